@@ -1,0 +1,282 @@
+"""What every game shares: the game description (spec), the state base class,
+seeded randomness and the checks used when a position is read back.
+
+Every game module builds one ``GameSpec`` and one ``GameState`` subclass.  The
+rest of the program (scenes, computer players, tournaments, the command line)
+only ever talks to games through these two faces.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class GameState:
+    """An immutable game position with the rules attached.
+
+    Subclasses implement ``position``, ``to_move``, ``legal_moves``, ``play``,
+    ``is_over``, ``winner`` and ``scores``.  Two states are equal when their
+    positions are equal, so states can be compared and hashed freely.
+    """
+
+    spec: "GameSpec"
+
+    # --- the contract -------------------------------------------------
+    def position(self) -> dict:
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> int | None:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list:
+        raise NotImplementedError
+
+    def play(self, move) -> "GameState":
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple:
+        raise NotImplementedError
+
+    # --- shared extras --------------------------------------------------
+    @property
+    def end_reason(self) -> str | None:
+        """A short sentence saying how the game ended, or None while it goes on."""
+        if not self.is_over:
+            return None
+        return "The game is over."
+
+    @property
+    def variant(self) -> str:
+        return self.spec.variants[0]
+
+    def is_legal(self, move) -> bool:
+        return move in self.legal_moves()
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self.position() == other.position()
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.position(), sort_keys=True))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {json.dumps(self.position(), sort_keys=True)}>"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the rest of the program sees it.
+
+    ``option_choices`` maps each rule option to the tuple of values it may
+    take, or to a type (``int``, ``bool``) for open-ended options, optionally
+    with an inclusive range as ``(type, low, high)``.
+    """
+
+    name: str
+    title: str
+    blurb: str
+    variants: tuple
+    player_counts: dict
+    options: dict
+    option_choices: dict
+    make_new: Callable[..., GameState]
+    make_from_position: Callable[[dict], GameState]
+    parse: Callable[[GameState, str], Any]
+    format: Callable[[GameState, Any], str]
+    variant_titles: dict = field(default_factory=dict)
+
+    def players(self, variant: str | None = None) -> int:
+        return self.player_counts[self.check_variant(variant)]
+
+    def check_variant(self, variant: str | None) -> str:
+        if variant is None:
+            return self.variants[0]
+        if variant not in self.variants:
+            raise ValueError(
+                f"unknown variant {variant!r} for {self.title}; "
+                f"choose one of {', '.join(self.variants)}")
+        return variant
+
+    def check_options(self, options: dict) -> dict:
+        """Return the full option dict (defaults filled in), refusing bad names or values."""
+        full = dict(self.options)
+        for name, value in options.items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise ValueError(f"unknown option {name!r} for {self.title} (options: {known})")
+            full[name] = check_option_value(name, value, self.option_choices.get(name))
+        return full
+
+    def new_game(self, variant: str | None = None, seed: int | None = None, **options) -> GameState:
+        variant = self.check_variant(variant)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        return self.make_new(variant, seed, self.check_options(options))
+
+    def from_position(self, data) -> GameState:
+        if not isinstance(data, dict):
+            raise ValueError("position: expected a JSON object")
+        return self.make_from_position(data)
+
+    def parse_move(self, state: GameState, text: str):
+        if not isinstance(text, str):
+            raise ValueError(f"move must be text, not {type(text).__name__}")
+        return self.parse(state, text)
+
+    def format_move(self, state: GameState, move) -> str:
+        return self.format(state, move)
+
+    def variant_title(self, variant: str | None = None) -> str:
+        variant = self.check_variant(variant)
+        return self.variant_titles.get(variant, self.title)
+
+
+def check_option_value(name: str, value, choice):
+    if choice is None:
+        return value
+    if isinstance(choice, tuple) and choice and isinstance(choice[0], type):
+        kind, low, high = (choice + (None, None))[:3]
+    elif isinstance(choice, type):
+        kind, low, high = choice, None, None
+    else:
+        if value not in choice:
+            allowed = ", ".join(str(c) for c in choice)
+            raise ValueError(f"option {name}: {value!r} is not one of {allowed}")
+        return value
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"option {name}: expected true or false, not {value!r}")
+        return value
+    if kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"option {name}: expected a whole number, not {value!r}")
+    elif kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"option {name}: expected a number, not {value!r}")
+    if low is not None and value < low:
+        raise ValueError(f"option {name}: {value} is below the smallest allowed value {low}")
+    if high is not None and value > high:
+        raise ValueError(f"option {name}: {value} is above the largest allowed value {high}")
+    return value
+
+
+# --- seeded randomness ----------------------------------------------------
+
+def rng_for(seed: int, draw: int) -> random.Random:
+    """The generator for the ``draw``-th random draw of a game started with ``seed``.
+
+    Seeding from the pair keeps every future draw reproducible from a
+    position that stores only ``seed`` and the number of draws made so far.
+    """
+    return random.Random(f"{seed}/{draw}")
+
+
+# --- reading positions back ----------------------------------------------
+
+class Fields:
+    """Checked access to a position dict: every error names the field."""
+
+    def __init__(self, data: dict, allowed, where: str = "position"):
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected an object")
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            raise ValueError(f"{where}: unknown field {unknown[0]!r}")
+        self.data = data
+        self.where = where
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def bad(self, key: str, why: str) -> ValueError:
+        return ValueError(f"{self.where}: field {key!r} {why}")
+
+    def raw(self, key: str, default=None):
+        return self.data.get(key, default)
+
+    def int(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
+        value = self.data.get(key, default)
+        return check_int(value, key, low, high, self.where)
+
+    def optional_int(self, key: str, default, low=None, high=None):
+        value = self.data.get(key, default)
+        if value is None:
+            return None
+        return check_int(value, key, low, high, self.where)
+
+    def bool(self, key: str, default: bool) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            raise self.bad(key, "must be true or false")
+        return value
+
+    def str(self, key: str, default: str, choices=None) -> str:
+        value = self.data.get(key, default)
+        if not isinstance(value, str):
+            raise self.bad(key, "must be text")
+        if choices is not None and value not in choices:
+            raise self.bad(key, f"must be one of {', '.join(map(str, choices))}")
+        return value
+
+    def list(self, key: str, default, length: int | None = None) -> list:
+        value = self.data.get(key, default)
+        if not isinstance(value, list):
+            raise self.bad(key, "must be a list")
+        if length is not None and len(value) != length:
+            raise self.bad(key, f"must have {length} entries, not {len(value)}")
+        return value
+
+    def int_list(self, key: str, default, length: int | None = None, low=None, high=None) -> list:
+        value = self.list(key, default, length)
+        for i, item in enumerate(value):
+            check_int(item, f"{key}[{i}]", low, high, self.where)
+        return list(value)
+
+    def dict(self, key: str, default) -> dict:
+        value = self.data.get(key, default)
+        if not isinstance(value, dict):
+            raise self.bad(key, "must be an object")
+        return value
+
+    def options(self, spec: GameSpec) -> dict:
+        value = self.dict("options", {})
+        try:
+            return spec.check_options(value)
+        except ValueError as exc:
+            raise ValueError(f"{self.where}: field 'options': {exc}") from None
+
+
+def check_int(value, key: str, low=None, high=None, where: str = "position") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{where}: field {key!r} must be a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise ValueError(f"{where}: field {key!r} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise ValueError(f"{where}: field {key!r} must be at most {high}, not {value}")
+    return value
+
+
+def changed_options(spec: GameSpec, options: dict) -> dict:
+    """Only the options that differ from the defaults, as positions store them."""
+    return {k: v for k, v in options.items() if spec.options.get(k) != v}
+
+
+def leader(scores) -> int | None:
+    """Index of the single highest score, or None when the top is shared."""
+    best = max(scores)
+    top = [i for i, s in enumerate(scores) if s == best]
+    return top[0] if len(top) == 1 else None
