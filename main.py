@@ -1,0 +1,93 @@
+"""Callidus: five abstract board games at one table.  Start-up only."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class FlagError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise FlagError(message)
+
+
+def _size(text: str):
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+    if w < 960 or h < 600:
+        raise argparse.ArgumentTypeError(f"{text} is smaller than the smallest window, 960x600")
+    if w > 10000 or h > 10000:
+        raise argparse.ArgumentTypeError(f"{text} is larger than any screen")
+    return (w, h)
+
+
+def _frames(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of frames") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("the number of frames must be at least 1")
+    return n
+
+
+def parse_flags(argv):
+    from game import GAMES
+
+    parser = _Parser(prog="callidus", description="Callidus: Calla, Calliro, Callisto, Iriri "
+                     "and Calabria at one table, against a friend or the computer.")
+    parser.add_argument("--game", metavar="NAME", help="go straight to the setup of a game "
+                        f"({', '.join(GAMES)})")
+    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
+                        help="window size (default 1280x800, at least 960x600)")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    parser.add_argument("--smoke", type=_frames, metavar="N",
+                        help="run N frames of every screen without showing them, then exit")
+    parser.add_argument("--log", metavar="FILE", help="append a line per move and result to FILE")
+    parser.add_argument("--settings", metavar="FILE", help="use this settings file")
+    args = parser.parse_args(argv)
+    if args.game:
+        from scenes.views import VIEW_CLASSES
+        name = args.game.lower()
+        if name not in GAMES or name not in VIEW_CLASSES:
+            raise FlagError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+        args.game = name
+    return args
+
+
+def main(argv=None) -> int:
+    try:
+        args = parse_flags(sys.argv[1:] if argv is None else argv)
+    except FlagError as exc:
+        print(f"callidus: {exc}  (see --help)", file=sys.stderr)
+        return 2
+    if args.smoke:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from scenes.app import App
+    from scenes.menu import MenuScene
+
+    app = App(size=args.size, fullscreen=args.fullscreen, settings_path=args.settings,
+              log_path=args.log)
+    if args.smoke:
+        from scenes.smoke import smoke
+        return smoke(app, args.smoke)
+    app.stack.push(MenuScene(app))
+    if args.game:
+        from scenes.setup import SetupScene
+        app.stack.push(SetupScene(app, args.game))
+    app.run_stack()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""The window, the frame loop and what every scene shares (settings, sounds, log)."""
+
+from __future__ import annotations
+
+import time
+import warnings
+
+import pygame
+import pygame_gui
+
+from . import assets
+from .settings import Settings
+from .stack import SceneStack
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 800)
+FPS = 60
+BACKGROUND = (38, 30, 25)
+
+
+class App:
+    def __init__(self, size=DEFAULT_SIZE, fullscreen=False, settings_path=None, log_path=None):
+        self.started = time.perf_counter()
+        pygame.init()
+        pygame.display.set_caption("Callidus")
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        self._set_minimum_size()
+        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME))
+        self.settings = Settings(settings_path)
+        self.sounds = assets.Sounds()
+        self.sounds.volume = self.settings["volume"]
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.log_file = open(log_path, "a", encoding="utf-8") if log_path else None
+        self.first_frame_at: float | None = None
+
+    def _set_minimum_size(self) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # --- log -----------------------------------------------------------------
+    def log(self, message: str) -> None:
+        """One line of what happened (moves, results) for the player's log file."""
+        if self.log_file:
+            self.log_file.write(f"{message}\n")
+            self.log_file.flush()
+
+    # --- the loop ------------------------------------------------------------
+    def run(self, first_scene) -> None:
+        self.stack.push(first_scene)
+        self.run_stack()
+
+    def run_stack(self) -> None:
+        while self.running and self.stack.top:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(dt)
+        self.close()
+
+    def step(self, dt: float, events=None) -> None:
+        """One frame: events, updates, drawing.  Tests call this directly."""
+        for event in pygame.event.get() if events is None else events:
+            self.dispatch(event)
+        self.stack.update(dt)
+        self.ui.update(dt)
+        self.draw()
+        self.frames += 1
+
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.on_resize()
+            return
+        consumed = self.ui.process_events(event)
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        self.stack.handle(event)
+
+    def on_resize(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.ui.set_window_resolution(self.screen.get_size())
+        self.stack.resize()
+
+    def draw(self) -> None:
+        self.screen.fill(BACKGROUND)
+        self.stack.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        while self.stack.top:
+            self.stack.pop()
+        if self.log_file:
+            self.log_file.close()
+            self.log_file = None
+
+    # --- shared helpers ----------------------------------------------------
+    def set_volume(self, volume: float) -> None:
+        self.sounds.volume = volume

@@ -1,0 +1,74 @@
+"""The first screen: every game with a line about it, its rules and a Play button."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import assets, ui
+from .stack import Scene
+from .views import playable_games
+
+
+class MenuScene(Scene):
+    title = "menu"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.games = playable_games()
+        self.play_buttons = {}
+        self.rules_buttons = {}
+        self.notice = app.settings.problem or ""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        card_w = min(760, w - 120)
+        x = (w - card_w) // 2
+        top = 170
+        row_h = min(92, (h - top - 110) // max(1, len(self.games)))
+        self.play_buttons, self.rules_buttons = {}, {}
+        self.rows = []
+        for i, spec in enumerate(self.games):
+            y = top + i * row_h
+            self.rows.append((spec, pygame.Rect(x, y, card_w, row_h - 10)))
+            self.play_buttons[spec.name] = ui.button(
+                self, (x + card_w - 230, y + (row_h - 10) // 2 - 20, 110, 40), "Play", "#primary")
+            self.rules_buttons[spec.name] = ui.button(
+                self, (x + card_w - 112, y + (row_h - 10) // 2 - 20, 100, 40), "Rules")
+        bottom = h - 70
+        self.settings_button = ui.button(self, (w // 2 - 170, bottom, 160, 44), "Settings")
+        self.quit_button = ui.button(self, (w // 2 + 10, bottom, 160, 44), "Quit")
+
+    def handle(self, event) -> None:
+        from .rules import RulesScene
+        from .settings_scene import SettingsScene
+        from .setup import SetupScene
+
+        for name, widget in self.play_buttons.items():
+            if ui.pressed(event, widget):
+                self.app.stack.push(SetupScene(self.app, name))
+                return
+        for name, widget in self.rules_buttons.items():
+            if ui.pressed(event, widget):
+                self.app.stack.push(RulesScene(self.app, name))
+                return
+        if ui.pressed(event, self.settings_button):
+            self.app.stack.push(SettingsScene(self.app))
+        elif ui.pressed(event, self.quit_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.quit()
+
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        w, _ = surface.get_size()
+        ui.heading(surface, "Callidus", (w // 2, 70), size=64)
+        assets.text(surface, "Five abstract board games at one table. Pick a game to play.",
+                    (w // 2, 122), size=19, colour=ui.MUTED, anchor="center")
+        for spec, rect in self.rows:
+            ui.panel(surface, rect)
+            assets.text(surface, spec.title, (rect.x + 22, rect.y + 10), size=26, bold=True,
+                        colour=ui.TITLE)
+            assets.paragraph(surface, spec.blurb, (rect.x + 22, rect.y + 44, rect.width - 280, 40),
+                             size=15, colour=ui.INK, spacing=1.1)
+        if self.notice:
+            assets.text(surface, self.notice, (w // 2, surface.get_height() - 96), size=15,
+                        colour=(255, 170, 120), anchor="center")

@@ -1,0 +1,369 @@
+"""The play scene: one game in progress, for any game of the contract.
+
+The board belongs to the game's view; this scene owns the history (undo and
+redo), the seats (human or computer), the game timer and the sidebar.
+Data flows one way: input -> view -> move -> ``state.play`` -> new state
+-> ``view.set_state``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game import GAMES
+from game.ai.worker import Thinker
+
+from . import assets, ui
+from .stack import Scene
+from .views import view_class
+
+SIDEBAR_W = 300
+COMPUTER_PAUSE = 0.6   # seconds a computer's move waits, so people can follow
+
+
+def rematch_config(config: dict, rng=None) -> dict:
+    """The same game again; a random first player is drawn anew."""
+    config = dict(config)
+    if config.get("starter", "random") == "random":
+        rng = rng or random.Random()
+        seats = list(config["seats"])
+        k = rng.randrange(len(seats))
+        config["seats"] = seats[k:] + seats[:k]
+    return config
+
+
+class PlayScene(Scene):
+    title = "play"
+
+    def __init__(self, app, config: dict, state=None, seed: int | None = None):
+        super().__init__(app)
+        self.config = config
+        self.spec = GAMES[config["game"]]
+        self.variant = config.get("variant") or self.spec.variants[0]
+        self.seats = config["seats"]
+        if state is None:
+            state = self.spec.new_game(variant=self.variant, seed=seed,
+                                       **config.get("options", {}))
+        self.history = [state]
+        self.move_texts: list[str] = []   # move_texts[i] leads from history[i] to history[i + 1]
+        self.cursor = 0
+        self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
+        self.view.set_state(state)
+        self.thinker = Thinker()
+        self.computer_wait = 0.0
+        self.pending_computer_move = None
+        self.end_delay = 0.0
+        minutes = config.get("options", {}).get("time_limit_minutes", 0)
+        self.timer = minutes * 60.0 if hasattr(state, "call_time") and minutes else None
+        self.notice = ""
+        self.app.log(f"start {self.spec.name} {self.variant} "
+                     + " vs ".join(s["name"] for s in self.seats))
+
+    @property
+    def state(self):
+        return self.history[self.cursor]
+
+    # --- widgets -----------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        self.side = pygame.Rect(w - SIDEBAR_W - 12, 12, SIDEBAR_W, h - 24)
+        board = pygame.Rect(16, 16, w - SIDEBAR_W - 44, h - 72)
+        self.view.layout(board)
+        self.status_rect = pygame.Rect(16, h - 50, board.width, 36)
+        bx, by = self.side.x + 14, self.side.bottom - 56
+        bw = (SIDEBAR_W - 28 - 20) // 3
+        self.undo_button = ui.button(self, (bx, by, bw, 42), "Undo", tooltip="Take back a move")
+        self.redo_button = ui.button(self, (bx + bw + 10, by, bw, 42), "Redo")
+        self.menu_button = ui.button(self, (bx + 2 * (bw + 10), by, bw, 42), "Menu",
+                                     tooltip="Pause: rules, restart, quit (Esc)")
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if not self.widgets:
+            return
+        if self._can_undo():
+            self.undo_button.enable()
+        else:
+            self.undo_button.disable()
+        if self._can_redo():
+            self.redo_button.enable()
+        else:
+            self.redo_button.disable()
+
+    # --- seats -------------------------------------------------------------------
+    def seat_of(self, player):
+        return self.seats[player] if player is not None and player < len(self.seats) else None
+
+    def computer_to_move(self) -> bool:
+        seat = self.seat_of(self.state.to_move)
+        return seat is not None and seat["kind"] == "computer"
+
+    def has_computer(self) -> bool:
+        return any(s["kind"] == "computer" for s in self.seats)
+
+    # --- moves, undo, redo -------------------------------------------------------
+    def apply(self, move, text: str | None = None) -> bool:
+        old = self.state
+        try:
+            new = old.play(move)
+        except ValueError as exc:
+            self.view.status = f"Not allowed: {exc}"
+            return False
+        text = text or self.spec.format_move(old, move)
+        del self.history[self.cursor + 1:]
+        del self.move_texts[self.cursor:]
+        self.history.append(new)
+        self.move_texts.append(f"{self.seats[old.to_move]['name']}: "
+                               f"{self.view.describe_move(old, move)}")
+        self.cursor += 1
+        self.view.set_state(new, previous=old)
+        self.app.log(f"move {len(self.move_texts)} {self.spec.name} player {old.to_move} {text}")
+        if new.is_over:
+            self._log_result(new)
+        self._refresh_buttons()
+        return True
+
+    def _log_result(self, state) -> None:
+        winner = state.winner
+        who = "draw" if winner is None else f"winner {winner} {self.seats[winner]['name']}"
+        self.app.log(f"over {self.spec.name} {who} scores {list(state.scores)}")
+
+    def _can_undo(self) -> bool:
+        if self.cursor == 0:
+            return False
+        if not self.has_computer():
+            return True
+        return any(self.seat_of(s.to_move) and self.seat_of(s.to_move)["kind"] == "human"
+                   for s in self.history[:self.cursor])
+
+    def _can_redo(self) -> bool:
+        return self.cursor < len(self.history) - 1
+
+    def undo(self) -> None:
+        if not self._can_undo():
+            return
+        self.thinker.cancel()
+        self.pending_computer_move = None
+        self.cursor -= 1
+        # Against the computer, go back to the last position where a human was to move.
+        while self.cursor > 0 and self.computer_to_move():
+            self.cursor -= 1
+        self.view.cancel_input()
+        self.view.set_state(self.state)
+        self.view.status = "Move taken back."
+        self.app.log(f"undo to ply {self.cursor}")
+        self._refresh_buttons()
+
+    def redo(self) -> None:
+        if not self._can_redo():
+            return
+        self.thinker.cancel()
+        self.pending_computer_move = None
+        previous = self.state
+        self.cursor += 1
+        while self._can_redo() and self.computer_to_move():
+            self.cursor += 1
+        self.view.set_state(self.state, previous=previous if self.cursor else None)
+        self.app.log(f"redo to ply {self.cursor}")
+        self._refresh_buttons()
+
+    # --- events --------------------------------------------------------------------
+    def handle(self, event) -> None:
+        from .pause import PauseScene
+
+        if ui.pressed(event, self.undo_button):
+            self.undo()
+            return
+        if ui.pressed(event, self.redo_button):
+            self.redo()
+            return
+        if ui.pressed(event, self.menu_button):
+            self.app.stack.push(PauseScene(self.app))
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if not self.view.cancel_input():
+                    self.app.stack.push(PauseScene(self.app))
+                return
+            if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_z:
+                self.undo()
+                return
+            if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_y:
+                self.redo()
+                return
+        self.view.input_enabled = not self.computer_to_move() and not self.state.is_over
+        move = self.view.handle_event(event)
+        if move is not None and self.view.input_enabled:
+            self.apply(move)
+
+    def leave(self) -> None:
+        self.thinker.close()
+        super().leave()
+
+    # --- time ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.view.update(dt)
+        state = self.state
+        if self.timer is not None and not state.is_over:
+            self.timer = max(0.0, self.timer - dt)
+            if self.timer == 0 and not getattr(state, "time_called", True):
+                self._call_time()
+        if self.state.is_over:
+            if not self.view.busy:
+                self.end_delay += dt
+                if self.end_delay > 1.4:
+                    self._show_results()
+            return
+        self.end_delay = 0.0
+        if self.computer_to_move():
+            self._computer_turn(dt)
+
+    def _call_time(self) -> None:
+        called = self.state.call_time()
+        self.history[self.cursor] = called
+        del self.history[self.cursor + 1:]
+        del self.move_texts[self.cursor:]
+        self.thinker.cancel()
+        self.pending_computer_move = None
+        self.view.set_state(called)
+        self.app.sounds.play("warn")
+        self.view.announce("Time!", (255, 150, 110), 3.0, small=self.time_rule_text() or "")
+        self.app.log("time called")
+        if called.is_over:
+            self._log_result(called)
+        self._refresh_buttons()
+
+    def time_rule_text(self) -> str | None:
+        state = self.state
+        if not getattr(state, "time_called", False):
+            return None
+        if state.is_over:
+            return "Time was called: the game is over."
+        name = self.seats[state.to_move]["name"]
+        if getattr(state, "free_turn", False):
+            return f"Time called: {name} finishes this turn."
+        return f"Time called: {name} plays one last turn."
+
+    def _computer_turn(self, dt: float) -> None:
+        if self.view.busy:
+            return
+        if self.pending_computer_move is not None:
+            self.computer_wait -= dt
+            if self.computer_wait <= 0:
+                text = self.pending_computer_move
+                self.pending_computer_move = None
+                try:
+                    move = self.spec.parse_move(self.state, text)
+                except ValueError as exc:
+                    self.notice = f"The computer player failed: {exc}"
+                    return
+                self.apply(move, text)
+            return
+        if not self.thinker.thinking:
+            seat = self.seat_of(self.state.to_move)
+            self.thinker.start(self.spec.name, self.state.position(), seat.get("level", "random"),
+                               seed=random.randrange(2**31))
+            self.computer_wait = COMPUTER_PAUSE
+            return
+        self.computer_wait -= dt
+        answer = self.thinker.poll()
+        if answer is None:
+            return
+        text, error = answer
+        if error:
+            self.notice = "The computer player failed; you may undo or restart."
+            self.app.log(f"computer error {error.strip().splitlines()[-1]}")
+            return
+        self.pending_computer_move = text
+
+    def _show_results(self) -> None:
+        from .results import ResultsScene
+        self.thinker.close()
+        self.app.stack.replace(ResultsScene(self.app, self.config, self.state, self.move_texts))
+
+    # --- drawing -----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        self.view.draw(surface)
+        self._draw_status(surface)
+        self._draw_sidebar(surface)
+
+    def prompt(self) -> str:
+        state = self.state
+        if state.is_over:
+            return state.end_reason or "The game is over."
+        seat = self.seat_of(state.to_move)
+        if seat["kind"] == "computer":
+            return f"{seat['name']} is thinking..."
+        return getattr(self.view, "prompt", lambda s, n: f"{n} to move.")(state, seat["name"])
+
+    def _draw_status(self, surface) -> None:
+        r = self.status_rect
+        ui.panel(surface, r, alpha=150)
+        message = self.notice or self.view.status or self.prompt()
+        colour = (255, 170, 130) if self.notice or message.startswith("Not allowed") else ui.INK
+        assets.text(surface, message, (r.x + 14, r.centery), size=17, colour=colour,
+                    anchor="midleft")
+
+    def _draw_sidebar(self, surface) -> None:
+        side = self.side
+        ui.panel(surface, side)
+        x, y = side.x + 16, side.y + 14
+        assets.text(surface, self.spec.variant_title(self.variant), (x, y), size=24, bold=True,
+                    colour=ui.TITLE)
+        y += 40
+        state = self.state
+        scores = state.scores
+        for player, seat in enumerate(self.seats):
+            turn = state.to_move == player
+            row = pygame.Rect(x - 4, y, side.width - 24, 58)
+            colour = self.view.player_colours[player % len(self.view.player_colours)]
+            if turn:
+                glow = pygame.Surface(row.size, pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=8)
+                surface.blit(glow, row.topleft)
+                pygame.draw.rect(surface, colour, row, 2, border_radius=8)
+            pygame.draw.circle(surface, colour, (row.x + 16, row.y + 20), 9)
+            assets.text(surface, seat["name"], (row.x + 32, row.y + 6), size=19, bold=True,
+                        colour=ui.INK)
+            kind = "human" if seat["kind"] == "human" else f"computer ({seat.get('level')})"
+            if turn:
+                kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // 400 % 3)
+                        if seat["kind"] == "computer" else "to move")
+            assets.text(surface, kind, (row.x + 32, row.y + 32), size=14,
+                        colour=colour if turn else ui.MUTED)
+            score = scores[player] if player < len(scores) else ""
+            assets.text(surface, _score_text(score), (row.right - 10, row.centery), size=30,
+                        bold=True, colour=ui.TITLE, anchor="midright")
+            y += 64
+        if self.timer is not None:
+            y += 6
+            low = self.timer < 60
+            assets.text(surface, "Game timer", (x, y), size=15, colour=ui.MUTED)
+            assets.text(surface, ui.clock_text(self.timer), (side.right - 18, y - 6), size=30,
+                        bold=True, anchor="topright",
+                        colour=(255, 140, 110) if low else ui.INK)
+            y += 34
+            rule = self.time_rule_text()
+            if rule:
+                y = assets.paragraph(surface, rule, (x, y, side.width - 32, 40), size=14,
+                                     colour=(255, 190, 150))
+        y += 10
+        assets.text(surface, "Moves", (x, y), size=16, bold=True, colour=ui.MUTED)
+        y += 24
+        bottom = side.bottom - 70
+        lines = [f"{i + 1}. {t}" for i, t in enumerate(self.move_texts[:self.cursor])]
+        fit = max(1, (bottom - y) // 20)
+        for line in lines[-fit:]:
+            assets.text(surface, line, (x, y), size=14, colour=ui.INK)
+            y += 20
+        if not lines:
+            assets.text(surface, "No moves yet.", (x, y), size=14, colour=ui.MUTED)
+
+
+def _score_text(score) -> str:
+    if isinstance(score, float) and score != int(score):
+        return f"{score:.1f}"
+    return str(int(score)) if isinstance(score, (int, float)) else str(score)

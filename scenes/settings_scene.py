@@ -1,0 +1,81 @@
+"""Settings: sound volume, animation speed, board look, learning aids."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
+
+from . import assets, ui
+from .stack import Scene
+
+SPEEDS = [("Slow", "0.5"), ("Normal", "1.0"), ("Fast", "2.0"), ("Very fast", "4.0")]
+STYLES = [("Wood", "wood"), ("Stone", "stone")]
+ON_OFF = [("Off", "0"), ("On", "1")]
+
+
+class SettingsScene(Scene):
+    title = "settings"
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.settings
+        self.box = pygame.Rect((w - 640) // 2, 120, 640, 330)
+        x = self.box.x + 300
+        y = self.box.y + 20
+        self.rows = []
+        self.volume = self.add(UIHorizontalSlider(pygame.Rect(x, y, 300, 32), s["volume"] * 100,
+                                                  (0, 100), manager=self.app.ui))
+        self.rows.append(("Sound volume", y))
+        y += 56
+        self.speed = ui.dropdown(self, (x, y, 300, 34), SPEEDS,
+                                 _pick(SPEEDS, str(float(s["animation_speed"]))))
+        self.rows.append(("Animation speed", y))
+        y += 56
+        self.style = ui.dropdown(self, (x, y, 300, 34), STYLES, _pick(STYLES, s["board_style"]))
+        self.rows.append(("Board", y))
+        y += 56
+        self.hints = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
+                                 _pick(ON_OFF, "1" if s["show_hints"] else "0"))
+        self.rows.append(("Mark where a piece may go", y))
+        y += 56
+        self.undersides = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
+                                      _pick(ON_OFF, "1" if s["show_undersides"] else "0"))
+        self.rows.append(("Calliro: show chip undersides", y))
+        self.back_button = ui.button(self, (self.box.centerx - 100, self.box.bottom + 30, 200, 46),
+                                     "Done", "#primary")
+
+    def handle(self, event) -> None:
+        s = self.app.settings
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
+            s.set("volume", round(float(event.value) / 100, 2))
+            self.app.set_volume(s["volume"])
+            self.app.sounds.play("sow")
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            value = event.ui_element.selected_option[1]
+            if event.ui_element is self.speed:
+                s.set("animation_speed", float(value))
+            elif event.ui_element is self.style:
+                s.set("board_style", value)
+            elif event.ui_element is self.hints:
+                s.set("show_hints", value == "1")
+            elif event.ui_element is self.undersides:
+                s.set("show_undersides", value == "1")
+        elif ui.pressed(event, self.back_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        ui.heading(surface, "Settings", (surface.get_width() // 2, 60), size=42)
+        ui.panel(surface, self.box)
+        for text, y in self.rows:
+            assets.text(surface, text, (self.box.x + 24, y + 5), size=18, colour=ui.INK, bold=True)
+        if self.app.settings.problem:
+            assets.text(surface, self.app.settings.problem,
+                        (surface.get_width() // 2, self.box.bottom + 100), size=15,
+                        colour=(255, 170, 120), anchor="center")
+
+
+def _pick(options, value):
+    return next((o for o in options if o[1] == value), options[0])

@@ -1,0 +1,140 @@
+"""What every board view shares: layout, announcements and the input seam.
+
+A view draws one game's board for a state it is given and turns mouse and
+keyboard input into moves.  It never changes a state: the play scene asks
+``handle_event`` for a move, plays it, and hands the new state back through
+``set_state``, which also starts the animation of what just happened.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from .. import assets
+
+INK = (245, 238, 224)
+GOLD = (255, 214, 120)
+SHADOW = (0, 0, 0)
+
+
+@dataclass
+class Banner:
+    text: str
+    colour: tuple
+    ttl: float
+    total: float
+    small: str = ""
+
+
+class BoardView:
+    #: Colours of each player in this game, for the sidebar and banners.
+    player_colours = ((222, 176, 92), (190, 210, 230))
+
+    def __init__(self, app, spec, seats=None, variant=None):
+        self.app = app
+        self.spec = spec
+        self.variant = variant or spec.variants[0]
+        self.seats = seats or [{"name": f"Player {i + 1}", "kind": "human"}
+                               for i in range(spec.players(self.variant))]
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.state = None
+        self.banners: list[Banner] = []
+        self.status = ""          # one line for the status bar: hints and refusals
+        self.hint_move = None     # a move shown as a ghost (hint button)
+        self.marks = ()           # things to highlight on a rules diagram
+        self.input_enabled = True
+
+    # --- set by the play scene ---------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def set_state(self, state, previous=None) -> None:
+        """Show ``state``; when ``previous`` is given, animate the move between them."""
+        self.state = state
+        self.hint_move = None
+        self.status = ""
+
+    @property
+    def busy(self) -> bool:
+        """True while an animation runs: the next move waits for it."""
+        return False
+
+    def finish_animation(self) -> None:
+        """Jump to the end of any running animation."""
+
+    def update(self, dt: float) -> None:
+        for banner in self.banners:
+            banner.ttl -= dt
+        self.banners = [b for b in self.banners if b.ttl > 0]
+
+    def handle_event(self, event):
+        """Return a move made by this event, or None."""
+        return None
+
+    def cancel_input(self) -> bool:
+        """Drop a held piece or pending placement; True if there was one (Esc used up)."""
+        return False
+
+    def show_hint(self, move) -> None:
+        self.hint_move = move
+
+    def describe_move(self, state, move) -> str:
+        return self.spec.format_move(state, move)
+
+    # --- shared drawing ------------------------------------------------------
+    @property
+    def speed(self) -> float:
+        try:
+            return max(0.25, float(self.app.settings["animation_speed"]))
+        except (AttributeError, KeyError, TypeError):
+            return 1.0
+
+    def announce(self, text: str, colour=GOLD, seconds: float = 1.8, small: str = "") -> None:
+        seconds = seconds / min(2.0, self.speed)
+        self.banners.append(Banner(text, colour, seconds, seconds, small))
+        del self.banners[:-2]
+
+    def draw_banners(self, surface) -> None:
+        if not self.banners:
+            return
+        y = self.rect.centery - 40 * (len(self.banners) - 1)
+        for banner in self.banners:
+            fade = min(1.0, banner.ttl / 0.35, (banner.total - banner.ttl) / 0.15 + 0.3)
+            big = assets.font(max(26, self.rect.height // 12), True)
+            img = big.render(banner.text, True, banner.colour)
+            w = img.get_width() + 60
+            h = img.get_height() + (34 if banner.small else 18)
+            box = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(box, (20, 14, 10, int(210 * fade)), box.get_rect(), border_radius=14)
+            pygame.draw.rect(box, (*banner.colour, int(255 * fade)), box.get_rect(), 3,
+                             border_radius=14)
+            img.set_alpha(int(255 * fade))
+            box.blit(img, img.get_rect(midtop=(w // 2, 8)))
+            if banner.small:
+                small = assets.font(18).render(banner.small, True, INK)
+                small.set_alpha(int(255 * fade))
+                box.blit(small, small.get_rect(midbottom=(w // 2, h - 8)))
+            surface.blit(box, box.get_rect(center=(self.rect.centerx, y)))
+            y += h + 10
+
+    def draw(self, surface) -> None:
+        self.draw_banners(surface)
+
+
+def pulse(period: float = 1.2) -> float:
+    """0..1 breathing value for highlights, from the clock."""
+    t = pygame.time.get_ticks() / 1000.0
+    return 0.5 + 0.5 * math.sin(2 * math.pi * t / period)
+
+
+def render_static(app, view_class, spec, surface, rect, state, marks=(), variant=None) -> None:
+    """Draw ``state`` into ``rect`` with no input or animation (rules diagrams, results)."""
+    view = view_class(app, spec, variant=variant)
+    view.input_enabled = False
+    view.layout(rect)
+    view.set_state(state)
+    view.marks = tuple(marks)
+    view.draw(surface)
