@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 
 from .core import GameSpec, GameState
 
@@ -17,7 +18,9 @@ GAME_MODULES = ("calla", "calliro", "callisto", "iriri", "calabria")
 
 def _load() -> dict:
     games = {}
-    for name in GAME_MODULES:
+    only = os.environ.get("CALLIDUS_GAMES")  # a comma-separated subset, e.g. for a demo
+    wanted = [n for n in GAME_MODULES if not only or n in only.split(",")]
+    for name in wanted:
         if importlib.util.find_spec(f"{__name__}.{name}") is None:
             continue
         module = importlib.import_module(f"{__name__}.{name}")

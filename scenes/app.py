@@ -28,6 +28,8 @@ class App:
         self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         self._set_minimum_size()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME))
+        self.ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": style}
+                               for style in ("bold", "italic", "bold_italic")])
         self.settings = Settings(settings_path)
         self.sounds = assets.Sounds()
         self.sounds.volume = self.settings["volume"]

@@ -183,6 +183,7 @@ class CallaView(BoardView):
         self.steps = []
         self.hand = None
         self.dragging = None
+        self.hover = None
         last = getattr(state, "last", None)
         if previous is None or last is None:
             self.shown = list(state.pits)
@@ -378,7 +379,7 @@ class CallaView(BoardView):
                 pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(8, 8), 3,
                                  border_radius=rect.width // 4)
         target = self.hover if self.dragging is None else self.dragging
-        if target is not None and not self.busy and s.to_move is not None:
+        if target is not None and not self.busy and self._playable(target):
             rect = self.pits_rects[target]
             pygame.draw.rect(surface, (*HIGHLIGHT, glow), rect.inflate(8, 8), 4,
                              border_radius=rect.width // 4)

@@ -1,0 +1,63 @@
+"""Driving the real scenes headless, the way a player would: by pointer and keys."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pygame_gui
+
+
+def make_app(tmp_path, size=(1280, 800)):
+    from scenes.app import App
+    return App(size=size, settings_path=tmp_path / "settings.json", log_path=tmp_path / "log.txt")
+
+
+def frames(app, n=3, dt=1 / 60):
+    for _ in range(n):
+        app.step(dt)
+
+
+def click(app, pos, button=1, settle=3):
+    """Move the pointer to ``pos`` and click there, as a mouse would."""
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frames(app, settle)
+
+
+def key(app, key, mod=0, settle=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    frames(app, settle)
+
+
+def button(app, text):
+    """The visible button of the top scene whose label is ``text``."""
+    for widget in app.stack.top.widgets:
+        if isinstance(widget, pygame_gui.elements.UIButton) and widget.text == text:
+            return widget
+    labels = [w.text for w in app.stack.top.widgets if isinstance(w, pygame_gui.elements.UIButton)]
+    raise AssertionError(f"no button {text!r} on {type(app.stack.top).__name__}: {labels}")
+
+
+def press(app, text, settle=3):
+    widget = button(app, text)
+    assert widget.is_enabled, f"button {text!r} is disabled"
+    click(app, widget.rect.center, settle=settle)
+
+
+def wait_until(app, condition, seconds=20.0, dt=1 / 60):
+    """Step frames (in real time, for work in other processes) until ``condition()``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step(dt)
+        if condition():
+            return True
+        time.sleep(0.005)
+    return False

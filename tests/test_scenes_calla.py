@@ -1,0 +1,283 @@
+"""The client headless: menu -> setup -> play -> results, driven by clicks."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.calla import shield_index
+from helpers import button, click, frames, key, make_app, press, wait_until
+from scenes.menu import MenuScene
+from scenes.pause import PauseScene
+from scenes.play import PlayScene
+from scenes.results import ResultsScene
+from scenes.rules import RulesScene
+from scenes.setup import SetupScene
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.set("animation_speed", 4.0)
+    app.stack.push(MenuScene(app))
+    frames(app, 2)
+    yield app
+    app.close()
+
+
+def start_calla(app, seat2="human", timer=None):
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.starter = "0"          # Player 1 starts, so the seats are predictable
+    setup.seats[1]["kind"] = seat2
+    if timer is not None:
+        setup.options["time_limit_minutes"] = timer
+    press(app, "Start game")
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    return play
+
+
+def sow(app, play, move):
+    """Click shield ``move`` of the player to move, then let the cubes fall."""
+    index = shield_index(play.state.to_move, move)
+    click(app, play.view.pits_rects[index].center)
+    assert wait_until(app, lambda: not play.view.busy, seconds=10)
+
+
+def test_window_title_and_menu_show_callidus(app):
+    assert pygame.display.get_caption()[0] == "Callidus"
+    assert isinstance(app.stack.top, MenuScene)
+    assert "calla" in app.stack.top.play_buttons
+
+
+def test_click_on_a_shield_sows_and_passes_the_turn(app):
+    play = start_calla(app)
+    sow(app, play, 1)
+    assert play.state.pits[:5] == (0, 4, 5, 4, 3)
+    assert play.state.to_move == 1
+    assert "Player 1: 1" in play.move_texts[0]
+
+
+def test_click_on_opponents_shield_does_nothing_and_says_why(app):
+    play = start_calla(app)
+    click(app, play.view.pits_rects[8].center)
+    assert play.cursor == 0
+    assert "belongs to" in play.view.status
+
+
+def test_hover_shows_where_the_last_cube_lands(app):
+    play = start_calla(app)
+    rect = play.view.pits_rects[3]  # A's shield 4: 3 cubes land in 4, 5 (calla), 6
+    pygame.mouse.set_pos(rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert play.view.hover == 3
+    assert "3 cubes" in play.view.status
+
+
+def test_free_turn_is_announced_on_the_board(app):
+    play = start_calla(app)
+    app.settings.set("animation_speed", 1.0)
+    # A's shield 3 holds 4 cubes from index 2: 3, 4, 5, 6 - not a free turn; build one instead.
+    state = play.spec.from_position({"pits": [3, 3, 4, 2, 3, 0, 3, 3, 4, 3, 4, 0], "to_move": 0})
+    play.history[0] = state
+    play.view.set_state(state)
+    click(app, play.view.pits_rects[3].center)
+    assert wait_until(app, lambda: not play.view.busy, seconds=10)
+    assert play.state.to_move == 0 and play.state.free_turn
+    assert any(b.text == "Free turn!" for b in play.view.banners)
+    assert "free" in app.sounds.played
+
+
+def test_capture_is_announced(app):
+    play = start_calla(app)
+    state = play.spec.from_position({"pits": [1, 0, 3, 3, 3, 0, 3, 3, 4, 8, 4, 0], "to_move": 0})
+    play.history[0] = state
+    play.view.set_state(state)
+    sow(app, play, 1)
+    assert play.state.scores == (9, 0)
+    assert any(b.text == "Capture!" for b in play.view.banners)
+    assert "capture" in app.sounds.played
+
+
+def test_undo_and_redo_between_humans(app):
+    play = start_calla(app)
+    sow(app, play, 2)
+    sow(app, play, 4)
+    after = play.state
+    press(app, "Undo")
+    assert play.cursor == 1 and play.state.to_move == 1
+    press(app, "Undo")
+    assert play.cursor == 0 and play.state == play.spec.new_game()
+    assert not button(app, "Undo").is_enabled
+    press(app, "Redo")
+    press(app, "Redo")
+    assert play.state == after
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert play.cursor == 1
+
+
+def test_whole_game_by_clicks_to_results_and_rematch(app, tmp_path):
+    play = start_calla(app, timer=0)
+    assert play.timer is None
+    plies = 0
+    while not play.state.is_over:
+        sow(app, play, play.state.legal_moves()[-1])
+        plies += 1
+        assert plies < 300
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    results = app.stack.top
+    final = play.state
+    assert results.state == final
+    winner = final.winner
+    assert results.headline == ("A draw" if winner is None else
+                                f"{play.seats[winner]['name']} wins!")
+    log = (tmp_path / "log.txt").read_text()
+    assert "over calla" in log and f"scores {list(final.scores)}" in log
+    press(app, "Rematch")
+    again = app.stack.top
+    assert isinstance(again, PlayScene) and again.cursor == 0
+    assert again.state.pits == again.spec.new_game().pits
+    assert [s["name"] for s in again.seats] == ["Player 1", "Player 2"]
+
+
+def test_results_back_to_menu(app):
+    play = start_calla(app)
+    state = play.spec.from_position({"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
+    play.history[0] = state
+    play.view.set_state(state)
+    sow(app, play, 5)
+    assert play.state.winner == 0
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    assert app.stack.top.headline == "Player 1 wins!"
+    press(app, "Back to menu")
+    assert isinstance(app.stack.top, MenuScene) and len(app.stack.scenes) == 1
+
+
+def test_timer_counts_down_and_time_call_plays_the_last_turn(app):
+    play = start_calla(app, timer=5)
+    assert 299 < play.timer < 300, "the 5-minute timer has started counting down"
+    sow(app, play, 1)                 # A completed a turn; B is behind
+    play.update(301)
+    assert play.timer == 0 and play.state.time_called
+    assert "plays one last turn" in play.time_rule_text()
+    assert any(b.text == "Time!" for b in play.view.banners)
+    sow(app, play, 1)                 # B's last turn
+    assert play.state.is_over and "Time was called" in play.state.end_reason
+
+
+def test_esc_pauses_and_resume_returns(app):
+    play = start_calla(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    before = play.timer
+    frames(app, 30)
+    assert play.timer == before, "the game timer stands still while paused"
+    press(app, "Rules")
+    assert isinstance(app.stack.top, RulesScene)
+    press(app, "Back")
+    press(app, "Resume")
+    assert app.stack.top is play
+
+
+def test_pause_restart_and_quit(app):
+    play = start_calla(app)
+    sow(app, play, 2)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Restart")
+    fresh = app.stack.top
+    assert isinstance(fresh, PlayScene) and fresh is not play and fresh.cursor == 0
+    key(app, pygame.K_ESCAPE)
+    press(app, "Quit to menu")
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_random_computer_answers_without_blocking(app):
+    play = start_calla(app, seat2="computer:random")
+    sow(app, play, 1)
+    assert play.state.to_move == 1
+    assert wait_until(app, lambda: play.cursor >= 2 or play.state.to_move == 0, seconds=30)
+    assert play.move_texts[1].startswith("Player 2:")
+    # undo against the computer goes back to the human's turn
+    press(app, "Undo")
+    assert play.state.to_move == 0 and play.cursor == 0
+
+
+def test_rules_pages_turn_and_show_diagrams(app):
+    click(app, app.stack.top.rules_buttons["calla"].rect.center)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    seen = []
+    for _ in range(len(rules.sections)):
+        seen.append(rules.sections[rules.page]["heading"])
+        if "diagram" in rules.sections[rules.page]:
+            assert rules.diagram_state(rules.page) is not None
+        key(app, pygame.K_RIGHT)
+    assert "Captures" in seen and "The game timer" in seen
+
+
+def test_setup_two_modes(app):
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    press(app, "Against the computer")
+    assert setup.seats[1]["kind"].startswith("computer")
+    press(app, "Two at one screen")
+    assert all(s["kind"] == "human" for s in setup.seats)
+    config = setup.config()
+    assert config["options"]["time_limit_minutes"] == 15
+
+
+def test_resize_keeps_the_game(app):
+    play = start_calla(app)
+    sow(app, play, 3)
+    pygame.display.set_mode((960, 600), pygame.RESIZABLE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+    frames(app, 2)
+    assert app.stack.top is play and play.cursor == 1
+    assert play.view.board_rect.right <= 960 - 300
+
+
+def test_damaged_settings_file_is_set_aside(tmp_path):
+    from scenes.settings import Settings
+    path = tmp_path / "settings.json"
+    path.write_text("{ not json")
+    s = Settings(path)
+    assert s["volume"] == 0.7
+    assert "damaged" in s.problem
+    assert (tmp_path / "settings.damaged.json").read_text() == "{ not json"
+    s.set("volume", 0.3)
+    assert json.loads(path.read_text())["volume"] == 0.3
+    path.write_text(json.dumps({"volume": "loud", "animation_speed": 2.0}))
+    s = Settings(path)
+    assert s["volume"] == 0.7 and s["animation_speed"] == 2.0 and "volume" in s.problem
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--size", "10x10"], "smaller"),
+    (["--size", "big"], "not a size"),
+    (["--game", "chess"], "unknown game"),
+    (["--smoke", "0"], "at least 1"),
+    (["--bogus"], "unrecognized"),
+])
+def test_bad_flags_get_a_clear_message(flags, message):
+    result = subprocess.run([sys.executable, "main.py", *flags], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_smoke_runs_every_screen(tmp_path):
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+           "CALLIDUS_CONFIG_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "main.py", "--smoke", "3"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=240, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "smoke:" in result.stdout
