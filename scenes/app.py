@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 import warnings
 
@@ -29,7 +30,7 @@ class App:
         self._set_minimum_size()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME))
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": style}
-                               for style in ("bold", "italic", "bold_italic")])
+                               for style in ("italic", "bold_italic")])
         self.settings = Settings(settings_path)
         self.sounds = assets.Sounds()
         self.sounds.volume = self.settings["volume"]
@@ -103,6 +104,8 @@ class App:
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+            if os.environ.get("CALLIDUS_STARTUP_PROBE"):  # benchmarks/frames.py: stop here
+                self.quit()
 
     def quit(self) -> None:
         self.running = False

@@ -131,10 +131,27 @@ def pulse(period: float = 1.2) -> float:
 
 
 def render_static(app, view_class, spec, surface, rect, state, marks=(), variant=None) -> None:
-    """Draw ``state`` into ``rect`` with no input or animation (rules diagrams, results)."""
-    view = view_class(app, spec, variant=variant)
-    view.input_enabled = False
-    view.layout(rect)
-    view.set_state(state)
-    view.marks = tuple(marks)
-    view.draw(surface)
+    """Draw ``state`` into ``rect`` with no input or animation (rules diagrams, results).
+
+    The picture is made once per state, place and size, then reused every frame.
+    """
+    rect = pygame.Rect(rect)
+    key = (view_class, id(state), tuple(rect), tuple(marks), variant, surface.get_size())
+    cached = _static_cache.get(key)
+    if cached is None:
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        view = view_class(app, spec, variant=variant)
+        view.input_enabled = False
+        view.layout(rect)
+        view.set_state(state)
+        view.marks = tuple(marks)
+        view.draw(layer)
+        bounds = layer.get_bounding_rect()
+        cached = (layer.subsurface(bounds).copy(), bounds.topleft, state)
+        if len(_static_cache) > 16:
+            _static_cache.clear()
+        _static_cache[key] = cached
+    surface.blit(cached[0], cached[1])
+
+
+_static_cache: dict = {}

@@ -1,0 +1,126 @@
+"""Frame times of every screen at 1280x800 (dummy video driver) and start-up time.
+
+    python benchmarks/frames.py [--frames 300]
+
+Prints, per scene, the median and 99th percentile time of one whole frame
+(events, update, drawing, flip), and the time from launching the program to
+its first menu frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def measure(app, n, each=None):
+    times = []
+    for i in range(n):
+        if each:
+            each(i)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
+
+
+def scenes(app, n):
+    import random
+    import tempfile
+
+    import pygame
+
+    from game import GAMES
+    from scenes.menu import MenuScene
+    from scenes.pause import PauseScene
+    from scenes.play import PlayScene
+    from scenes.results import ResultsScene
+    from scenes.rules import RulesScene
+    from scenes.setup import SetupScene
+    from scenes.views import playable_games
+
+    rows = []
+    app.stack.reset(MenuScene(app))
+    rows.append(("menu", *measure(app, n)))
+    for spec in playable_games():
+        app.stack.push(SetupScene(app, spec.name))
+        rows.append((f"setup {spec.name}", *measure(app, n)))
+        app.stack.pop()
+        app.stack.push(RulesScene(app, spec.name, page=1))
+        rows.append((f"rules {spec.name}", *measure(app, n)))
+        app.stack.pop()
+        for variant in spec.variants:
+            config = SetupScene(app, spec.name, {"variant": variant}).config(random.Random(0))
+            play = PlayScene(app, config, seed=3)
+            rng = random.Random(1)
+            state = play.state
+            for _ in range(8):
+                if state.is_over:
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            play.history[0] = state
+            play.view.set_state(state)
+            app.stack.push(play)
+            view = play.view.rect
+
+            def wiggle(i):
+                pos = (view.x + (i * 37) % view.width, view.y + (i * 53) % view.height)
+                pygame.mouse.set_pos(pos)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                                     buttons=(0, 0, 0)))
+            label = spec.name if len(spec.variants) == 1 else f"{spec.name} {variant}"
+            rows.append((f"play {label} (pointer moving)", *measure(app, n, wiggle)))
+            app.stack.push(PauseScene(app))
+            rows.append((f"pause {label}", *measure(app, n)))
+            app.stack.pop()
+            final = state
+            while not final.is_over:
+                final = final.play(rng.choice(final.legal_moves()))
+            app.stack.replace(ResultsScene(app, config, final))
+            rows.append((f"results {label}", *measure(app, n)))
+            app.stack.pop()
+    return rows
+
+
+def startup(runs=5):
+    env = {**os.environ, "CALLIDUS_STARTUP_PROBE": "1"}
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, check=True,
+                       capture_output=True, timeout=60)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300)
+    args = parser.parse_args()
+    import tempfile
+
+    from scenes.app import App
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = App(size=(1280, 800), settings_path=Path(tmp) / "s.json")
+        print(f"{'scene':44} {'median ms':>10} {'p99 ms':>8}")
+        for name, median, p99 in scenes(app, args.frames):
+            print(f"{name:44} {median:10.2f} {p99:8.2f}")
+        app.close()
+    print(f"start-up to first menu frame: {startup():.3f} s (median of 5 launches)")
+
+
+if __name__ == "__main__":
+    main()
