@@ -55,6 +55,11 @@ def parse_flags(argv):
     parser.add_argument("--log", metavar="FILE", help="append a line per move and result to FILE")
     parser.add_argument("--settings", metavar="FILE", help="use this settings file")
     args = parser.parse_args(argv)
+    if args.log:
+        try:
+            open(args.log, "a", encoding="utf-8").close()
+        except OSError as exc:
+            raise FlagError(f"cannot write the log file {args.log}: {exc.strerror}") from None
     if args.game:
         from scenes.views import VIEW_CLASSES
         name = args.game.lower()

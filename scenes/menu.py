@@ -35,8 +35,16 @@ class MenuScene(Scene):
             self.rules_buttons[spec.name] = ui.button(
                 self, (x + card_w - 112, y + (row_h - 10) // 2 - 20, 100, 40), "Rules")
         bottom = h - 70
-        self.settings_button = ui.button(self, (w // 2 - 170, bottom, 160, 44), "Settings")
-        self.quit_button = ui.button(self, (w // 2 + 10, bottom, 160, 44), "Quit")
+        from .saves import unfinished_path
+        self.resume_button = None
+        if unfinished_path().exists():
+            self.resume_button = ui.button(self, (w // 2 - 350, bottom, 340, 44),
+                                           "Resume unfinished game", "#primary")
+            self.settings_button = ui.button(self, (w // 2 + 10, bottom, 160, 44), "Settings")
+            self.quit_button = ui.button(self, (w // 2 + 190, bottom, 160, 44), "Quit")
+        else:
+            self.settings_button = ui.button(self, (w // 2 - 170, bottom, 160, 44), "Settings")
+            self.quit_button = ui.button(self, (w // 2 + 10, bottom, 160, 44), "Quit")
 
     def handle(self, event) -> None:
         from .rules import RulesScene
@@ -51,11 +59,39 @@ class MenuScene(Scene):
             if ui.pressed(event, widget):
                 self.app.stack.push(RulesScene(self.app, name))
                 return
+        if self.resume_button is not None and ui.pressed(event, self.resume_button):
+            self.resume_unfinished()
+            return
         if ui.pressed(event, self.settings_button):
             self.app.stack.push(SettingsScene(self.app))
         elif ui.pressed(event, self.quit_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.quit()
+
+    def resume_unfinished(self) -> None:
+        """Open the game left unfinished; a damaged file is set aside with a message."""
+        import os
+
+        from game.files import FileProblem, read_json
+        from game.record import RecordProblem
+
+        from .play import PlayScene
+        from .saves import unfinished_path
+
+        path = unfinished_path()
+        try:
+            scene = PlayScene.from_record(self.app, read_json(path))
+        except (RecordProblem, FileProblem) as exc:
+            kept = path.with_suffix(".damaged.json")
+            try:
+                os.replace(path, kept)
+                self.notice = f"The unfinished game could not be read ({exc}); kept as {kept.name}."
+            except OSError:
+                self.notice = f"The unfinished game could not be read ({exc})."
+            self.resize()
+            return
+        self.app.log(f"resume {scene.spec.name} at ply {scene.cursor}")
+        self.app.stack.push(scene)
 
     def draw(self, surface) -> None:
         ui.table(surface)

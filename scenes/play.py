@@ -23,6 +23,12 @@ SIDEBAR_W = 300
 COMPUTER_PAUSE = 0.6   # seconds a computer's move waits, so people can follow
 
 
+def board_area(size) -> pygame.Rect:
+    """Where the board view goes in a window of ``size`` (the rest is the sidebar and status)."""
+    w, h = size
+    return pygame.Rect(16, 16, w - SIDEBAR_W - 44, h - 72)
+
+
 def rematch_config(config: dict, rng=None) -> dict:
     """The same game again; a random first player is drawn anew."""
     config = dict(config)
@@ -47,8 +53,12 @@ class PlayScene(Scene):
             state = self.spec.new_game(variant=self.variant, seed=seed,
                                        **config.get("options", {}))
         self.history = [state]
-        self.move_texts: list[str] = []   # move_texts[i] leads from history[i] to history[i + 1]
+        # notation[i] (canonical move text) and move_texts[i] (what the move list shows)
+        # lead from history[i] to history[i + 1].
+        self.notation: list[str] = []
+        self.move_texts: list[str] = []
         self.cursor = 0
+        self.time_called_ply: int | None = None
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
         self.thinker = Thinker()
@@ -69,7 +79,7 @@ class PlayScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         self.side = pygame.Rect(w - SIDEBAR_W - 12, 12, SIDEBAR_W, h - 24)
-        board = pygame.Rect(16, 16, w - SIDEBAR_W - 44, h - 72)
+        board = board_area((w, h))
         self.view.layout(board)
         self.status_rect = pygame.Rect(16, h - 50, board.width, 36)
         bx, by = self.side.x + 14, self.side.bottom - 56
@@ -112,9 +122,9 @@ class PlayScene(Scene):
             self.view.status = f"Not allowed: {exc}"
             return False
         text = text or self.spec.format_move(old, move)
-        del self.history[self.cursor + 1:]
-        del self.move_texts[self.cursor:]
+        self._truncate()
         self.history.append(new)
+        self.notation.append(text)
         self.move_texts.append(f"{self.seats[old.to_move]['name']}: "
                                f"{self.view.describe_move(old, move)}")
         self.cursor += 1
@@ -123,7 +133,67 @@ class PlayScene(Scene):
         if new.is_over:
             self._log_result(new)
         self._refresh_buttons()
+        self.autosave()
         return True
+
+    def _truncate(self) -> None:
+        """Forget the moves after the cursor (a new move replaces what undo took back)."""
+        del self.history[self.cursor + 1:]
+        del self.notation[self.cursor:]
+        del self.move_texts[self.cursor:]
+        if self.time_called_ply is not None and self.time_called_ply > self.cursor:
+            self.time_called_ply = None
+
+    # --- the unfinished game on disk ---------------------------------------------
+    def record(self) -> dict:
+        from game.record import make_record
+        return make_record(self.config, self.history[0], self.notation, self.cursor,
+                           extra={"timer": self.timer, "time_called_ply": self.time_called_ply})
+
+    def autosave(self) -> None:
+        """Keep the game on disk after every change, so a crash or a closed window loses nothing."""
+        from game.files import FileProblem
+        from game.record import save
+
+        from .saves import unfinished_path
+        try:
+            if self.state.is_over:
+                unfinished_path().unlink(missing_ok=True)
+            else:
+                save(unfinished_path(), self.record())
+        except (FileProblem, OSError) as exc:
+            self.notice = f"Could not keep the game on disk: {exc}"
+
+    @classmethod
+    def from_record(cls, app, record: dict):
+        """The play scene of a saved game, exactly where it was left."""
+        from game.record import RecordProblem, replay
+        spec, config, states, notation, cursor = replay(record)
+        extra = record.get("extra") if isinstance(record.get("extra"), dict) else {}
+        called = extra.get("time_called_ply")
+        if isinstance(called, int) and 0 <= called < len(states) and hasattr(states[0], "call_time"):
+            # the moves after the timer ran out are replayed under the time-called rule
+            states[called] = states[called].call_time()
+            for i in range(called + 1, len(states)):
+                try:
+                    states[i] = states[i - 1].play(spec.parse_move(states[i - 1], notation[i - 1]))
+                except ValueError as exc:
+                    raise RecordProblem(f"move {i} after time was called: {exc}") from None
+        scene = cls(app, config, state=states[0])
+        scene.history = states
+        scene.notation = notation
+        scene.move_texts = []
+        for i, text in enumerate(notation):
+            before = states[i]
+            scene.move_texts.append(f"{scene.seats[before.to_move]['name']}: "
+                                    f"{scene.view.describe_move(before, spec.parse_move(before, text))}")
+        scene.cursor = cursor
+        scene.time_called_ply = called if isinstance(called, int) else None
+        timer = extra.get("timer")
+        if scene.timer is not None and isinstance(timer, (int, float)) and 0 <= timer <= scene.timer:
+            scene.timer = float(timer)
+        scene.view.set_state(scene.state)
+        return scene
 
     def _log_result(self, state) -> None:
         winner = state.winner
@@ -155,6 +225,7 @@ class PlayScene(Scene):
         self.view.status = "Move taken back."
         self.app.log(f"undo to ply {self.cursor}")
         self._refresh_buttons()
+        self.autosave()
 
     def redo(self) -> None:
         if not self._can_redo():
@@ -168,6 +239,7 @@ class PlayScene(Scene):
         self.view.set_state(self.state, previous=previous if self.cursor else None)
         self.app.log(f"redo to ply {self.cursor}")
         self._refresh_buttons()
+        self.autosave()
 
     # --- events --------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -198,8 +270,14 @@ class PlayScene(Scene):
         if move is not None and self.view.input_enabled:
             self.apply(move)
 
+    def enter(self) -> None:
+        super().enter()
+        self.autosave()
+
     def leave(self) -> None:
         self.thinker.close()
+        if not self.state.is_over:
+            self.autosave()   # keeps the timer's latest reading too
         super().leave()
 
     # --- time ------------------------------------------------------------------------
@@ -222,9 +300,9 @@ class PlayScene(Scene):
 
     def _call_time(self) -> None:
         called = self.state.call_time()
+        self._truncate()
         self.history[self.cursor] = called
-        del self.history[self.cursor + 1:]
-        del self.move_texts[self.cursor:]
+        self.time_called_ply = self.cursor
         self.thinker.cancel()
         self.pending_computer_move = None
         self.view.set_state(called)
@@ -234,6 +312,7 @@ class PlayScene(Scene):
         if called.is_over:
             self._log_result(called)
         self._refresh_buttons()
+        self.autosave()
 
     def time_rule_text(self) -> str | None:
         state = self.state

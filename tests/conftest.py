@@ -11,3 +11,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_user_dirs(tmp_path, monkeypatch):
+    """Settings and saved games of a test live in its own temporary folder."""
+    monkeypatch.setenv("CALLIDUS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CALLIDUS_DATA_DIR", str(tmp_path / "data"))

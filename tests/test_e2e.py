@@ -54,22 +54,20 @@ def _wait_for(path, text, seconds=15):
 def _shield_centres():
     """Where the Calla view puts the shields in a 1280x800 window (its own layout code)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
     from game import GAMES
-    from scenes.play import SIDEBAR_W
+    from scenes.play import board_area
     from scenes.views.calla import CallaView
 
-    w, h = 1280, 800
     view = CallaView(None, GAMES["calla"])
-    view.layout(pygame.Rect(16, 16, w - SIDEBAR_W - 44, h - 72))
+    view.layout(board_area((1280, 800)))
     return [r.center for r in view.pits_rects]
 
 
 def test_play_calla_in_a_real_window(screen, tmp_path):
     log = tmp_path / "moves.log"
     env = {**os.environ, "DISPLAY": screen, "SDL_VIDEO_X11_WMCLASS": "callidus",
-           "SDL_AUDIODRIVER": "dummy", "CALLIDUS_CONFIG_DIR": str(tmp_path)}
+           "SDL_AUDIODRIVER": "dummy", "CALLIDUS_CONFIG_DIR": str(tmp_path),
+           "CALLIDUS_DATA_DIR": str(tmp_path)}
     env.pop("SDL_VIDEODRIVER", None)
     game = subprocess.Popen([sys.executable, "main.py", "--game", "calla", "--log", str(log)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -266,6 +266,7 @@ def test_damaged_settings_file_is_set_aside(tmp_path):
     (["--game", "chess"], "unknown game"),
     (["--smoke", "0"], "at least 1"),
     (["--bogus"], "unrecognized"),
+    (["--log", "/nonexistent/dir/log.txt"], "cannot write the log"),
 ])
 def test_bad_flags_get_a_clear_message(flags, message):
     result = subprocess.run([sys.executable, "main.py", *flags], cwd=ROOT, capture_output=True,
@@ -276,8 +277,56 @@ def test_bad_flags_get_a_clear_message(flags, message):
 
 def test_smoke_runs_every_screen(tmp_path):
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
-           "CALLIDUS_CONFIG_DIR": str(tmp_path), "HOME": str(tmp_path)}
+           "CALLIDUS_CONFIG_DIR": str(tmp_path), "CALLIDUS_DATA_DIR": str(tmp_path),
+           "HOME": str(tmp_path)}
     result = subprocess.run([sys.executable, "main.py", "--smoke", "3"], cwd=ROOT,
                             capture_output=True, text=True, timeout=240, env=env)
     assert result.returncode == 0, result.stderr
     assert "smoke:" in result.stdout
+
+
+def test_unfinished_game_survives_a_restart(app, tmp_path):
+    from helpers import make_app
+    from scenes.saves import unfinished_path
+    play = start_calla(app, timer=5)
+    sow(app, play, 2)
+    sow(app, play, 4)
+    play.update(100)
+    assert unfinished_path().exists()
+    state, timer = play.state, play.timer
+    app.close()                       # the window is closed mid-game
+    (tmp_path / "second").mkdir()
+    again = make_app(tmp_path / "second")
+    again.stack.push(MenuScene(again))
+    frames(again, 2)
+    press(again, "Resume unfinished game")
+    resumed = again.stack.top
+    assert isinstance(resumed, PlayScene)
+    assert resumed.state == state and resumed.cursor == 2
+    assert [s["name"] for s in resumed.seats] == [s["name"] for s in play.seats]
+    assert resumed.timer == pytest.approx(timer, abs=1)
+    press(again, "Undo")
+    assert resumed.cursor == 1
+    again.close()
+
+
+def test_damaged_unfinished_game_is_set_aside_with_a_message(app, tmp_path):
+    from scenes.saves import unfinished_path
+    path = unfinished_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "callidus-game", "version": 1, "game": "calla", "moves": [')
+    app.stack.top.resize()
+    press(app, "Resume unfinished game")
+    assert isinstance(app.stack.top, MenuScene)
+    assert "could not be read" in app.stack.top.notice
+    assert not path.exists() and path.with_suffix(".damaged.json").exists()
+
+
+def test_finished_game_leaves_nothing_to_resume(app):
+    from scenes.saves import unfinished_path
+    play = start_calla(app)
+    state = play.spec.from_position({"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
+    play.history[0] = state
+    play.view.set_state(state)
+    sow(app, play, 5)
+    assert play.state.is_over and not unfinished_path().exists()
