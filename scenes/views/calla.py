@@ -239,6 +239,8 @@ class CallaView(BoardView):
             if last["win"]:
                 self.app.sounds.play("end")
                 self.announce("17 cubes!", GOLD, 3.0, small=f"{self._name(last['player'])} wins")
+            elif state.is_over:
+                self.announce("Game over", GOLD, 3.0, small=_short_end(state))
             elif last["free_turn"]:
                 self.app.sounds.play("free")
                 self.announce("Free turn!", HIGHLIGHT, small=f"{self._name(last['player'])} "
@@ -438,6 +440,13 @@ class CallaView(BoardView):
             label = f"{'AB'[player]}: {name}" + ("  - to move" if turn else "")
             assets.text(surface, label, pos, size=size, colour=colour if turn else (170, 160, 145),
                         bold=turn, anchor=anchor, shadow=True)
+
+
+def _short_end(state) -> str:
+    a, b = state.scores
+    if a == b:
+        return f"Level at {a} - a draw"
+    return f"{max(a, b)} to {min(a, b)} in the callas"
 
 
 @lru_cache(maxsize=128)
