@@ -1,0 +1,425 @@
+"""Callisto: Pentobi's polyomino game on an octagonal board.
+
+Each colour places its 21 pieces one at a time.  The first two pieces of a
+colour are 1x1s, which go on any empty cell outside the centre; every larger
+piece must share an edge with its own colour (other colours may be touched).
+A colour that cannot move is skipped, and the game ends when no colour can
+move.  A colour scores the squares it covers with pieces other than 1x1s; a
+player's score is the sum of their colours, and a tie for the top goes to the
+tied player who started later (in ``callisto_2_4``, Yellow/Green).
+
+Move text follows Pentobi: the covered cells, column letter from the left,
+row number from the bottom, in order of rows from the bottom, then columns.
+A move value is an ``int`` placement id (see ``board``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core import Fields, GameSpec, GameState, check_int
+from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
+                    VARIANTS, Geometry, Piece, board_cells, board_size, cell_label, centre_cells,
+                    colour_names, colours_of_player, find_move, geometry, move_cells,
+                    move_for_cells, move_piece, orientation, parse_cell, player_names,
+                    player_of_colour)
+
+__all__ = [
+    "SPEC", "CallistoState", "VARIANTS", "BOARD_SHAPE", "COLOURS", "PLAYERS", "PIECES",
+    "PIECE_INDEX", "Piece", "Geometry", "geometry", "board_size", "board_cells", "centre_cells",
+    "cell_label", "parse_cell", "colour_names", "player_names", "player_of_colour",
+    "colours_of_player", "orientation", "find_move", "move_for_cells", "move_cells", "move_piece",
+]
+
+VARIANT_TITLES = {
+    "callisto_2": "Callisto: two colours",
+    "callisto_3": "Callisto: three colours",
+    "callisto": "Callisto: four colours",
+    "callisto_2_4": "Callisto: four colours, two each",
+}
+
+
+class CallistoState(GameState):
+    """A Callisto position: the moves so far, and the board they built.
+
+    ``colour`` is the colour to move (None once the game is over) and
+    ``to_move`` the player owning it.  ``moves`` is a tuple of
+    ``(colour, placement id)``.  ``board`` maps each covered cell to its
+    colour; ``colour_scores`` holds the points of each colour; ``out`` is the
+    bit set of colours that can no longer move.
+
+    ``last`` describes the move that produced this state, for the board view:
+    ``colour``, ``player``, ``move`` (placement id), ``piece`` (name),
+    ``cells`` (covered cells), ``points`` (squares scored: 0 for a 1x1),
+    ``skipped`` (colours then passed over because they could not move, in
+    turn order; empty when the game ended), ``out`` (colours found unable to
+    move for the first time, which stays so for the rest of the game) and
+    ``over``.  ``last`` is None at the start; a position read from data
+    replays its moves, so it describes the final one.
+    """
+
+    __slots__ = ("_variant", "geo", "moves", "colour", "owned", "occupied", "rims", "left",
+                 "colour_scores", "out", "last", "_legal", "_board")
+
+    def __init__(self, variant: str):
+        n = COLOURS[variant]
+        self._variant = variant
+        self.geo = geometry(variant)
+        self.moves = ()
+        self.colour = 0
+        self.owned = (0,) * n
+        self.occupied = 0
+        self.rims = (0,) * n
+        self.left = (FULL_SET,) * n
+        self.colour_scores = (0,) * n
+        self.out = 0            # bit set of colours that can no longer move
+        self.last = None
+        self._legal = None
+        self._board = None
+
+    # --- the contract -------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self._variant
+
+    def position(self) -> dict:
+        text = self.geo.text_of
+        return {
+            "variant": self._variant,
+            "options": {},
+            "moves": [[c, text[m]] for c, m in self.moves],
+            "to_move": self.to_move,
+            "colour": self.colour,
+            "scores": list(self.scores),
+        }
+
+    @property
+    def to_move(self):
+        return None if self.colour is None else self.colour % PLAYERS[self._variant]
+
+    @property
+    def is_over(self) -> bool:
+        return self.colour is None
+
+    def legal_moves(self) -> list:
+        if self._legal is None:
+            self._legal = [] if self.colour is None else self._generate(self.colour)
+        return list(self._legal)
+
+    def play(self, move) -> "CallistoState":
+        colour = self.colour
+        if colour is None:
+            raise ValueError("the game is over")
+        if isinstance(move, bool) or not isinstance(move, int) \
+                or not 0 <= move < self.geo.placements:
+            raise ValueError(f"{move!r} is not a placement on this board")
+        problem = self._problem(colour, move)
+        if problem:
+            raise ValueError(problem)
+        return self._after(colour, move)
+
+    @property
+    def scores(self) -> tuple:
+        players = PLAYERS[self._variant]
+        if players == len(self.colour_scores):
+            return self.colour_scores
+        totals = [0] * players
+        for c, points in enumerate(self.colour_scores):
+            totals[c % players] += points
+        return tuple(totals)
+
+    @property
+    def winner(self):
+        """The top scorer; among tied top scorers, the one who started later."""
+        if self.colour is not None:
+            return None
+        scores = self.scores
+        best = max(scores)
+        return max(p for p, s in enumerate(scores) if s == best)
+
+    @property
+    def end_reason(self):
+        if self.colour is not None:
+            return None
+        names = player_names(self._variant)
+        scores = self.scores
+        best = max(scores)
+        top = [p for p, s in enumerate(scores) if s == best]
+        if len(top) == 1:
+            others = ", ".join(f"{names[p]} {s}" for p, s in enumerate(scores) if p != top[0])
+            return f"No colour can move. {names[top[0]]} wins with {best} ({others})."
+        tied = ", ".join(names[p] for p in top[:-1]) + f" and {names[top[-1]]}"
+        return (f"No colour can move. {tied} tie on {best}; {names[top[-1]]} started later "
+                f"and wins the tie.")
+
+    def __eq__(self, other) -> bool:
+        return (type(other) is type(self) and self._variant == other._variant
+                and self.moves == other.moves)
+
+    def __hash__(self) -> int:
+        return hash((self._variant, self.moves))
+
+    # --- Callisto's extras ------------------------------------------------
+    @property
+    def board(self) -> dict:
+        """{cell: colour} of every covered cell."""
+        if self._board is None:
+            board = {}
+            for c, owned in enumerate(self.owned):
+                for cell in self.geo.cells_in(owned):
+                    board[cell] = c
+            self._board = board
+        return self._board
+
+    def colour_at(self, cell) -> int | None:
+        if not self.geo.on_board(cell):
+            return None
+        bit = 1 << self.geo.index(cell)
+        for c, owned in enumerate(self.owned):
+            if owned & bit:
+                return c
+        return None
+
+    def pieces_left(self, colour: int) -> dict:
+        """{piece name: pieces of that kind ``colour`` still holds}, zeros included."""
+        return {p.name: n for p, n in zip(PIECES, self.left[colour])}
+
+    def can_move(self, colour: int) -> bool:
+        """Whether ``colour`` has any legal placement now (whoever is to move)."""
+        return not self.out >> colour & 1 and self._has_moves(colour)
+
+    def playable_pieces(self) -> set:
+        """Names of the pieces the colour to move can place somewhere now."""
+        piece_of = self.geo.piece_of
+        return {PIECES[piece_of[m]].name for m in self.legal_moves()}
+
+    def move_cells(self, move: int) -> tuple:
+        return self.geo.cells_of_move[move]
+
+    def move_piece(self, move: int) -> str:
+        return PIECES[self.geo.piece_of[move]].name
+
+    def placement_problem(self, cells, colour: int | None = None) -> str | None:
+        """Why the colour to move (or ``colour``) may not cover ``cells`` now;
+        None when it may.  ``cells`` is an iterable of ``(x, y)`` or a placement id."""
+        colour = self.colour if colour is None else colour
+        if colour is None:
+            return "the game is over"
+        if isinstance(cells, int) and not isinstance(cells, bool):
+            if not 0 <= cells < self.geo.placements:
+                return "not a placement on this board"
+            return self._problem(colour, cells)
+        cells = list(cells)
+        if not all(self.geo.on_board(c) for c in cells):
+            return "off the board"
+        mask = self.geo.mask_for(cells)
+        move = None if mask is None else self.geo.by_mask.get(mask)
+        if move is None:
+            return "not one of the Callisto pieces"
+        return self._problem(colour, move)
+
+    # --- the rules ----------------------------------------------------------
+    def _problem(self, colour: int, move: int) -> str | None:
+        geo = self.geo
+        k = geo.piece_of[move]
+        mask = geo.mask_of[move]
+        left = self.left[colour]
+        if not left[k]:
+            return f"piece already played (no {PIECES[k].title} left)"
+        if k != ONE and left[ONE] > 1:
+            return "first two moves are 1x1"
+        if mask & self.occupied:
+            return "a cell is already taken"
+        if k == ONE:
+            return "1x1 not in the centre" if mask & geo.centre else None
+        if not mask & self.rims[colour]:
+            return "must touch your own colour along an edge"
+        return None
+
+    def _generate(self, colour: int) -> list:
+        geo = self.geo
+        occupied = self.occupied
+        left = self.left[colour]
+        moves = []
+        if left[ONE]:
+            free = geo.outside_centre & ~occupied
+            one_at = geo.one_at
+            while free:
+                low = free & -free
+                moves.append(one_at[low.bit_length() - 1])
+                free ^= low
+            if left[ONE] > 1:
+                return moves
+        pieces = [k for k in range(1, len(PIECES)) if left[k]]
+        attach = self.rims[colour] & ~occupied
+        found = []
+        by_cell = geo.by_cell
+        while attach:
+            low = attach & -attach
+            attach ^= low
+            at = by_cell[low.bit_length() - 1]
+            for k in pieces:
+                found += [m for mask, m in at[k] if not mask & occupied]
+        moves += sorted(set(found))
+        return moves
+
+    def _has_moves(self, colour: int) -> bool:
+        geo = self.geo
+        occupied = self.occupied
+        left = self.left[colour]
+        if left[ONE]:
+            return bool(geo.outside_centre & ~occupied)
+        pieces = [k for k in range(1, len(PIECES)) if left[k]]
+        attach = self.rims[colour] & ~occupied
+        by_cell = geo.by_cell
+        while attach:
+            low = attach & -attach
+            attach ^= low
+            at = by_cell[low.bit_length() - 1]
+            for k in pieces:
+                for mask, _ in at[k]:
+                    if not mask & occupied:
+                        return True
+        return False
+
+    def _after(self, colour: int, move: int) -> "CallistoState":
+        geo = self.geo
+        k = geo.piece_of[move]
+        mask = geo.mask_of[move]
+        new = object.__new__(CallistoState)
+        new._variant = self._variant
+        new.geo = geo
+        new.moves = self.moves + ((colour, move),)
+        owned = list(self.owned)
+        owned[colour] |= mask
+        new.owned = tuple(owned)
+        new.occupied = self.occupied | mask
+        rims = list(self.rims)
+        rims[colour] |= geo.rim_of[move]
+        new.rims = tuple(rims)
+        left = list(self.left)
+        row = list(left[colour])
+        row[k] -= 1
+        left[colour] = tuple(row)
+        new.left = tuple(left)
+        points = 0 if k == ONE else SIZES[k]
+        if points:
+            scores = list(self.colour_scores)
+            scores[colour] += points
+            new.colour_scores = tuple(scores)
+        else:
+            new.colour_scores = self.colour_scores
+        new._legal = None
+        new._board = None
+        # Pass the turn on, skipping every colour that cannot move.  A colour
+        # that cannot move never can again (the board only fills up), so it
+        # is remembered in ``out`` and not searched again.
+        n = len(owned)
+        out = self.out
+        skipped, newly_out = [], []
+        nxt = None
+        for step in range(1, n + 1):
+            c = (colour + step) % n
+            if not out >> c & 1:
+                if new._has_moves(c):
+                    nxt = c
+                    break
+                out |= 1 << c
+                newly_out.append(c)
+            skipped.append(c)
+        new.out = out
+        new.colour = nxt
+        new.last = {
+            "colour": colour,
+            "player": colour % PLAYERS[self._variant],
+            "move": move,
+            "piece": PIECES[k].name,
+            "cells": list(geo.cells_of_move[move]),
+            "points": points,
+            "skipped": skipped if nxt is not None else [],
+            "out": newly_out,
+            "over": nxt is None,
+        }
+        return new
+
+
+# --- reading and writing ------------------------------------------------------
+
+def _new(variant: str, seed=None, options=None) -> CallistoState:
+    return CallistoState(variant)
+
+
+POSITION_FIELDS = ("variant", "options", "moves", "to_move", "colour", "scores")
+
+
+def _from_position(data: dict) -> CallistoState:
+    f = Fields(data, POSITION_FIELDS)
+    variant = f.str("variant", VARIANTS[0], VARIANTS)
+    f.options(SPEC)
+    moves = f.list("moves", [])
+    state = CallistoState(variant)
+    names = colour_names(variant)
+    for i, entry in enumerate(moves):
+        key = f"moves[{i}]"
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise f.bad(key, "must be [colour index, move text]")
+        colour, text = entry
+        check_int(colour, f"{key}[0]", 0, len(names) - 1)
+        if not isinstance(text, str):
+            raise f.bad(key, "must give the move as text")
+        if state.colour is None:
+            raise f.bad(key, "comes after the end of the game")
+        if colour != state.colour:
+            raise f.bad(key, f"is a move of {names[colour]} (colour {colour}), but "
+                             f"{names[state.colour]} (colour {state.colour}) is to move")
+        try:
+            state = state.play(_parse(state, text))
+        except ValueError as exc:
+            raise f.bad(key, f"{text!r} is illegal: {exc}") from None
+    for key, value in (("to_move", state.to_move), ("colour", state.colour)):
+        if f.has(key) and (f.raw(key) != value or isinstance(f.raw(key), bool)):
+            raise f.bad(key, f"must be {value} after these moves")
+    if f.has("scores"):
+        scores = f.list("scores", None)
+        if scores != list(state.scores):
+            raise f.bad("scores", f"must be {list(state.scores)} after these moves")
+    return state
+
+
+def _parse(state: CallistoState, text: str) -> int:
+    geo = state.geo
+    words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
+    if not words:
+        raise ValueError(f"{text!r} is not a Callisto move: give the covered cells separated by "
+                         f"commas, like f7 or i8,j8,i9")
+    mask = 0
+    for word in words:
+        bit = 1 << geo.index(geo.parse_cell(word))
+        if mask & bit:
+            raise ValueError(f"cell {word.lower()} is given twice in {text!r}")
+        mask |= bit
+    move = geo.by_mask.get(mask)
+    if move is None:
+        raise ValueError(f"{text!r} does not form one of the Callisto pieces")
+    return move
+
+
+def _format(state: CallistoState, move: int) -> str:
+    return state.geo.text_of[move]
+
+
+SPEC = GameSpec(
+    name="callisto",
+    title="Callisto",
+    blurb="Lay polyominoes on an octagon, each touching your own colour; cover the most squares.",
+    variants=VARIANTS,
+    player_counts=dict(PLAYERS),
+    options={},
+    option_choices={},
+    make_new=_new,
+    make_from_position=_from_position,
+    parse=_parse,
+    format=_format,
+    variant_titles=dict(VARIANT_TITLES),
+)
+CallistoState.spec = SPEC
