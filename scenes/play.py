@@ -62,6 +62,8 @@ class PlayScene(Scene):
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
         self.thinker = Thinker()
+        self.hinter = Thinker()      # a separate worker, so a hint never delays a computer seat
+        self.hint_for = None         # the ply a hint is being worked out for
         self.computer_wait = 0.0
         self.pending_computer_move = None
         self.end_delay = 0.0
@@ -88,11 +90,17 @@ class PlayScene(Scene):
         self.redo_button = ui.button(self, (bx + bw + 10, by, bw, 42), "Redo")
         self.menu_button = ui.button(self, (bx + 2 * (bw + 10), by, bw, 42), "Menu",
                                      tooltip="Pause: rules, restart, quit (Esc)")
+        self.hint_button = ui.button(self, (bx, by - 52, SIDEBAR_W - 28, 42), "Hint",
+                                     tooltip="Show the move a Medium computer player would make")
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         if not self.widgets:
             return
+        if self._can_hint():
+            self.hint_button.enable()
+        else:
+            self.hint_button.disable()
         if self._can_undo():
             self.undo_button.enable()
         else:
@@ -128,6 +136,7 @@ class PlayScene(Scene):
         self.move_texts.append(f"{self.seats[old.to_move]['name']}: "
                                f"{self.view.describe_move(old, move)}")
         self.cursor += 1
+        self._drop_hint()
         self.view.set_state(new, previous=old)
         self.app.log(f"move {len(self.move_texts)} {self.spec.name} player {old.to_move} {text}")
         if new.is_over:
@@ -135,6 +144,11 @@ class PlayScene(Scene):
         self._refresh_buttons()
         self.autosave()
         return True
+
+    def _drop_hint(self) -> None:
+        if self.hint_for is not None:
+            self.hinter.cancel()
+            self.hint_for = None
 
     def _truncate(self) -> None:
         """Forget the moves after the cursor (a new move replaces what undo took back)."""
@@ -200,6 +214,37 @@ class PlayScene(Scene):
         who = "draw" if winner is None else f"winner {winner} {self.seats[winner]['name']}"
         self.app.log(f"over {self.spec.name} {who} scores {list(state.scores)}")
 
+    def _can_hint(self) -> bool:
+        seat = self.seat_of(self.state.to_move)
+        return seat is not None and seat["kind"] == "human" and self.hint_for is None
+
+    def ask_hint(self) -> None:
+        from game.ai import LEVELS
+        level = "medium" if "medium" in LEVELS else LEVELS[-1]
+        self.hint_for = self.cursor
+        self.hinter.start(self.spec.name, self.state.position(), level,
+                          seed=random.randrange(2**31))
+        self.view.status = "Looking for a good move..."
+        self._refresh_buttons()
+
+    def _poll_hint(self) -> None:
+        if self.hint_for is None:
+            return
+        answer = self.hinter.poll()
+        if answer is None:
+            return
+        text, error = answer
+        asked, self.hint_for = self.hint_for, None
+        self._refresh_buttons()
+        if error or asked != self.cursor or text is None:
+            return
+        try:
+            move = self.spec.parse_move(self.state, text)
+        except ValueError:
+            return
+        self.view.show_hint(move)
+        self.view.status = f"Hint: {self.view.describe_move(self.state, move)}"
+
     def _can_undo(self) -> bool:
         if self.cursor == 0:
             return False
@@ -215,6 +260,7 @@ class PlayScene(Scene):
         if not self._can_undo():
             return
         self.thinker.cancel()
+        self._drop_hint()
         self.pending_computer_move = None
         self.cursor -= 1
         # Against the computer, go back to the last position where a human was to move.
@@ -231,6 +277,7 @@ class PlayScene(Scene):
         if not self._can_redo():
             return
         self.thinker.cancel()
+        self._drop_hint()
         self.pending_computer_move = None
         previous = self.state
         self.cursor += 1
@@ -250,6 +297,9 @@ class PlayScene(Scene):
             return
         if ui.pressed(event, self.redo_button):
             self.redo()
+            return
+        if ui.pressed(event, self.hint_button):
+            self.ask_hint()
             return
         if ui.pressed(event, self.menu_button):
             self.app.stack.push(PauseScene(self.app))
@@ -276,6 +326,7 @@ class PlayScene(Scene):
 
     def leave(self) -> None:
         self.thinker.close()
+        self.hinter.close()
         if not self.state.is_over:
             self.autosave()   # keeps the timer's latest reading too
         super().leave()
@@ -283,6 +334,7 @@ class PlayScene(Scene):
     # --- time ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.view.update(dt)
+        self._poll_hint()
         state = self.state
         if self.timer is not None and not state.is_over:
             self.timer = max(0.0, self.timer - dt)
@@ -360,6 +412,7 @@ class PlayScene(Scene):
     def _show_results(self) -> None:
         from .results import ResultsScene
         self.thinker.close()
+        self.hinter.close()
         self.app.stack.replace(ResultsScene(self.app, self.config, self.state, self.move_texts))
 
     # --- drawing -----------------------------------------------------------------------

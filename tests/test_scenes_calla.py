@@ -330,3 +330,14 @@ def test_finished_game_leaves_nothing_to_resume(app):
     play.view.set_state(state)
     sow(app, play, 5)
     assert play.state.is_over and not unfinished_path().exists()
+
+
+def test_hint_shows_a_legal_move_on_the_board(app):
+    play = start_calla(app)
+    press(app, "Hint")
+    assert not button(app, "Hint").is_enabled, "one hint at a time"
+    assert wait_until(app, lambda: play.view.hint_move is not None, seconds=30)
+    assert play.view.hint_move in play.state.legal_moves()
+    assert play.view.status.startswith("Hint:")
+    sow(app, play, 1)
+    assert play.view.hint_move is None
