@@ -1,0 +1,583 @@
+"""Tournament storage, export and import, and the ``tournament`` command line.
+
+A tiny fake game ("pick": each player picks 1-3 four times, the higher sum
+wins) stands in for the real engines, so these tests depend on no one's rules.
+"""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import game
+from game.core import GameSpec, GameState
+from game.tournament import Entrant, GameChoice, Result, Tournament
+from game.tournament_cli import main, play_game, resolve_chooser
+from game.tournament_store import (StoreError, TournamentStore, crosstable_csv,
+                                   default_db_path, read_tournament_json, standings_csv,
+                                   write_tournament_json)
+
+ROOT = Path(__file__).resolve().parent.parent
+PICKS_EACH = 4
+
+
+# --- the fake game ------------------------------------------------------------------
+
+class PickState(GameState):
+    DELAY = 0.0   # seconds per move, to slow a subprocess down
+
+    def __init__(self, picks=((), ())):
+        self.picks = (tuple(picks[0]), tuple(picks[1]))
+
+    def position(self):
+        return {"picks": [list(p) for p in self.picks]}
+
+    @property
+    def to_move(self):
+        return None if self.is_over else (len(self.picks[0]) + len(self.picks[1])) % 2
+
+    def legal_moves(self):
+        return [] if self.is_over else [1, 2, 3]
+
+    def play(self, move):
+        if self.is_over or move not in (1, 2, 3):
+            raise ValueError(f"illegal pick {move!r}")
+        if self.DELAY:
+            time.sleep(self.DELAY)
+        picks = list(self.picks)
+        picks[self.to_move] = picks[self.to_move] + (move,)
+        return PickState(picks)
+
+    @property
+    def is_over(self):
+        return len(self.picks[1]) == PICKS_EACH
+
+    @property
+    def scores(self):
+        return (sum(self.picks[0]), sum(self.picks[1]))
+
+    @property
+    def winner(self):
+        a, b = self.scores
+        return None if not self.is_over or a == b else (0 if a > b else 1)
+
+
+def _parse(state, text):
+    if text.strip() not in ("1", "2", "3"):
+        raise ValueError(f"{text!r} is not a pick")
+    return int(text)
+
+
+SPEC = GameSpec(
+    name="pick", title="Pick", blurb="Pick 1-3 four times; the higher sum wins.",
+    variants=("standard", "trio"), player_counts={"standard": 2, "trio": 3},
+    options={}, option_choices={},
+    make_new=lambda variant, seed, options: PickState(),
+    make_from_position=lambda data: PickState(data["picks"]),
+    parse=_parse, format=lambda state, move: str(move))
+PickState.spec = SPEC
+REGISTRY = {"pick": SPEC}
+
+
+@pytest.fixture
+def pick(monkeypatch):
+    monkeypatch.setitem(game.GAMES, "pick", SPEC)
+
+
+def swiss(count=5, rounds=3, seed=1):
+    return Tournament("Club night", [Entrant(n) for n in "ABCDEFGH"[:count]], "swiss",
+                      [GameChoice("pick")], rounds=rounds, seed=seed)
+
+
+def snapshot(directory: Path) -> dict:
+    return {p.name: p.read_bytes() for p in sorted(directory.iterdir())}
+
+
+# --- keeping tournaments ----------------------------------------------------------
+
+def test_results_are_on_disk_the_moment_record_returns(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    with TournamentStore(db) as store:
+        kept = store.create(swiss())
+        boards = kept.pair_next_round()
+        kept.record(1, 1, "1-0")
+        # Another connection (as after a crash) sees the round and the result.
+        with TournamentStore(db) as other:
+            seen = other.load(kept.id)
+        assert seen.rounds == [boards]
+        assert seen.results == {(1, 1): Result("1-0")}
+        kept.record(1, 1, "0-1", "manual")          # a correction replaces it
+        kept.record(1, 2, Result("1/2-1/2", "forfeit"))
+    with TournamentStore(db) as store:
+        again = store.load(kept.id)
+    assert again.results == {(1, 1): Result("0-1", "manual"), (1, 2): Result("1/2-1/2", "forfeit")}
+    assert again.to_dict() == kept.tournament.to_dict()
+    assert again.pair_next_round() == kept.tournament.pair_next_round()
+
+
+def test_several_tournaments_are_kept_listed_reopened_and_deleted(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    with TournamentStore(db) as store:
+        first = store.create(swiss())
+        second = store.create(Tournament("Spring", [Entrant("X"), Entrant("Y", "computer", "easy")],
+                                         "round-robin", [GameChoice("pick")], cycles=2))
+        second.pair_next_round()
+        second.record(1, 1, "1-0")
+        infos = {i.id: i for i in store.list()}
+        assert infos[first.id].name == "Club night" and infos[first.id].games_total == 0
+        assert (infos[second.id].format, infos[second.id].entrants, infos[second.id].rounds,
+                infos[second.id].games_finished, infos[second.id].games_total,
+                infos[second.id].complete) == ("round-robin", 2, 2, 1, 1, False)
+        assert store.open(second.id).tournament.entrants[1].level == "easy"
+        store.delete(first.id)
+        assert [i.id for i in store.list()] == [second.id]
+        with pytest.raises(StoreError, match=f"no tournament {first.id}"):
+            store.load(first.id)
+
+
+def test_clearing_a_result_and_live_games(tmp_path):
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        kept = store.create(swiss(4, 2))
+        kept.pair_next_round()
+        kept.save_live(1, 1, {"moves": ["1", "3"], "clock": None})
+        assert kept.load_live(1, 1) == {"moves": ["1", "3"], "clock": None}
+        assert kept.load_live(1, 2) is None
+        kept.record(1, 1, "1-0")
+        assert kept.load_live(1, 1) is None        # a finished game needs no live copy
+        kept.clear_result(1, 1)
+        assert store.load(kept.id).pending()[0].board == 1
+
+
+def test_default_database_lives_in_the_user_data_folder(tmp_path, monkeypatch):
+    import platformdirs
+    calls = []
+
+    def fake(appname=None, appauthor=None, *args, **kwargs):
+        calls.append(appname)
+        return str(tmp_path / "data")
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", fake)
+    assert default_db_path() == tmp_path / "data" / "tournaments.sqlite3"
+    with TournamentStore() as store:
+        store.add(swiss())
+    assert calls[0] == "Callidus"
+    assert (tmp_path / "data" / "tournaments.sqlite3").exists()
+
+
+# --- damaged databases --------------------------------------------------------------
+
+def _kept_db(tmp_path) -> Path:
+    db = tmp_path / "t.sqlite3"
+    with TournamentStore(db) as store:
+        kept = store.create(swiss(8, 3))
+        for p in kept.pair_next_round():
+            kept.record(p.round, p.board, "1-0")
+    return db
+
+
+@pytest.mark.parametrize("damage, words", [
+    ("garbage", "no SQLite header"),
+    ("text", "no SQLite header"),
+    ("foreign", "not a Callidus tournament database"),
+    ("newer", "newer Callidus"),
+    ("truncated", "damaged"),
+    ("scribbled", "damaged"),
+])
+def test_a_damaged_database_is_refused_clearly_and_left_untouched(tmp_path, damage, words):
+    db = _kept_db(tmp_path)
+    data = db.read_bytes()
+    if damage == "garbage":
+        db.write_bytes(os.urandom(5000))
+    elif damage == "text":
+        db.write_text("name,points\nA,3\n")
+    elif damage == "foreign":
+        db.unlink()
+        with sqlite3.connect(db) as other:
+            other.execute("CREATE TABLE notes (body TEXT)")
+            other.execute("INSERT INTO notes VALUES ('keep me')")
+        other.close()
+    elif damage == "newer":
+        with sqlite3.connect(db) as other:
+            other.execute("PRAGMA user_version = 99")
+        other.close()
+    elif damage == "truncated":
+        db.write_bytes(data[:len(data) // 2 + 100])
+    elif damage == "scribbled":
+        page = 4096
+        db.write_bytes(data[:page] + b"\xa5" * (len(data) - page))
+    before = snapshot(tmp_path)
+    with pytest.raises(StoreError) as info:
+        with TournamentStore(db) as store:
+            store.load(1)
+    assert words in str(info.value)
+    assert str(db) in str(info.value)
+    assert snapshot(tmp_path) == before
+
+
+def test_inconsistent_rows_are_reported_as_damage(tmp_path):
+    db = _kept_db(tmp_path)
+    with sqlite3.connect(db) as other:
+        other.execute("UPDATE pairing SET result = '2-0' WHERE round = 1 AND board = 1")
+    other.close()
+    with TournamentStore(db) as store:
+        with pytest.raises(StoreError, match=r"damaged: tournament 1\.pairings\[0\]\.result"):
+            store.load(1)
+
+
+def test_a_folder_is_not_a_database(tmp_path):
+    with pytest.raises(StoreError, match="is a folder"):
+        TournamentStore(tmp_path)
+
+
+# --- export and import ------------------------------------------------------------------
+
+def hand_round_robin():
+    """A, B, C: B beat C, A drew B, A beat C; everyone rests once."""
+    t = Tournament("Trio", [Entrant("A"), Entrant("B"), Entrant("C")], "round-robin",
+                   [GameChoice("pick")], seed=4)
+    results = {frozenset("BC"): "B", frozenset("AB"): None, frozenset("AC"): "A"}
+    names = "ABC"
+    while t.can_pair_next():
+        for p in t.pair_next_round():
+            if p.is_bye:
+                continue
+            winner = results[frozenset((names[p.first], names[p.second]))]
+            score = ("1/2-1/2" if winner is None
+                     else "1-0" if winner == names[p.first] else "0-1")
+            t.record(p.round, p.board, score)
+    return t
+
+
+def test_standings_and_crosstable_csv_of_a_round_robin():
+    t = hand_round_robin()
+    assert standings_csv(t).splitlines() == [
+        "Rank,Name,Points,Played,Wins,Draws,Losses,Byes,Direct encounter,Sonneborn-Berger,Wins",
+        "1,A,1.5,2,1,1,0,1,0.5,0.75,1",
+        "1,B,1.5,2,1,1,0,1,0.5,0.75,1",
+        "3,C,0,2,0,0,2,1,,0,0",
+    ]
+    assert crosstable_csv(t).splitlines() == [
+        "No.,Rank,Name,1,2,3,Points,Direct encounter,Sonneborn-Berger,Wins",
+        "1,1,A,x,0.5,1,1.5,0.5,0.75,1",
+        "2,1,B,0.5,x,1,1.5,0.5,0.75,1",
+        "3,3,C,0,0,x,0,,0,0",
+    ]
+
+
+def test_crosstable_csv_of_a_swiss_round_by_round():
+    t = swiss(4, 2)
+    for p in t.pair_next_round():
+        t.record(p.round, p.board, "1-0")
+    t.pair_next_round()
+    lines = crosstable_csv(t).splitlines()
+    assert lines[0] == "No.,Rank,Name,R1,R2,Points,Buchholz Cut-1,Buchholz,Sonneborn-Berger"
+    assert lines[1].startswith("1,1,A,+")
+    assert all(line.split(",")[4].startswith("?") for line in lines[1:])
+
+
+def test_json_export_imports_back_the_same_tournament(tmp_path):
+    t = swiss(5, 3, seed=8)
+    for p in t.pair_next_round():
+        if not p.is_bye:
+            t.record(p.round, p.board, "0-1", "resignation")
+    t.pair_next_round()
+    out = tmp_path / "out" / "club.json"
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        tid = store.add(t)
+        store.export_json(tid, out)
+        assert [p.name for p in out.parent.iterdir()] == ["club.json"]   # no temp file left
+        copy = store.import_json(out, registry=REGISTRY)
+        assert copy != tid
+        assert store.load(copy).to_dict() == t.to_dict()
+    assert json.loads(out.read_text())["kind"] == "callidus-tournament"
+
+
+def _export(tmp_path) -> dict:
+    path = tmp_path / "good.json"
+    write_tournament_json(swiss(), path)
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["tournament"]["entrants"][0].update(kind="robot"),
+     r"tournament\.entrants\[0\]\.kind: must be one of human, computer"),
+    (lambda d: d["tournament"].pop("seed"), "tournament: missing field 'seed'"),
+    (lambda d: d.update(kind="callidus-game"), "not a Callidus tournament file"),
+    (lambda d: d.update(version=7), r"newer Callidus \(version 7\)"),
+    (lambda d: d.update(version="1"), "'version' must be a whole number"),
+    (lambda d: d["tournament"]["games"][0].update(game="chess"), "unknown game 'chess'"),
+    (lambda d: d["tournament"]["games"][0].update(variant="trio"),
+     "tournaments are for 2-player variants only"),
+    (lambda d: d["tournament"].update(entrants=[]), "2 to 128 entrants"),
+])
+def test_a_bad_import_file_is_refused_naming_the_field(tmp_path, change, words):
+    data = _export(tmp_path)
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        with pytest.raises(StoreError, match=words):
+            store.import_json(path, registry=REGISTRY)
+        assert store.list() == []
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("content, words", [
+    (b'{"kind": "callidus-tournament", "version": 1, "tournament": {', r"not valid JSON \(line 1"),
+    (b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "not a text file"),
+    (b"[1, 2, 3]", "expected a JSON object"),
+])
+def test_a_damaged_import_file_is_refused_and_left_untouched(tmp_path, content, words):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match=words) as info:
+        read_tournament_json(path)
+    assert str(path) in str(info.value)
+    assert path.read_bytes() == content
+    with pytest.raises(StoreError, match="does not exist"):
+        read_tournament_json(tmp_path / "missing.json")
+
+
+# --- the command line ------------------------------------------------------------------
+
+def run_cli(capsys, *argv):
+    code = main(["tournament", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_run_plays_a_round_robin_and_prints_json_standings(tmp_path, capsys, pick):
+    db = tmp_path / "t.sqlite3"
+    code, out, err = run_cli(capsys, "run", "--game", "pick", "--format", "round-robin",
+                             "--players", "random,random,Alice=random,random", "--seed", 3,
+                             "--db", db, "--json", "--time-control", "5+3")
+    assert code == 0, err
+    answer = json.loads(out)
+    standings = answer["standings"]
+    assert sorted(s["name"] for s in standings) == ["Alice", "random-1", "random-2", "random-4"]
+    assert sum(s["points"] for s in standings) == 6          # 6 games, a point each
+    assert all(set(s) >= {"name", "points", "tiebreaks"} and len(s["tiebreaks"]) == 3
+               for s in standings)
+    assert answer["complete"] and answer["tiebreak_names"] == ["direct_encounter",
+                                                               "sonneborn_berger", "wins"]
+    with TournamentStore(db) as store:
+        t = store.load(answer["tournament"])
+    assert t.is_complete and str(t.games[0].time_control) == "5+3"
+
+
+def test_run_a_swiss_with_a_rotation_and_text_output(tmp_path, capsys, pick):
+    code, out, err = run_cli(capsys, "run", "--game", "pick,pick", "--format", "swiss",
+                             "--rounds", 2, "--players", "random,random,random",
+                             "--time-control", "1,none", "--tiebreaks", "wins,buchholz",
+                             "--db", tmp_path / "t.sqlite3", "--name", "Rotation")
+    assert code == 0, err
+    assert 'Tournament 1 "Rotation" (swiss), final standings' in out
+    assert "Wins" in out and "Buchholz" in out
+    assert "round 2/2 done" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--game", "chess"], "unknown game 'chess'"),
+    (["--variant", "trio"], "tournaments are for 2-player variants only"),
+    (["--time-control", "5x"], "time control '5x' is not understood"),
+    (["--players", "random,grandmaster"], "level must be one of"),
+    (["--players", "random"], "2 to 128 entrants"),
+    (["--rounds", "3"], "--rounds is for a Swiss"),
+    (["--tiebreaks", "luck"], "unknown tie-break 'luck'"),
+    (["--format", "knockout"], "invalid choice"),
+    (["--seed", "x"], "invalid int value"),
+])
+def test_bad_input_is_one_line_and_exit_status_2(tmp_path, capsys, pick, argv, words):
+    settings = {"--game": "pick", "--format": "round-robin", "--players": "random,random",
+                "--db": str(tmp_path / "t.sqlite3")}
+    for flag, value in zip(argv[::2], argv[1::2]):
+        settings[flag] = value
+    code, out, err = run_cli(capsys, "run", *[x for kv in settings.items() for x in kv])
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error: ") and words in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_damaged_database_on_the_command_line(tmp_path, capsys, pick):
+    db = tmp_path / "t.sqlite3"
+    db.write_bytes(b"not a database at all" * 100)
+    code, out, err = run_cli(capsys, "run", "--game", "pick", "--format", "swiss",
+                             "--players", "random,random", "--db", db)
+    assert code == 2 and "no SQLite header" in err and str(db) in err
+    assert db.read_bytes() == b"not a database at all" * 100
+
+
+def test_levels_without_computer_players_are_refused_clearly(monkeypatch):
+    monkeypatch.setitem(sys.modules, "game.ai", None)     # as if game.ai did not exist
+    with pytest.raises(Exception, match="'hard' is not available yet.*only 'random'"):
+        resolve_chooser("hard")
+    chooser = resolve_chooser("random")
+    import random
+    assert chooser(SPEC, PickState(), random.Random(1)) in (1, 2, 3)
+
+
+def test_list_show_export_import(tmp_path, capsys, pick):
+    db = tmp_path / "t.sqlite3"
+    assert run_cli(capsys, "run", "--game", "pick", "--format", "swiss", "--players",
+                   "random,random,random,random", "--seed", 1, "--db", db, "--quiet",
+                   "--name", "Cup")[0] == 0
+    code, out, _ = run_cli(capsys, "list", "--db", db, "--json")
+    (info,) = json.loads(out)["tournaments"]
+    assert (info["name"], info["complete"], info["games_total"]) == ("Cup", True, 4)
+    code, out, _ = run_cli(capsys, "show", "1", "--db", db, "--json")
+    shown = json.loads(out)["standings"]
+    for what in ("json", "standings", "crosstable"):
+        assert run_cli(capsys, "export", 1, "--to", tmp_path / f"cup.{what}", "--what", what,
+                       "--db", db)[0] == 0
+    assert (tmp_path / "cup.standings").read_text().startswith("Rank,Name,Points")
+    code, out, _ = run_cli(capsys, "import", tmp_path / "cup.json", "--db", db, "--json")
+    assert json.loads(out)["tournament"] == 2
+    code, out, _ = run_cli(capsys, "show", "2", "--db", db, "--json")
+    assert json.loads(out)["standings"] == shown
+    code, out, err = run_cli(capsys, "import", tmp_path / "cup.standings", "--db", db)
+    assert code == 2 and "not valid JSON" in err
+    code, out, err = run_cli(capsys, "show", "9", "--db", db)
+    assert code == 2 and "no tournament 9" in err
+
+
+def test_the_command_is_reachable_through_python_m_game(tmp_path, capsys, pick):
+    from game.cli import main as game_main
+    code = game_main(["tournament", "run", "--game", "pick", "--format", "swiss", "--players",
+                      "random,random", "--db", str(tmp_path / "t.sqlite3"), "--json",
+                      "--quiet"])
+    assert code == 0
+    assert len(json.loads(capsys.readouterr().out)["standings"]) == 2
+
+
+def test_flag_fall_loses_the_game(tmp_path):
+    class Racing:
+        """A time source that jumps 100 s every time it is read."""
+        t = 0.0
+
+        def __call__(self):
+            self.t += 100
+            return self.t
+
+    t = Tournament("Blitz", [Entrant("A", "computer", "random"),
+                             Entrant("B", "computer", "random")], "swiss",
+                   [GameChoice("pick", None, game.clock.parse_time_control("1"))], rounds=1)
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        kept = store.create(t)
+        (pairing,) = kept.pair_next_round()
+        chooser = resolve_chooser("random")
+        result = play_game(kept, pairing, {0: chooser, 1: chooser}, REGISTRY, now=Racing())
+    assert result == Result("0-1", "time")        # the first player's flag fell first
+
+
+def test_a_kept_game_in_progress_is_continued_not_restarted(tmp_path):
+    t = Tournament("Resume", [Entrant("A", "computer", "random"),
+                              Entrant("B", "computer", "random")], "swiss",
+                   [GameChoice("pick")], rounds=1)
+    seen = []
+
+    def chooser(spec, state, rng):
+        seen.append(state.position())
+        return 1
+
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        kept = store.create(t)
+        (pairing,) = kept.pair_next_round()
+        kept.save_live(1, 1, {"moves": ["3", "3", "3"], "clock": None, "timer": None})
+        result = play_game(kept, pairing, {0: chooser, 1: chooser}, REGISTRY)
+        assert kept.load_live(1, 1)["moves"] == ["3", "3", "3", "1", "1", "1", "1", "1"]
+    assert seen[0] == {"picks": [[3, 3], [3]]}
+    assert result == Result("1-0")                 # 3+3+1+1 beats 3+1+1+1
+
+
+def test_progress_bar_on_a_terminal(tmp_path):
+    import io
+    from game.tournament_cli import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        kept = store.create(swiss(4, 2))
+        screen = Terminal()
+        progress = Progress(kept, stream=screen)
+        for p in kept.pair_next_round():
+            kept.record(p.round, p.board, "1-0")
+            progress.update()
+        progress.finish()
+    assert screen.getvalue().splitlines()[-1].endswith("] 2/4 games, round 1/2")
+    assert "\r[" + "#" * 15 + "-" * 15 + "] 2/4" in screen.getvalue()
+
+
+# --- persistence: kill the program between results ---------------------------------------
+
+SCRIPT = """
+import importlib.util, sys
+sys.path.insert(0, {root!r})
+spec = importlib.util.spec_from_file_location("pick_game", {test!r})
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+module.PickState.DELAY = 0.03
+import game
+game.GAMES["pick"] = module.SPEC
+from game.tournament_cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_killed_tournament_resumes_with_nothing_lost(tmp_path, capsys, pick):
+    script = tmp_path / "slow_tournament.py"
+    script.write_text(SCRIPT.format(root=str(ROOT), test=str(Path(__file__).resolve())))
+    db = tmp_path / "killed.sqlite3"
+    run_args = ["run", "--game", "pick", "--format", "round-robin", "--players",
+                "random,random,random,random,random,random", "--seed", "11", "--name", "Kill me",
+                "--quiet", "--json"]
+    proc = subprocess.Popen([sys.executable, str(script), "tournament", *run_args,
+                             "--db", str(db)], cwd=str(ROOT), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 20
+        finished = 0
+        while time.monotonic() < deadline and finished < 3:
+            time.sleep(0.05)
+            if not db.exists() or db.stat().st_size == 0:
+                continue
+            try:
+                with TournamentStore(db) as store:
+                    infos = store.list()
+            except StoreError:
+                continue
+            finished = infos[0].games_finished if infos else 0
+        assert finished >= 3, proc.stderr.read1().decode() if proc.poll() is not None else ""
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode != 0                    # killed, not finished
+
+    with TournamentStore(db) as store:
+        before = store.load(1)
+    recorded = dict(before.results)
+    assert len(recorded) >= 3 and not before.is_complete
+
+    code, out, err = run_cli(capsys, "resume", 1, "--db", db, "--json", "--quiet")
+    assert code == 0, err
+    resumed = json.loads(out)
+    with TournamentStore(db) as store:
+        after = store.load(1)
+    assert after.is_complete
+    assert all(after.results[key] == result for key, result in recorded.items())
+
+    # The same tournament never interrupted ends the same way, game for game.
+    code, out, err = run_cli(capsys, *run_args, "--db", tmp_path / "straight.sqlite3")
+    assert code == 0, err
+    with TournamentStore(tmp_path / "straight.sqlite3") as store:
+        straight = store.load(1)
+    assert after.to_dict() == straight.to_dict()
+    assert resumed["standings"] == json.loads(out)["standings"]
