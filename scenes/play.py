@@ -14,6 +14,7 @@ import pygame
 
 from game import GAMES
 from game.ai.worker import Thinker
+from game.clock import Clock, parse_time_control
 
 from . import assets, ui
 from .stack import Scene
@@ -43,9 +44,10 @@ def rematch_config(config: dict, rng=None) -> dict:
 class PlayScene(Scene):
     title = "play"
 
-    def __init__(self, app, config: dict, state=None, seed: int | None = None):
+    def __init__(self, app, config: dict, state=None, seed: int | None = None, on_finish=None):
         super().__init__(app)
         self.config = config
+        self.on_finish = on_finish   # called with the outcome when the game ends (tournaments)
         self.spec = GAMES[config["game"]]
         self.variant = config.get("variant") or self.spec.variants[0]
         self.seats = config["seats"]
@@ -70,12 +72,38 @@ class PlayScene(Scene):
         minutes = config.get("options", {}).get("time_limit_minutes", 0)
         self.timer = minutes * 60.0 if hasattr(state, "call_time") and minutes else None
         self.notice = ""
+        # Per-player clocks run on the scene's own play time, so a pause stops them.
+        self.play_time = 0.0
+        self.flagged: int | None = None
+        self.warned: set[int] = set()
+        control = parse_time_control(config.get("time_control") or "none")
+        self.clock = (Clock(control, players=len(self.seats), now=lambda: self.play_time)
+                      if control else None)
         self.app.log(f"start {self.spec.name} {self.variant} "
                      + " vs ".join(s["name"] for s in self.seats))
 
     @property
     def state(self):
         return self.history[self.cursor]
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: by the rules, or because a flag fell."""
+        return self.state.is_over or self.flagged is not None
+
+    def outcome(self) -> dict:
+        state = self.state
+        if self.flagged is not None:
+            loser = self.seats[self.flagged]["name"]
+            others = [p for p in range(len(self.seats)) if p != self.flagged]
+            best = max(state.scores[p] for p in others)
+            top = [p for p in others if state.scores[p] == best]
+            winner = others[0] if len(others) == 1 else (top[0] if len(top) == 1 else None)
+            reason = f"{loser} ran out of time."
+        else:
+            winner, reason = state.winner, state.end_reason or "The game is over."
+        return {"winner": winner, "reason": reason, "flagged": self.flagged, "resigned": None,
+                "state_position": state.position(), "moves": list(self.notation[:self.cursor])}
 
     # --- widgets -----------------------------------------------------------------
     def build(self) -> None:
@@ -139,6 +167,11 @@ class PlayScene(Scene):
         self._drop_hint()
         self.view.set_state(new, previous=old)
         self.app.log(f"move {len(self.move_texts)} {self.spec.name} player {old.to_move} {text}")
+        if self.clock is not None:
+            if new.is_over:
+                self.clock.stop()
+            elif new.to_move != old.to_move:
+                self.clock.press(old.to_move, new.to_move)
         if new.is_over:
             self._log_result(new)
         self._refresh_buttons()
@@ -162,7 +195,8 @@ class PlayScene(Scene):
     def record(self) -> dict:
         from game.record import make_record
         return make_record(self.config, self.history[0], self.notation, self.cursor,
-                           extra={"timer": self.timer, "time_called_ply": self.time_called_ply})
+                           extra={"timer": self.timer, "time_called_ply": self.time_called_ply,
+                                  "clock": self.clock.snapshot() if self.clock else None})
 
     def autosave(self) -> None:
         """Keep the game on disk after every change, so a crash or a closed window loses nothing."""
@@ -171,7 +205,7 @@ class PlayScene(Scene):
 
         from .saves import unfinished_path
         try:
-            if self.state.is_over:
+            if self.finished:
                 unfinished_path().unlink(missing_ok=True)
             else:
                 save(unfinished_path(), self.record())
@@ -206,11 +240,17 @@ class PlayScene(Scene):
         timer = extra.get("timer")
         if scene.timer is not None and isinstance(timer, (int, float)) and 0 <= timer <= scene.timer:
             scene.timer = float(timer)
+        clock = extra.get("clock")
+        if scene.clock is not None and isinstance(clock, dict):
+            try:
+                scene.clock = Clock.restore(clock, now=lambda: scene.play_time)
+            except ValueError as exc:
+                raise RecordProblem(f"clock: {exc}") from None
         scene.view.set_state(scene.state)
         return scene
 
     def _log_result(self, state) -> None:
-        winner = state.winner
+        winner = self.outcome()["winner"]
         who = "draw" if winner is None else f"winner {winner} {self.seats[winner]['name']}"
         self.app.log(f"over {self.spec.name} {who} scores {list(state.scores)}")
 
@@ -246,7 +286,7 @@ class PlayScene(Scene):
         self.view.status = f"Hint: {self.view.describe_move(self.state, move)}"
 
     def _can_undo(self) -> bool:
-        if self.cursor == 0:
+        if self.cursor == 0 or self.clock is not None or self.finished:
             return False
         if not self.has_computer():
             return True
@@ -254,7 +294,7 @@ class PlayScene(Scene):
                    for s in self.history[:self.cursor])
 
     def _can_redo(self) -> bool:
-        return self.cursor < len(self.history) - 1
+        return self.clock is None and self.cursor < len(self.history) - 1
 
     def undo(self) -> None:
         if not self._can_undo():
@@ -315,7 +355,7 @@ class PlayScene(Scene):
             if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_y:
                 self.redo()
                 return
-        self.view.input_enabled = not self.computer_to_move() and not self.state.is_over
+        self.view.input_enabled = not self.computer_to_move() and not self.finished
         move = self.view.handle_event(event)
         if move is not None and self.view.input_enabled:
             self.apply(move)
@@ -327,7 +367,7 @@ class PlayScene(Scene):
     def leave(self) -> None:
         self.thinker.close()
         self.hinter.close()
-        if not self.state.is_over:
+        if not self.finished:
             self.autosave()   # keeps the timer's latest reading too
         super().leave()
 
@@ -335,12 +375,14 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.view.update(dt)
         self._poll_hint()
+        self.play_time += dt
+        self._run_clock()
         state = self.state
         if self.timer is not None and not state.is_over:
             self.timer = max(0.0, self.timer - dt)
             if self.timer == 0 and not getattr(state, "time_called", True):
                 self._call_time()
-        if self.state.is_over:
+        if self.finished:
             if not self.view.busy:
                 self.end_delay += dt
                 if self.end_delay > 1.4:
@@ -349,6 +391,31 @@ class PlayScene(Scene):
         self.end_delay = 0.0
         if self.computer_to_move():
             self._computer_turn(dt)
+
+    def _run_clock(self) -> None:
+        clock = self.clock
+        if clock is None or self.finished:
+            return
+        if not clock.started:
+            clock.start(self.state.to_move)
+        for player in range(len(self.seats)):
+            if clock.low_time(player) and player not in self.warned and clock.active == player:
+                self.warned.add(player)
+                self.app.sounds.play("warn")
+        flagged = clock.flagged()
+        if flagged is not None:
+            self.flagged = flagged
+            clock.stop()
+            self.thinker.cancel()
+            self._drop_hint()
+            self.pending_computer_move = None
+            self.view.cancel_input()
+            self.view.announce("Flag fell!", (255, 130, 100), 3.0,
+                               small=f"{self.seats[flagged]['name']} ran out of time")
+            self.app.log(f"flag {flagged} {self.seats[flagged]['name']}")
+            self._log_result(self.state)
+            self._refresh_buttons()
+            self.autosave()
 
     def _call_time(self) -> None:
         called = self.state.call_time()
@@ -413,7 +480,12 @@ class PlayScene(Scene):
         from .results import ResultsScene
         self.thinker.close()
         self.hinter.close()
-        self.app.stack.replace(ResultsScene(self.app, self.config, self.state, self.move_texts))
+        outcome = self.outcome()
+        if self.on_finish is not None:
+            self.on_finish(outcome)
+            self.on_finish = None
+        self.app.stack.replace(ResultsScene(self.app, self.config, self.state,
+                                            self.move_texts[:self.cursor], outcome))
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -424,8 +496,8 @@ class PlayScene(Scene):
 
     def prompt(self) -> str:
         state = self.state
-        if state.is_over:
-            return state.end_reason or "The game is over."
+        if self.finished:
+            return self.outcome()["reason"]
         seat = self.seat_of(state.to_move)
         if seat["kind"] == "computer":
             return f"{seat['name']} is thinking..."
@@ -469,6 +541,8 @@ class PlayScene(Scene):
             score = scores[player] if player < len(scores) else ""
             assets.text(surface, _score_text(score), (row.right - 10, row.centery), size=30,
                         bold=True, colour=ui.TITLE, anchor="midright")
+            if self.clock is not None:
+                self._draw_clock(surface, player, row)
             y += 64
         if self.timer is not None:
             y += 6
@@ -493,6 +567,22 @@ class PlayScene(Scene):
             y += 20
         if not lines:
             assets.text(surface, "No moves yet.", (x, y), size=14, colour=ui.MUTED)
+
+
+    def _draw_clock(self, surface, player, row) -> None:
+        clock = self.clock
+        left = clock.remaining(player)
+        running = clock.active == player and clock.running
+        low = clock.low_time(player)
+        colour = (255, 120, 100) if low or self.flagged == player else (
+            (255, 255, 255) if running else ui.MUTED)
+        box = pygame.Rect(row.right - 150, row.y + 8, 84, 40)
+        if running:
+            pygame.draw.rect(surface, (70, 50, 30), box, border_radius=6)
+            pygame.draw.rect(surface, colour, box, 2, border_radius=6)
+        text = "flag" if self.flagged == player else ui.clock_text(left)
+        assets.text(surface, text, box.center, size=20, bold=True, colour=colour,
+                    anchor="center")
 
 
 def _score_text(score) -> str:

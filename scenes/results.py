@@ -13,9 +13,11 @@ from .views.base import render_static
 class ResultsScene(Scene):
     title = "results"
 
-    def __init__(self, app, config: dict, state, move_texts=()):
+    def __init__(self, app, config: dict, state, move_texts=(), outcome=None):
         super().__init__(app)
         self.config = config
+        self.outcome = outcome or {"winner": state.winner, "reason": state.end_reason}
+        self.in_tournament = "tournament" in config
         from game import GAMES
         self.spec = GAMES[config["game"]]
         self.state = state
@@ -25,7 +27,7 @@ class ResultsScene(Scene):
 
     @property
     def headline(self) -> str:
-        winner = self.state.winner
+        winner = self.outcome["winner"]
         if winner is None:
             return "A draw"
         return f"{self.seats[winner]['name']} wins!"
@@ -35,15 +37,26 @@ class ResultsScene(Scene):
         self.panel_rect = pygame.Rect(w - 400, 40, 370, h - 80)
         self.board_rect = pygame.Rect(30, 90, w - 460, h - 140)
         x = self.panel_rect.x + 20
-        self.rematch_button = ui.button(self, (x, self.panel_rect.bottom - 120, 330, 46),
-                                        "Rematch", "#primary")
-        self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
-                                     "Back to menu")
+        self.rematch_button = None
+        if self.in_tournament:
+            self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
+                                         "Back to the round", "#primary")
+        else:
+            self.rematch_button = ui.button(self, (x, self.panel_rect.bottom - 120, 330, 46),
+                                            "Rematch", "#primary")
+            self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
+                                         "Back to menu")
 
     def handle(self, event) -> None:
         from .menu import MenuScene
         from .play import PlayScene, rematch_config
 
+        if self.in_tournament:
+            if ui.pressed(event, self.menu_button) or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
+                                                                   pygame.K_ESCAPE)):
+                self.app.stack.pop()
+            return
         if ui.pressed(event, self.rematch_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.app.log("rematch")
@@ -64,11 +77,11 @@ class ResultsScene(Scene):
         assets.text(surface, self.headline, (p.centerx, y + 20), size=34, bold=True,
                     colour=ui.TITLE, anchor="center")
         y += 60
-        y = assets.paragraph(surface, self.state.end_reason or "", (x, y, p.width - 40, 80),
+        y = assets.paragraph(surface, self.outcome["reason"] or "", (x, y, p.width - 40, 80),
                              size=16, colour=ui.INK) + 14
         for player, seat in enumerate(self.seats):
             score = self.state.scores[player]
-            win = self.state.winner == player
+            win = self.outcome["winner"] == player
             assets.text(surface, seat["name"], (x, y), size=20, bold=win,
                         colour=ui.TITLE if win else ui.INK)
             assets.text(surface, f"{score:g}" if isinstance(score, float) else str(score),

@@ -24,6 +24,18 @@ OPTION_UI = {
 
 SEAT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 
+#: Per-player clocks offered for any game ("none" = untimed).
+TIME_CONTROLS = ("none", "1", "3", "3+2", "5", "5+3", "10", "10+5", "15+10", "25+10", "3d2", "5d5")
+
+
+def time_control_choices():
+    from game.clock import parse_time_control
+    choices = []
+    for text in TIME_CONTROLS:
+        control = parse_time_control(text)
+        choices.append(("Untimed" if control is None else f"{text}: {control.describe()}", text))
+    return choices
+
 
 def option_choices(spec, name):
     """(label, [(value, text)]) for any rule option, known or not."""
@@ -62,6 +74,7 @@ class SetupScene(Scene):
         self.options.update(config.get("options", {}))
         self.seats = [dict(s) for s in config.get("seats", [])]
         self.starter = "random"
+        self.time_control = config.get("time_control") or "none"
         self._fit_seats()
         self.error = ""
 
@@ -115,6 +128,12 @@ class SetupScene(Scene):
         self.controls["starter"] = ui.dropdown(self, (control_x, y, control_w, 36), starters,
                                                current)
         self.rows.append(("Who starts", y))
+        y += row
+        clocks = time_control_choices()
+        current = next((o for o in clocks if o[1] == self.time_control), clocks[0])
+        self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, 36), clocks,
+                                                    current)
+        self.rows.append(("Clock for each player", y))
         y += row
         for name in self.spec.options:
             label, choices = option_choices(self.spec, name)
@@ -174,6 +193,8 @@ class SetupScene(Scene):
                 self.seats[int(key[4:])]["kind"] = value
             elif key == "starter":
                 self.starter = value
+            elif key == "time_control":
+                self.time_control = value
             elif key.startswith("option:"):
                 name = key[len("option:"):]
                 _, choices = option_choices(self.spec, name)
@@ -195,6 +216,7 @@ class SetupScene(Scene):
         seats = seats[first:] + seats[:first]
         return {"game": self.spec.name, "variant": self.variant, "options": dict(self.options),
                 "seats": seats, "starter": self.starter,
+                "time_control": None if self.time_control == "none" else self.time_control,
                 "seat_order": [(first + i) % len(seats) for i in range(len(seats))]}
 
     def start(self) -> None:

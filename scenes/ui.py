@@ -77,6 +77,6 @@ def clock_text(seconds: float) -> str:
     """mm:ss, with tenths under ten seconds."""
     seconds = max(0.0, seconds)
     if seconds < 10:
-        return f"0:0{seconds:.1f}" if seconds < 10 else f"{seconds:.1f}"
+        return f"0:0{int(seconds * 10) / 10:.1f}"
     whole = int(seconds + 0.999)
     return f"{whole // 60}:{whole % 60:02d}"

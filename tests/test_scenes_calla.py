@@ -341,3 +341,57 @@ def test_hint_shows_a_legal_move_on_the_board(app):
     assert play.view.status.startswith("Hint:")
     sow(app, play, 1)
     assert play.view.hint_move is None
+
+
+def test_per_player_clocks_run_in_turn_and_a_flag_fall_loses(app):
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    setup.starter = "0"
+    setup.time_control = "1"           # one minute each, sudden death
+    setup.options["time_limit_minutes"] = 0
+    press(app, "Start game")
+    play = app.stack.top
+    assert play.clock is not None and not button(app, "Undo").is_enabled
+    play.update(10)
+    assert play.clock.remaining(0) == pytest.approx(50, abs=0.2)
+    assert play.clock.remaining(1) == pytest.approx(60)
+    sow(app, play, 1)                  # Player 1 presses the clock by moving
+    play.update(20)
+    assert play.clock.remaining(1) == pytest.approx(40, abs=0.5)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 60)                    # paused: no clock runs
+    press(app, "Resume")
+    assert play.clock.remaining(1) == pytest.approx(40, abs=0.5)
+    play.update(45)                    # Player 2 thinks too long
+    assert play.flagged == 1 and play.finished
+    assert any(b.text == "Flag fell!" for b in play.view.banners)
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    assert app.stack.top.headline == "Player 1 wins!"
+    assert "ran out of time" in app.stack.top.outcome["reason"]
+
+
+def test_clock_text_shows_tenths_under_ten_seconds():
+    from scenes.ui import clock_text
+    assert clock_text(9.96) == "0:09.9"
+    assert clock_text(75) == "1:15"
+    assert clock_text(0) == "0:00.0"
+
+
+def test_tournament_game_reports_its_outcome_and_returns_to_the_round(app):
+    from scenes.stack import Scene
+    seen = []
+    below = Scene(app)
+    app.stack.push(below)
+    config = {"game": "calla", "variant": "standard", "options": {"time_limit_minutes": 0},
+              "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}],
+              "starter": "0", "time_control": None, "tournament": {"round": 1, "board": 1}}
+    play = PlayScene(app, config, on_finish=seen.append)
+    app.stack.push(play)
+    state = play.spec.from_position({"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
+    play.history[0] = state
+    play.view.set_state(state)
+    sow(app, play, 5)
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    assert seen and seen[0]["winner"] == 0 and seen[0]["moves"] == ["5"]
+    press(app, "Back to the round")
+    assert app.stack.top is below
