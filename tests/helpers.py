@@ -61,3 +61,11 @@ def wait_until(app, condition, seconds=20.0, dt=1 / 60):
             return True
         time.sleep(0.005)
     return False
+
+
+def set_position(play, data):
+    """Start ``play`` (a PlayScene) from a hand-built position instead of the opening."""
+    state = play.spec.from_position(data)
+    play.history[0] = state
+    play.view.set_state(state)
+    return state

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.calla import shield_index
-from helpers import button, click, frames, key, make_app, press, wait_until
+from helpers import button, click, frames, key, make_app, press, set_position, wait_until
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
@@ -87,9 +87,7 @@ def test_free_turn_is_announced_on_the_board(app):
     play = start_calla(app)
     app.settings.set("animation_speed", 1.0)
     # A's shield 3 holds 4 cubes from index 2: 3, 4, 5, 6 - not a free turn; build one instead.
-    state = play.spec.from_position({"pits": [3, 3, 4, 2, 3, 0, 3, 3, 4, 3, 4, 0], "to_move": 0})
-    play.history[0] = state
-    play.view.set_state(state)
+    set_position(play, {"pits": [3, 3, 4, 2, 3, 0, 3, 3, 4, 3, 4, 0], "to_move": 0})
     click(app, play.view.pits_rects[3].center)
     assert wait_until(app, lambda: not play.view.busy, seconds=10)
     assert play.state.to_move == 0 and play.state.free_turn
@@ -99,9 +97,7 @@ def test_free_turn_is_announced_on_the_board(app):
 
 def test_capture_is_announced(app):
     play = start_calla(app)
-    state = play.spec.from_position({"pits": [1, 0, 3, 3, 3, 0, 3, 3, 4, 8, 4, 0], "to_move": 0})
-    play.history[0] = state
-    play.view.set_state(state)
+    set_position(play, {"pits": [1, 0, 3, 3, 3, 0, 3, 3, 4, 8, 4, 0], "to_move": 0})
     sow(app, play, 1)
     assert play.state.scores == (9, 0)
     assert any(b.text == "Capture!" for b in play.view.banners)
@@ -151,9 +147,7 @@ def test_whole_game_by_clicks_to_results_and_rematch(app, tmp_path):
 
 def test_results_back_to_menu(app):
     play = start_calla(app)
-    state = play.spec.from_position({"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
-    play.history[0] = state
-    play.view.set_state(state)
+    set_position(play, {"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
     sow(app, play, 5)
     assert play.state.winner == 0
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
@@ -325,9 +319,7 @@ def test_damaged_unfinished_game_is_set_aside_with_a_message(app, tmp_path):
 def test_finished_game_leaves_nothing_to_resume(app):
     from scenes.saves import unfinished_path
     play = start_calla(app)
-    state = play.spec.from_position({"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
-    play.history[0] = state
-    play.view.set_state(state)
+    set_position(play, {"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
     sow(app, play, 5)
     assert play.state.is_over and not unfinished_path().exists()
 
@@ -387,9 +379,7 @@ def test_tournament_game_reports_its_outcome_and_returns_to_the_round(app):
               "starter": "0", "time_control": None, "tournament": {"round": 1, "board": 1}}
     play = PlayScene(app, config, on_finish=seen.append)
     app.stack.push(play)
-    state = play.spec.from_position({"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
-    play.history[0] = state
-    play.view.set_state(state)
+    set_position(play, {"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
     sow(app, play, 5)
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
     assert seen and seen[0]["winner"] == 0 and seen[0]["moves"] == ["5"]
