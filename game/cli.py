@@ -115,6 +115,20 @@ def cmd_perft(args) -> int:
     return 0
 
 
+def cmd_gtp(args) -> int:
+    from .gtp import GtpEngine, serve
+    from .ai import LEVELS
+    if "callisto" not in GAMES:
+        raise UsageError("Callisto is not available")
+    if args.level not in LEVELS:
+        raise UsageError(f"unknown level {args.level!r}; choose one of {', '.join(LEVELS)}")
+    try:
+        engine = GtpEngine(args.variant, args.level, args.seed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return serve(engine)
+
+
 #: Extra subcommands from other modules: ``(module, attribute)`` pairs whose
 #: ``add_parser(subparsers)`` registers them.
 EXTENSIONS = ("game.ai.cli", "game.tournament_cli")
@@ -137,6 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p.add_argument("--depth", type=int, required=True)
         p.set_defaults(run=run)
+
+    p = sub.add_parser("gtp", help="Callisto's computer player over the Go Text Protocol")
+    p.add_argument("--variant", default="callisto_2")
+    p.add_argument("--level", default="hard")
+    p.add_argument("--seed", type=int)
+    p.set_defaults(run=cmd_gtp)
 
     import importlib
     for module_name in EXTENSIONS:

@@ -1,0 +1,88 @@
+"""Callisto over GTP: the subset Pentobi's engine speaks, answered as GTP requires."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import GAMES
+from game.gtp import GtpEngine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def engine():
+    return GtpEngine("callisto_2", level="random", seed=3)
+
+
+def test_every_answer_ends_with_a_blank_line_and_repeats_the_id(engine):
+    assert engine.handle("protocol_version") == "= 2\n\n"
+    assert engine.handle("7 name") == "=7 Callidus\n\n"
+    assert engine.handle("8 nonsense") == "?8 unknown command\n\n"
+    assert engine.handle("# a comment") is None
+
+
+def test_known_and_listed_commands(engine):
+    listed = engine.handle("list_commands")[2:].strip().split("\n")
+    for command in ("play", "genmove", "reg_genmove", "undo", "showboard", "final_score",
+                    "set_game", "clear_board", "quit"):
+        assert command in listed
+        assert engine.handle(f"known_command {command}") == "= true\n\n"
+    assert engine.handle("known_command fly") == "= false\n\n"
+
+
+def test_play_checks_turn_and_legality(engine):
+    assert engine.handle("play b f7") == "=\n\n"
+    assert engine.handle("play b k10").startswith("? it is color w's turn")
+    assert engine.handle("play w f8").startswith("? illegal move")
+    assert engine.handle("play w k10") == "=\n\n"
+    assert engine.handle("play x k10").startswith("? invalid color")
+    state = engine.state
+    assert state.position()["moves"] == [[0, "f7"], [1, "k10"]]
+
+
+def test_genmove_plays_a_legal_move_and_undo_takes_it_back(engine):
+    engine.handle("play b f7")
+    before = engine.state
+    answer = engine.handle("genmove w")
+    text = answer[2:].strip()
+    assert GAMES["callisto"].parse_move(before, text) in before.legal_moves()
+    assert engine.state == before.play(GAMES["callisto"].parse_move(before, text))
+    assert engine.handle("undo") == "=\n\n" and engine.state == before
+    suggestion = engine.handle("reg_genmove w")[2:].strip()
+    assert engine.state == before and suggestion
+
+
+def test_set_game_switches_variant_and_colours(engine):
+    assert engine.handle("set_game Callisto").startswith("=")
+    assert engine.variant == "callisto"
+    assert engine.handle("play b f7").startswith("? invalid color")
+    assert engine.handle("set_game Chess").startswith("? unsupported game")
+    assert engine.handle("set_game Callisto Two-Player Four-Color").startswith("=")
+    assert engine.variant == "callisto_2_4"
+
+
+def test_final_score_and_showboard(engine):
+    assert engine.handle("final_score") == "= 0\n\n"
+    engine.handle("play b f7")
+    board = engine.handle("showboard")
+    assert "X" in board and board.endswith("\n\n")
+
+
+def test_over_a_pipe_until_quit():
+    script = "protocol_version\nplay b f7\ngenmove w\nfinal_score\nquit\nname\n"
+    result = subprocess.run([sys.executable, "-m", "game", "gtp", "--level", "random",
+                             "--seed", "1"], cwd=ROOT, input=script, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    answers = result.stdout.split("\n\n")
+    assert answers[0] == "= 2" and answers[1] == "=" and answers[2].startswith("= ")
+    assert answers[4] == "=" and "Callidus" not in result.stdout  # nothing after quit
+
+
+def test_bad_level_is_refused():
+    result = subprocess.run([sys.executable, "-m", "game", "gtp", "--level", "godlike"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "unknown level" in result.stderr
