@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
-from . import assets, ui
+from . import assets, sgf_files, ui
 from .stack import Scene
 from .views import playable_games
 
@@ -18,6 +19,7 @@ class MenuScene(Scene):
         self.play_buttons = {}
         self.rules_buttons = {}
         self.notice = app.settings.problem or ""
+        self.dialog = None
 
     def build(self) -> None:
         w, h = self.app.size
@@ -37,20 +39,41 @@ class MenuScene(Scene):
         bottom = h - 70
         from .saves import unfinished_path
         self.resume_button = None
+        self.open_button = None
+        can_open = any(sgf_files.exportable(spec) for spec in self.games)
+        widths = ([300] if unfinished_path().exists() else []) + ([200] if can_open else []) \
+            + [140, 140]
+        x = w // 2 - (sum(widths) + 16 * (len(widths) - 1)) // 2
         if unfinished_path().exists():
-            self.resume_button = ui.button(self, (w // 2 - 350, bottom, 340, 44),
+            self.resume_button = ui.button(self, (x, bottom, 300, 44),
                                            "Resume unfinished game", "#primary")
-            self.settings_button = ui.button(self, (w // 2 + 10, bottom, 160, 44), "Settings")
-            self.quit_button = ui.button(self, (w // 2 + 190, bottom, 160, 44), "Quit")
-        else:
-            self.settings_button = ui.button(self, (w // 2 - 170, bottom, 160, 44), "Settings")
-            self.quit_button = ui.button(self, (w // 2 + 10, bottom, 160, 44), "Quit")
+            x += 316
+        if can_open:
+            self.open_button = ui.button(self, (x, bottom, 200, 44), "Open .blksgf",
+                                         tooltip="Open a Callisto game saved by Callidus or "
+                                                 "Pentobi, to replay it move by move")
+            x += 216
+        self.settings_button = ui.button(self, (x, bottom, 140, 44), "Settings")
+        self.quit_button = ui.button(self, (x + 156, bottom, 140, 44), "Quit")
+        self.dialog = None
 
     def handle(self, event) -> None:
         from .rules import RulesScene
         from .settings_scene import SettingsScene
         from .setup import SetupScene
 
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.open_record(event.text)
+            return
+        if self.dialog is not None and self.dialog.alive():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.kill()          # Esc closes the dialog, not the program
+                self.dialog = None
+            return
+        if self.open_button is not None and ui.pressed(event, self.open_button):
+            self.dialog = sgf_files.open_dialog(self)
+            return
         for name, widget in self.play_buttons.items():
             if ui.pressed(event, widget):
                 self.app.stack.push(SetupScene(self.app, name))
@@ -67,6 +90,19 @@ class MenuScene(Scene):
         elif ui.pressed(event, self.quit_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.quit()
+
+    def open_record(self, path) -> None:
+        """Open a .blksgf record at its start; a bad file is named with the reason."""
+        from pathlib import Path
+
+        from game.files import FileProblem
+        try:
+            scene = sgf_files.open_game(self.app, path)
+        except (FileProblem, ValueError) as exc:
+            self.notice = f"Could not open {Path(path).name}: {exc}"
+            return
+        self.notice = ""
+        self.app.stack.push(scene)
 
     def resume_unfinished(self) -> None:
         """Open the game left unfinished; a damaged file is set aside with a message."""
@@ -106,5 +142,10 @@ class MenuScene(Scene):
             assets.paragraph(surface, spec.blurb, (rect.x + 22, rect.y + 44, rect.width - 280, 40),
                              size=15, colour=ui.INK, spacing=1.1)
         if self.notice:
-            assets.text(surface, self.notice, (w // 2, surface.get_height() - 96), size=15,
-                        colour=(255, 170, 120), anchor="center")
+            room = 3 if surface.get_height() >= 700 else 2
+            lines = assets.wrap(self.notice, 15, w - 160)[:room]
+            y = surface.get_height() - 92 - 20 * len(lines)
+            for line in lines:
+                assets.text(surface, line, (w // 2, y), size=15, colour=(255, 170, 120),
+                            anchor="midtop")
+                y += 20

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
-from . import assets, ui
+from . import assets, sgf_files, ui
 from .stack import Scene
 
 
@@ -12,16 +13,29 @@ class PauseScene(Scene):
     opaque = False
     title = "pause"
 
+    def __init__(self, app):
+        super().__init__(app)
+        self.notice = ""
+        self.dialog = None
+
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(0, 0, 340, 380)
+        play = self._play()
+        can_save = play is not None and sgf_files.exportable(play.spec)
+        self.box = pygame.Rect(0, 0, 340, 440 if can_save else 380)
         self.box.center = (w // 2, h // 2)
         x, y = self.box.x + 40, self.box.y + 80
         self.resume_button = ui.button(self, (x, y, 260, 46), "Resume", "#primary")
         self.rules_button = ui.button(self, (x, y + 60, 260, 46), "Rules")
         self.settings_button = ui.button(self, (x, y + 120, 260, 46), "Settings")
+        self.save_button = None
+        if can_save:
+            self.save_button = ui.button(self, (x, y + 180, 260, 46), "Save as .blksgf",
+                                         tooltip="Save the game as a Pentobi record")
+            y += 60
         self.restart_button = ui.button(self, (x, y + 180, 260, 46), "Restart")
         self.quit_button = ui.button(self, (x, y + 240, 260, 46), "Quit to menu")
+        self.dialog = None
 
     def _play(self):
         from .play import PlayScene
@@ -33,6 +47,18 @@ class PauseScene(Scene):
         from .rules import RulesScene
         from .settings_scene import SettingsScene
 
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self._save(event.text)
+            return
+        if self.dialog is not None and self.dialog.alive():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.kill()          # Esc closes the dialog, not the pause menu
+                self.dialog = None
+            return
+        if self.save_button is not None and ui.pressed(event, self.save_button):
+            self.dialog = sgf_files.save_dialog(self, self._play())
+            return
         if ui.pressed(event, self.resume_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
@@ -49,6 +75,16 @@ class PauseScene(Scene):
             self.app.log("quit to menu")
             self.app.stack.reset(MenuScene(self.app))
 
+    def _save(self, path) -> None:
+        from game.files import FileProblem
+        try:
+            saved = sgf_files.save_game(self._play(), path)
+        except FileProblem as exc:
+            self.notice = f"Not saved: {exc}"
+            return
+        self.notice = f"Saved as {saved}"
+        self.app.log(f"saved record {saved}")
+
     def draw(self, surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 140))
@@ -56,3 +92,13 @@ class PauseScene(Scene):
         ui.panel(surface, self.box, alpha=235)
         assets.text(surface, "Paused", (self.box.centerx, self.box.y + 40), size=32, bold=True,
                     colour=ui.TITLE, anchor="center")
+        if self.notice:
+            colour = (255, 170, 130) if self.notice.startswith("Not") else ui.INK
+            lines = assets.wrap(self.notice, 15, self.box.width - 30)
+            y = self.box.bottom + 12
+            back = pygame.Rect(self.box.x, y - 6, self.box.width, 22 * len(lines) + 12)
+            ui.panel(surface, back, alpha=220)
+            for line in lines:
+                assets.text(surface, line, (self.box.centerx, y), size=15, colour=colour,
+                            anchor="midtop")
+                y += 22
