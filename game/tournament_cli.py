@@ -261,20 +261,14 @@ def resolve_chooser(level: str):
     """A move chooser ``chooser(spec, state, rng) -> move`` for one computer level.
 
     ``random`` picks a legal move uniformly; the other levels come from
-    ``game.ai.choose_move`` and are refused clearly while it does not exist.
+    ``game.ai.choose_move``.  An unknown level is refused with the list of levels.
     """
     if level == "random":
         return lambda spec, state, rng: rng.choice(state.legal_moves())
-    try:
-        from . import ai
-        choose_move = ai.choose_move
-    except (ImportError, AttributeError):
-        raise TournamentCliError(f"computer level {level!r} is not available yet (no computer "
-                                 "players in game.ai); only 'random' can play") from None
-    offered = getattr(ai, "LEVELS", None)
-    if offered is not None and level not in offered:
-        raise TournamentCliError(f"computer level {level!r} is not available yet; game.ai "
-                                 f"offers {', '.join(offered)}")
+    from .ai import LEVELS, choose_move
+    if level not in LEVELS:
+        raise TournamentCliError(f"unknown computer level {level!r}; choose one of "
+                                 f"{', '.join(LEVELS)}")
     return lambda spec, state, rng: choose_move(spec.name, state, level, rng)
 
 

@@ -41,7 +41,6 @@ SCHEMA_VERSION = 1
 EXPORT_KIND = "callidus-tournament"
 EXPORT_VERSION = 1
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 SCHEMA = """
 CREATE TABLE tournament (
@@ -167,16 +166,27 @@ class TournamentStore:
                 return True
             if self.path.is_dir():
                 raise StoreError(f"{self.path} is a folder, not a tournament database")
-            with open(self.path, "rb") as handle:
-                head = handle.read(len(SQLITE_HEADER))
+            if self.path.stat().st_size == 0:
+                return True
         except OSError as exc:
             raise StoreError(f"cannot read tournament database {self.path}: "
                              f"{exc.strerror or exc}") from None
-        if not head:
-            return True
-        if head != SQLITE_HEADER:
-            raise StoreError(f"{self.path} is damaged or is not a tournament database "
-                             "(no SQLite header); it was left untouched")
+        # Ask SQLite itself rather than opening the file by hand: closing a plain file
+        # handle would drop the locks that other connections in this process hold on it.
+        # The probe is read-only and immutable, so it takes no locks and writes nothing.
+        from urllib.parse import quote
+        uri = f"file:{quote(str(self.path.resolve()))}?mode=ro&immutable=1"
+        try:
+            probe = sqlite3.connect(uri, uri=True, timeout=10)
+            try:
+                probe.execute("PRAGMA schema_version").fetchone()
+            finally:
+                probe.close()
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc) or "malformed" in str(exc):
+                raise StoreError(f"{self.path} is damaged or is not a tournament database "
+                                 "(no SQLite header); it was left untouched") from None
+            raise StoreError(f"cannot read tournament database {self.path}: {exc}") from None
         return False
 
     def _header(self):

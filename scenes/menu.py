@@ -38,23 +38,27 @@ class MenuScene(Scene):
                 self, (x + card_w - 112, y + (row_h - 10) // 2 - 20, 100, 40), "Rules")
         bottom = h - 70
         from .saves import unfinished_path
-        self.resume_button = None
-        self.open_button = None
         can_open = any(sgf_files.exportable(spec) for spec in self.games)
-        widths = ([300] if unfinished_path().exists() else []) + ([200] if can_open else []) \
-            + [140, 140]
-        x = w // 2 - (sum(widths) + 16 * (len(widths) - 1)) // 2
+        # (attribute, label, width, look, tooltip) of the bottom row, shrunk to fit narrow windows
+        row = []
         if unfinished_path().exists():
-            self.resume_button = ui.button(self, (x, bottom, 300, 44),
-                                           "Resume unfinished game", "#primary")
-            x += 316
+            row.append(("resume_button", "Resume unfinished game", 280, "#primary", None))
+        row.append(("tournament_button", "Tournament", 160, None,
+                    "Run a club tournament: entrants, rounds on the clock, standings"))
         if can_open:
-            self.open_button = ui.button(self, (x, bottom, 200, 44), "Open .blksgf",
-                                         tooltip="Open a Callisto game saved by Callidus or "
-                                                 "Pentobi, to replay it move by move")
-            x += 216
-        self.settings_button = ui.button(self, (x, bottom, 140, 44), "Settings")
-        self.quit_button = ui.button(self, (x + 156, bottom, 140, 44), "Quit")
+            row.append(("open_button", "Open .blksgf", 180, None,
+                        "Open a Callisto game saved by Callidus or Pentobi, to replay it move "
+                        "by move"))
+        row += [("settings_button", "Settings", 130, None, None),
+                ("quit_button", "Quit", 120, None, None)]
+        gap = 14
+        scale = min(1.0, (w - 40 - gap * (len(row) - 1)) / sum(r[2] for r in row))
+        widths = [int(r[2] * scale) for r in row]
+        x = w // 2 - (sum(widths) + gap * (len(row) - 1)) // 2
+        self.resume_button = self.open_button = None
+        for (attr, text, _, look, tip), width in zip(row, widths):
+            setattr(self, attr, ui.button(self, (x, bottom, width, 44), text, look, tooltip=tip))
+            x += width + gap
         self.dialog = None
 
     def handle(self, event) -> None:
@@ -73,6 +77,10 @@ class MenuScene(Scene):
             return
         if self.open_button is not None and ui.pressed(event, self.open_button):
             self.dialog = sgf_files.open_dialog(self)
+            return
+        if ui.pressed(event, self.tournament_button):
+            from .tournament import LobbyScene
+            self.app.stack.push(LobbyScene(self.app))
             return
         for name, widget in self.play_buttons.items():
             if ui.pressed(event, widget):

@@ -33,8 +33,16 @@ class PauseScene(Scene):
             self.save_button = ui.button(self, (x, y + 180, 260, 46), "Save as .blksgf",
                                          tooltip="Save the game as a Pentobi record")
             y += 60
+        # a tournament game is not restarted at will; leaving it keeps it for later
+        self.in_tournament = play is not None and "tournament" in play.config
         self.restart_button = ui.button(self, (x, y + 180, 260, 46), "Restart")
-        self.quit_button = ui.button(self, (x, y + 240, 260, 46), "Quit to menu")
+        if self.in_tournament:
+            self.restart_button.disable()
+        self.quit_button = ui.button(self, (x, y + 240, 260, 46),
+                                     "Back to the round" if self.in_tournament else "Quit to menu",
+                                     tooltip=("The game is kept; start the board again from the "
+                                              "round view to carry on")
+                                     if self.in_tournament else None)
         self.dialog = None
 
     def _play(self):
@@ -71,6 +79,10 @@ class PauseScene(Scene):
             self.app.stack.pop()
             self.app.log("restart")
             self.app.stack.replace(PlayScene(self.app, play.config))
+        elif ui.pressed(event, self.quit_button) and self.in_tournament:
+            self.app.log("back to the round")
+            self.app.stack.pop()
+            self.app.stack.pop()
         elif ui.pressed(event, self.quit_button):
             self.app.log("quit to menu")
             self.app.stack.reset(MenuScene(self.app))

@@ -44,10 +44,14 @@ def rematch_config(config: dict, rng=None) -> dict:
 class PlayScene(Scene):
     title = "play"
 
-    def __init__(self, app, config: dict, state=None, seed: int | None = None, on_finish=None):
+    def __init__(self, app, config: dict, state=None, seed: int | None = None, on_finish=None,
+                 keeper=None):
         super().__init__(app)
         self.config = config
         self.on_finish = on_finish   # called with the outcome when the game ends (tournaments)
+        # keeper(record) keeps the game in progress, keeper(None) drops it when it is over;
+        # by default the game goes to the one unfinished-game file the menu resumes
+        self.keeper = keeper
         self.spec = GAMES[config["game"]]
         self.variant = config.get("variant") or self.spec.variants[0]
         self.seats = config["seats"]
@@ -202,18 +206,21 @@ class PlayScene(Scene):
         """Keep the game on disk after every change, so a crash or a closed window loses nothing."""
         from game.files import FileProblem
         from game.record import save
+        from game.tournament_store import StoreError
 
         from .saves import unfinished_path
         try:
-            if self.finished:
+            if self.keeper is not None:
+                self.keeper(None if self.finished else self.record())
+            elif self.finished:
                 unfinished_path().unlink(missing_ok=True)
             else:
                 save(unfinished_path(), self.record())
-        except (FileProblem, OSError) as exc:
+        except (FileProblem, StoreError, OSError) as exc:   # say so, and keep playing
             self.notice = f"Could not keep the game on disk: {exc}"
 
     @classmethod
-    def from_record(cls, app, record: dict):
+    def from_record(cls, app, record: dict, on_finish=None, keeper=None):
         """The play scene of a saved game, exactly where it was left."""
         from game.record import RecordProblem, replay
         spec, config, states, notation, cursor = replay(record)
@@ -227,7 +234,7 @@ class PlayScene(Scene):
                     states[i] = states[i - 1].play(spec.parse_move(states[i - 1], notation[i - 1]))
                 except ValueError as exc:
                     raise RecordProblem(f"move {i} after time was called: {exc}") from None
-        scene = cls(app, config, state=states[0])
+        scene = cls(app, config, state=states[0], on_finish=on_finish, keeper=keeper)
         scene.history = states
         scene.notation = notation
         scene.move_texts = []

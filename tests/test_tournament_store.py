@@ -17,7 +17,7 @@ import pytest
 import game
 from game.core import GameSpec, GameState
 from game.tournament import Entrant, GameChoice, Result, Tournament
-from game.tournament_cli import main, play_game, resolve_chooser
+from game.tournament_cli import TournamentCliError, main, play_game, resolve_chooser
 from game.tournament_store import (StoreError, TournamentStore, crosstable_csv,
                                    default_db_path, read_tournament_json, standings_csv,
                                    write_tournament_json)
@@ -414,10 +414,9 @@ def test_a_damaged_database_on_the_command_line(tmp_path, capsys, pick):
     assert db.read_bytes() == b"not a database at all" * 100
 
 
-def test_levels_without_computer_players_are_refused_clearly(monkeypatch):
-    monkeypatch.setitem(sys.modules, "game.ai", None)     # as if game.ai did not exist
-    with pytest.raises(Exception, match="'hard' is not available yet.*only 'random'"):
-        resolve_chooser("hard")
+def test_unknown_computer_levels_are_refused_clearly():
+    with pytest.raises(TournamentCliError, match="'grandmaster'.*random, easy, medium, hard, expert"):
+        resolve_chooser("grandmaster")
     chooser = resolve_chooser("random")
     import random
     assert chooser(SPEC, PickState(), random.Random(1)) in (1, 2, 3)

@@ -1,0 +1,132 @@
+"""Games between two computer players, played out in other processes.
+
+``play_computer_game`` is pure Python (no pygame): it plays one board with
+``game.ai.choose_move`` and returns the result.  ``record_computer_game``
+also commits that result to the tournament database itself, so a result is
+kept the moment it is known even while the round view is covered by a human
+game (only the top scene runs).  The round view polls ``BackgroundGames`` in
+``update()`` to show progress and reload what was kept.
+
+Each move's random source is seeded from the game's seed and the ply, so a
+game started again (after the program was closed) plays out the same way.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+
+def play_computer_game(game: str, variant, options: dict, time_control, levels, seed: int,
+                       max_plies: int = 20000) -> dict:
+    """Play one game between two computer players; returns {"score", "how", "moves"}.
+
+    ``levels`` are the computer levels of player 0 (first seat) and player 1.
+    With a time control the clocks run on real time, as at the table.
+    """
+    from game import GAMES
+    from game.ai import choose_move
+    from game.clock import Clock, parse_time_control
+    from game.tournament import result_of_game
+
+    spec = GAMES[game]
+    state = spec.new_game(variant, seed=seed, **(options or {}))
+    control = parse_time_control(time_control) if time_control else None
+    clock = Clock(control, 2, now=time.monotonic) if control else None
+    if clock is not None:
+        clock.start(state.to_move if state.to_move is not None else 0)
+    moves = []
+    while not state.is_over:
+        if len(moves) >= max_plies:
+            return {"score": "1/2-1/2", "how": "played", "moves": moves}
+        mover = state.to_move
+        rng = random.Random(f"{seed}/{len(moves)}")
+        move = choose_move(game, state, levels[mover], rng)
+        moves.append(spec.format_move(state, move))
+        state = state.play(move)
+        if clock is not None:
+            if state.is_over:
+                clock.stop()
+            elif state.to_move != mover and not clock.press(mover, state.to_move):
+                result = result_of_game(state, flagged=mover)
+                return {"score": result.score, "how": result.how, "moves": moves}
+    result = result_of_game(state)
+    return {"score": result.score, "how": result.how, "moves": moves}
+
+
+def record_computer_game(db_path: str, tid: int, round_no: int, board: int) -> dict:
+    """Play a kept board between computers and commit its result (unless one was entered)."""
+    from game.tournament_store import TournamentStore
+
+    with TournamentStore(db_path) as store:
+        tournament = store.load(tid)
+        pairing = tournament.pairing(round_no, board)
+        existing = tournament.result(round_no, board)
+        if existing is not None:
+            return {"round": round_no, "board": board, "score": existing.score,
+                    "how": existing.how, "kept": False}
+        choice = tournament.game_for_round(round_no).to_dict()
+        levels = [tournament.entrants[pairing.first].level,
+                  tournament.entrants[pairing.second].level]
+        outcome = play_computer_game(choice["game"], choice["variant"], choice["options"],
+                                     choice["time_control"], levels, pairing.seed)
+        from game.tournament import Result
+        tournament = store.load(tid)   # a result entered by hand meanwhile wins
+        if tournament.result(round_no, board) is None:
+            store.save_result(tid, round_no, board, Result(outcome["score"], outcome["how"]))
+        return {"round": round_no, "board": board, "score": outcome["score"],
+                "how": outcome["how"], "kept": True}
+
+
+class BackgroundGames:
+    """A small pool of worker processes (spawn) playing computer-only boards."""
+
+    def __init__(self, db_path, tid: int, workers: int = 2):
+        self.db_path = str(db_path)
+        self.tid = tid
+        self.workers = workers
+        self._pool = None
+        self.running: dict[tuple[int, int], object] = {}   # (round, board) -> future
+        self.finished: set[tuple[int, int]] = set()
+        self.errors: list[str] = []
+
+    def start(self, round_no: int, board: int) -> None:
+        key = (round_no, board)
+        if key in self.running:
+            return
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             mp_context=mp.get_context("spawn"))
+        self.running[key] = self._pool.submit(record_computer_game, self.db_path, self.tid,
+                                              round_no, board)
+
+    def is_running(self, round_no: int, board: int) -> bool:
+        return (round_no, board) in self.running
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.running)
+
+    def poll(self) -> list[dict]:
+        """Answers of the games finished since the last poll (never waits)."""
+        done = []
+        for key, future in list(self.running.items()):
+            if not future.done():
+                continue
+            del self.running[key]
+            try:
+                done.append(future.result())
+                self.finished.add(key)
+            except Exception as exc:  # a failed worker: say so, the board stays pending
+                self.errors.append(f"Round {key[0]} board {key[1]}: the computer game failed "
+                                   f"({exc})")
+        return done
+
+    def close(self) -> None:
+        """Stop taking work; games already running finish and keep their results."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self.running.clear()

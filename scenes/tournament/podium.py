@@ -1,0 +1,72 @@
+"""The last screen of a tournament: the podium, then the standings and the exports."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import assets, ui
+from ..stack import Scene
+from .common import points_text
+
+PLACES = ((2, -1, 150, (192, 192, 200)), (1, 0, 210, (230, 190, 80)),
+          (3, 1, 110, (200, 130, 70)))   # (place, slot left/centre/right, height, colour)
+
+
+class PodiumScene(Scene):
+    title = "podium"
+
+    def __init__(self, app, stored):
+        super().__init__(app)
+        self.stored = stored
+
+    def build(self) -> None:
+        w, h = self.app.size
+        bottom = h - 76
+        self.standings_button = ui.button(self, (w // 2 - 330, bottom, 320, 46),
+                                          "Standings and export", "#primary")
+        self.lobby_button = ui.button(self, (w // 2 + 10, bottom, 320, 46), "Back to the lobby")
+
+    def handle(self, event) -> None:
+        if ui.pressed(event, self.standings_button):
+            from .standings import StandingsScene
+            self.app.stack.push(StandingsScene(self.app, self.stored))
+        elif ui.pressed(event, self.lobby_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            from .lobby import LobbyScene
+            lobby = self.app.stack.find(LobbyScene)
+            if lobby is None:
+                self.app.stack.pop()
+                return
+            while self.app.stack.top is not lobby:
+                self.app.stack.pop()
+
+    def podium(self) -> dict:
+        """place -> names on it (shared ranks share a step)."""
+        places = {}
+        for s in self.stored.tournament.standings():
+            if s.rank <= 3:
+                places.setdefault(s.rank, []).append(s)
+        return places
+
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        w, h = surface.get_size()
+        t = self.stored.tournament
+        ui.heading(surface, t.name, (w // 2, 60), size=48)
+        assets.text(surface, "Final results", (w // 2, 108), size=20, colour=ui.MUTED,
+                    anchor="center")
+        places = self.podium()
+        base = h - 150
+        step_w = 280
+        for place, slot, height, colour in PLACES:
+            rect = pygame.Rect(0, base - height, step_w - 20, height)
+            rect.centerx = w // 2 + slot * step_w
+            pygame.draw.rect(surface, colour, rect, border_top_left_radius=10,
+                             border_top_right_radius=10)
+            assets.text(surface, str(place), rect.center, size=64, bold=True, colour=(40, 30, 20),
+                        anchor="center")
+            y = rect.y - 34
+            for s in reversed(places.get(place, [])):
+                assets.text(surface, f"{s.name} - {points_text(s.points)} pt{'' if s.points == 1 else 's'}", (rect.centerx, y),
+                            size=22, bold=True, colour=ui.TITLE, anchor="midtop", shadow=True)
+                y -= 30

@@ -1,0 +1,414 @@
+"""The round view: the boards of a round, their state, and what the director does next.
+
+A board between two computers is played out in the background (another
+process) as soon as its round is shown; a board with a human is started
+with Play (the play scene with the clocks, back here when it ends) or its
+result is entered by hand (games played on a real table).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.tournament import Result
+
+from .. import assets, ui
+from ..stack import Scene
+from .background import BackgroundGames
+from .common import StoreError, game_title, message, score_text, time_control_title
+
+ROW = 46
+HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
+              "forfeit": "by forfeit", "manual": "entered"}
+
+
+def result_of_outcome(outcome: dict) -> Result:
+    """The Result, from the first seat's side, of a PlayScene outcome (player 0 = first seat)."""
+    for loser, how in ((outcome.get("flagged"), "time"), (outcome.get("resigned"), "resignation")):
+        if loser is not None:
+            return Result("0-1" if loser == 0 else "1-0", how)
+    winner = outcome.get("winner")
+    if winner is None:
+        return Result("1/2-1/2")
+    return Result("1-0" if winner == 0 else "0-1")
+
+
+class RoundScene(Scene):
+    title = "round"
+
+    def __init__(self, app, stored, background: bool = True):
+        super().__init__(app)
+        self.stored = stored
+        self.shown = max(1, stored.tournament.rounds_paired)
+        self.notice = ""
+        self.notice_ok = False
+        self.background_enabled = background
+        self.background = BackgroundGames(stored.store.path, stored.id)
+        self.playing: tuple[int, int] | None = None   # the board a human game was started on
+
+    @property
+    def tournament(self):
+        return self.stored.tournament
+
+    # --- data --------------------------------------------------------------------
+    def reload(self) -> None:
+        """Read the tournament again: background workers commit results on their own."""
+        try:
+            self.stored = self.stored.store.open(self.stored.id)
+        except StoreError as exc:
+            self.notice, self.notice_ok = str(exc), False
+
+    def boards(self):
+        t = self.tournament
+        if not t.rounds:
+            return []
+        return t.rounds[self.shown - 1]
+
+    def is_computer_game(self, pairing) -> bool:
+        t = self.tournament
+        return (not pairing.is_bye and t.entrants[pairing.first].is_computer
+                and t.entrants[pairing.second].is_computer)
+
+    def computer_games(self):
+        """(done, total) of the computer-only games of the rounds paired."""
+        t = self.tournament
+        games = [p for boards in t.rounds for p in boards if self.is_computer_game(p)]
+        done = sum(1 for p in games if t.result(p.round, p.board) is not None)
+        return done, len(games)
+
+    def start_background(self) -> None:
+        """Send every pending computer-only board to the worker processes."""
+        if not self.background_enabled:
+            return
+        for p in self.tournament.pending():
+            if self.is_computer_game(p) and not self.background.is_running(p.round, p.board):
+                self.background.start(p.round, p.board)
+
+    # --- widgets ------------------------------------------------------------------
+    def build(self) -> None:
+        self.reload()
+        self.start_background()
+        w, h = self.app.size
+        self.table = pygame.Rect(60, 150, w - 120, 0)
+        self.play_buttons, self.result_buttons = {}, {}
+        t = self.tournament
+        for i, p in enumerate(self.boards()):
+            y = self.table.y + 34 + i * ROW
+            finished = t.result(p.round, p.board) is not None
+            if p.is_bye:
+                continue
+            if self.is_computer_game(p):   # played in the background; a result may be corrected
+                if finished:
+                    self.result_buttons[p.board] = ui.button(
+                        self, (self.table.right - 150, y + 4, 140, 36), "Change result")
+                continue
+            play = ui.button(self, (self.table.right - 270, y + 4, 110, 36), "Play", "#primary")
+            if finished:
+                play.disable()
+            self.play_buttons[p.board] = play
+            self.result_buttons[p.board] = ui.button(
+                self, (self.table.right - 150, y + 4, 140, 36),
+                "Change result" if finished else "Enter result")
+        rows = max(1, len(self.boards()))
+        self.table.height = 34 + rows * ROW + 8
+        bottom = h - 76
+        self.lobby_button = ui.button(self, (60, bottom, 140, 46), "Lobby")
+        self.prev_button = ui.button(self, (215, bottom, 60, 46), "<", tooltip="Previous round")
+        self.next_button = ui.button(self, (280, bottom, 60, 46), ">", tooltip="Next round")
+        if self.shown <= 1:
+            self.prev_button.disable()
+        if self.shown >= t.rounds_paired:
+            self.next_button.disable()
+        self.standings_button = ui.button(self, (w - 60 - 470, bottom, 200, 46), "Standings")
+        if t.is_complete:
+            self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46), "Final results",
+                                         "#primary")
+        else:
+            self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46),
+                                         f"Pair round {t.rounds_paired + 1}", "#primary")
+            if not t.can_pair_next():
+                self.pair_button.disable()
+
+    # --- events -------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        for board, widget in self.play_buttons.items():
+            if ui.pressed(event, widget):
+                self.play(self.shown, board)
+                return
+        for board, widget in self.result_buttons.items():
+            if ui.pressed(event, widget):
+                self.app.stack.push(ResultEntryScene(self.app, self, self.shown, board))
+                return
+        if ui.pressed(event, self.pair_button):
+            if self.tournament.is_complete:
+                from .podium import PodiumScene
+                self.app.stack.push(PodiumScene(self.app, self.stored))
+            else:
+                self.pair_next()
+        elif ui.pressed(event, self.standings_button):
+            from .standings import StandingsScene
+            self.app.stack.push(StandingsScene(self.app, self.stored))
+        elif ui.pressed(event, self.prev_button):
+            self.shown -= 1
+            self.resize()
+        elif ui.pressed(event, self.next_button):
+            self.shown += 1
+            self.resize()
+        elif ui.pressed(event, self.lobby_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def pair_next(self) -> None:
+        try:
+            boards = self.stored.pair_next_round()
+        except (StoreError, ValueError) as exc:
+            self.notice, self.notice_ok = f"Could not pair the next round: {exc}", False
+            return
+        self.shown = boards[0].round
+        self.notice, self.notice_ok = f"Round {self.shown} is paired.", True
+        self.resize()
+
+    def record(self, round_no: int, board: int, result: Result | None) -> bool:
+        """Enter, correct (or with None clear) a result; it is on disk when this returns."""
+        self.reload()
+        try:
+            if result is None:
+                self.stored.clear_result(round_no, board)
+            else:
+                self.stored.record(round_no, board, result)
+        except (StoreError, ValueError) as exc:
+            self.notice, self.notice_ok = f"The result was not kept: {exc}", False
+            return False
+        self.notice, self.notice_ok = "", True
+        return True
+
+    # --- playing a board -------------------------------------------------------------------
+    def game_config(self, round_no: int, board: int) -> dict:
+        """What the play scene needs: the first seat is player 0 (moves first)."""
+        t = self.tournament
+        p = t.pairing(round_no, board)
+        choice = t.game_for_round(round_no).to_dict()
+        seats = []
+        for who in (p.first, p.second):
+            e = t.entrants[who]
+            seat = {"name": e.name, "kind": e.kind}
+            if e.is_computer:
+                seat["level"] = e.level
+            seats.append(seat)
+        return {"game": choice["game"], "variant": choice["variant"],
+                "options": dict(choice["options"]), "seats": seats, "starter": "0",
+                "time_control": choice["time_control"],
+                "tournament": {"id": self.stored.id, "round": round_no, "board": board}}
+
+    def play(self, round_no: int, board: int) -> None:
+        from ..play import PlayScene
+        config = self.game_config(round_no, board)
+        self.playing = (round_no, board)
+        seed = self.tournament.pairing(round_no, board).seed
+        finish = lambda outcome: self.game_finished(round_no, board, outcome)  # noqa: E731
+
+        def keep(record):
+            if record is None:
+                self.stored.clear_live(round_no, board)
+            else:
+                self.stored.save_live(round_no, board, record)
+
+        scene = None
+        record = self.stored.load_live(round_no, board)
+        if record is not None:     # a game left when the program was closed: carry on
+            from game.record import RecordProblem
+            try:
+                scene = PlayScene.from_record(self.app, record, on_finish=finish, keeper=keep)
+                self.notice, self.notice_ok = (f"Board {board}: the game goes on where it "
+                                               "was left."), True
+            except (RecordProblem, KeyError, ValueError) as exc:
+                self.notice, self.notice_ok = (f"Board {board}: the kept game could not be "
+                                               f"read ({exc}); it starts again."), False
+        if scene is None:
+            scene = PlayScene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
+        self.app.stack.push(scene)
+
+    def game_finished(self, round_no: int, board: int, outcome: dict) -> None:
+        """Called by the play scene when the game ends: keep the result at once."""
+        self.playing = None
+        result = result_of_outcome(outcome)
+        if self.record(round_no, board, result):
+            self.app.log(f"tournament round {round_no} board {board}: {result.score} "
+                         f"({result.how})")
+            self.notice, self.notice_ok = (f"Board {board}: {score_text(result.score)} "
+                                           "was kept."), True
+
+    # --- per frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        answers = self.background.poll()
+        if self.background.errors:
+            self.notice, self.notice_ok = self.background.errors.pop(0), False
+        if answers:
+            self.reload()
+            self.resize()
+
+    def leave(self) -> None:
+        self.background.close()
+        super().leave()
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        w, h = surface.get_size()
+        t = self.tournament
+        ui.heading(surface, t.name, (w // 2, 50), size=44)
+        if t.rounds:
+            choice = t.game_for_round(self.shown).to_dict()
+            sub = (f"Round {self.shown} of {t.total_rounds} - "
+                   f"{game_title(choice['game'], choice['variant'])}, "
+                   f"{time_control_title(choice['time_control'])}")
+        else:
+            sub = (f"{len(t.entrants)} entrants, {t.total_rounds} rounds. "
+                   "Press Pair round 1 to begin.")
+        assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center")
+        ui.panel(surface, self.table.inflate(20, 16))
+        x = self.table.x + 16
+        cols = (x, x + 80, x + 360, x + 640)
+        for text, cx in zip(("Board", "First (moves first)", "Second", "State"), cols):
+            assets.text(surface, text, (cx, self.table.y + 6), size=15, bold=True,
+                        colour=ui.MUTED)
+        if not t.rounds:
+            assets.text(surface, "No round paired yet.", (x, self.table.y + 42), size=18,
+                        colour=ui.INK)
+        for i, p in enumerate(self.boards()):
+            y = self.table.y + 34 + i * ROW + 12
+            first = t.entrants[p.first]
+            assets.text(surface, str(p.board), (cols[0] + 10, y), size=18, colour=ui.INK)
+            assets.text(surface, _entrant_text(first), (cols[1], y), size=18, colour=ui.INK)
+            if p.is_bye:
+                assets.text(surface, "bye", (cols[2], y), size=18, colour=ui.MUTED)
+                state = "a point for the bye" if t.bye_points else "rests this round"
+                assets.text(surface, state, (cols[3], y), size=17, colour=ui.MUTED)
+                continue
+            assets.text(surface, _entrant_text(t.entrants[p.second]), (cols[2], y), size=18,
+                        colour=ui.INK)
+            assets.text(surface, self.state_text(p), (cols[3], y), size=17,
+                        colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED)
+        self._draw_progress(surface)
+        assets.text(surface, self.next_step(), (w // 2, self.table.bottom + 26), size=17,
+                    colour=ui.INK, anchor="midtop")
+        message(surface, self.notice, (w // 2, h - 118), ok=self.notice_ok)
+
+    def next_step(self) -> str:
+        """One line telling the director what to do now."""
+        t = self.tournament
+        if t.is_complete:
+            return "The tournament is over: press Final results for the podium."
+        if not t.rounds:
+            return "Press Pair round 1 to begin."
+        if self.shown != t.rounds_paired:
+            return f"This is an earlier round; round {t.rounds_paired} is the current one."
+        waiting = [p for p in t.pending() if p.round == self.shown]
+        if any(not self.is_computer_game(p) for p in waiting):
+            return ("Press Play to play a board on this screen, or Enter result for a game "
+                    "played on a real table.")
+        if waiting:
+            return "The computer players are playing their games..."
+        if t.can_pair_next():
+            return f"Round {self.shown} is complete: press Pair round {self.shown + 1}."
+        return ""
+
+    def state_text(self, p) -> str:
+        result = self.tournament.result(p.round, p.board)
+        if result is not None:
+            how = HOW_TITLES.get(result.how, result.how)
+            return score_text(result.score) + (f"  ({how})" if how else "")
+        if self.is_computer_game(p):
+            return ("playing in the background..."
+                    if self.background.is_running(p.round, p.board) else "waiting")
+        if self.playing == (p.round, p.board):
+            return "being played"
+        return "to play"
+
+    def _draw_progress(self, surface) -> None:
+        done, total = self.computer_games()
+        if not total:
+            return
+        w, h = surface.get_size()
+        bar = pygame.Rect(360, h - 66, w - 360 - 60 - 490, 26)
+        pygame.draw.rect(surface, (30, 22, 17), bar, border_radius=6)
+        fill = bar.copy()
+        fill.width = int(bar.width * done / total)
+        if fill.width:
+            pygame.draw.rect(surface, (176, 138, 90), fill, border_radius=6)
+        pygame.draw.rect(surface, (176, 138, 90), bar, 1, border_radius=6)
+        assets.text(surface, self.progress_text(), bar.center, size=15, colour=ui.INK,
+                    anchor="center")
+
+    def progress_text(self) -> str:
+        done, total = self.computer_games()
+        t = self.tournament
+        # a game whose result is already kept is done, even before its worker is polled
+        running = sum(1 for r, b in self.background.running if t.result(r, b) is None)
+        text = f"Computer games: {done} of {total} done"
+        return text + (f", {running} playing now" if running else "")
+
+
+def _entrant_text(entrant) -> str:
+    return f"{entrant.name} (computer)" if entrant.is_computer else entrant.name
+
+
+class ResultEntryScene(Scene):
+    """Enter or correct one board's result by hand (a game played on a real table)."""
+
+    title = "enter result"
+    opaque = False
+
+    def __init__(self, app, round_scene: RoundScene, round_no: int, board: int):
+        super().__init__(app)
+        self.round_scene = round_scene
+        self.round_no = round_no
+        self.board = board
+        t = round_scene.tournament
+        p = t.pairing(round_no, board)
+        self.first = t.entrants[p.first].name
+        self.second = t.entrants[p.second].name
+        self.current = t.result(round_no, board)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.box = pygame.Rect(w // 2 - 300, h // 2 - 170, 600, 330)
+        x, y = self.box.x + 40, self.box.y + 110
+        self.choices = {}
+        for text, score in ((f"{self.first} won", "1-0"), ("Draw", "1/2-1/2"),
+                            (f"{self.second} won", "0-1")):
+            self.choices[score] = ui.button(self, (x, y, 520, 42), text, "#primary")
+            y += 52
+        self.clear_button = ui.button(self, (x, y + 10, 250, 42), "Clear the result")
+        if self.current is None:
+            self.clear_button.disable()
+        self.cancel_button = ui.button(self, (x + 270, y + 10, 250, 42), "Cancel")
+
+    def handle(self, event) -> None:
+        for score, widget in self.choices.items():
+            if ui.pressed(event, widget):
+                self._done(Result(score, "manual"))
+                return
+        if ui.pressed(event, self.clear_button):
+            self._done(None)
+        elif ui.pressed(event, self.cancel_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def _done(self, result) -> None:
+        self.round_scene.record(self.round_no, self.board, result)
+        self.app.stack.pop()
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        ui.panel(surface, self.box, alpha=240)
+        assets.text(surface, f"Round {self.round_no}, board {self.board}",
+                    (self.box.centerx, self.box.y + 22), size=28, bold=True, colour=ui.TITLE,
+                    anchor="midtop")
+        now = "no result yet" if self.current is None else (
+            f"now {score_text(self.current.score)}")
+        assets.text(surface, f"{self.first} (first) against {self.second} - {now}",
+                    (self.box.centerx, self.box.y + 66), size=16, colour=ui.MUTED,
+                    anchor="midtop")

@@ -1,0 +1,161 @@
+"""Standings and crosstable, and the export of both (CSV) and of the tournament (JSON)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from pygame_gui.elements import UITextEntryLine
+
+from game.tournament import TIEBREAK_TITLES, crosstable_rounds
+from game.tournament_store import (StoreError, write_crosstable_csv, write_standings_csv,
+                                   write_tournament_json)
+
+from .. import assets, ui
+from ..stack import Scene
+from .common import export_dir, message, points_text
+
+LINE = 30
+
+
+def file_stem(name: str) -> str:
+    """A file name from a tournament name: letters, digits and dashes."""
+    stem = "".join(c if c.isalnum() else "-" for c in name.strip().lower())
+    while "--" in stem:
+        stem = stem.replace("--", "-")
+    return stem.strip("-") or "tournament"
+
+
+class StandingsScene(Scene):
+    title = "standings"
+
+    def __init__(self, app, stored, folder=None):
+        super().__init__(app)
+        self.stored = stored
+        self.crosstable = False
+        self.folder = str(folder or export_dir())
+        self.notice = ""
+        self.notice_ok = False
+        self.written: list[Path] = []
+
+    @property
+    def tournament(self):
+        return self.stored.tournament
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.table_rect = pygame.Rect(60, 130, w - 120, h - 130 - 200)
+        y = h - 140
+        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 260, 36),
+                                                     manager=self.app.ui,
+                                                     initial_text=self.folder))
+        y += 56
+        self.back_button = ui.button(self, (60, y, 140, 46), "Back")
+        self.toggle_button = ui.button(self, (215, y, 200, 46),
+                                       "Standings" if self.crosstable else "Crosstable")
+        self.csv_button = ui.button(self, (w - 60 - 610, y, 200, 46), "Export standings",
+                                    "#primary")
+        self.cross_button = ui.button(self, (w - 60 - 400, y, 200, 46), "Export crosstable")
+        self.json_button = ui.button(self, (w - 60 - 190, y, 190, 46), "Export JSON")
+
+    def handle(self, event) -> None:
+        if ui.pressed(event, self.toggle_button):
+            self.folder = self.folder_entry.get_text()
+            self.crosstable = not self.crosstable
+            self.resize()
+        elif ui.pressed(event, self.csv_button):
+            self.export("standings")
+        elif ui.pressed(event, self.cross_button):
+            self.export("crosstable")
+        elif ui.pressed(event, self.json_button):
+            self.export("json")
+        elif ui.pressed(event, self.back_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def export(self, what: str) -> Path | None:
+        """Write one export into the folder typed (made if missing); the message names the file."""
+        self.folder = self.folder_entry.get_text().strip()
+        if not self.folder:
+            self.notice, self.notice_ok = "Type the folder to export to first.", False
+            return None
+        stem = file_stem(self.tournament.name)
+        names = {"standings": f"{stem}-standings.csv", "crosstable": f"{stem}-crosstable.csv",
+                 "json": f"{stem}.json"}
+        path = Path(self.folder).expanduser() / names[what]
+        writer = {"standings": write_standings_csv, "crosstable": write_crosstable_csv,
+                  "json": write_tournament_json}[what]
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            writer(self.tournament, path)
+        except (StoreError, OSError) as exc:
+            self.notice, self.notice_ok = f"Nothing was written: {exc}", False
+            return None
+        self.written.append(path)
+        self.notice, self.notice_ok = f"Written: {path}", True
+        return path
+
+    # --- drawing ---------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        w, h = surface.get_size()
+        t = self.tournament
+        ui.heading(surface, t.name, (w // 2, 46), size=40)
+        done = "final" if t.is_complete else f"after {self._rounds_done()} of {t.total_rounds} rounds"
+        assets.text(surface, f"{'Crosstable' if self.crosstable else 'Standings'} ({done})",
+                    (w // 2, 90), size=19, colour=ui.MUTED, anchor="center")
+        ui.panel(surface, self.table_rect.inflate(20, 16))
+        if self.crosstable:
+            self._draw_crosstable(surface)
+        else:
+            self._draw_standings(surface)
+        assets.text(surface, "Export to folder:", (60, h - 128), size=16, colour=ui.INK,
+                    bold=True)
+        message(surface, self.notice, (w // 2, h - 172), ok=self.notice_ok)
+
+    def _rounds_done(self) -> int:
+        t = self.tournament
+        return sum(1 for r in range(1, t.rounds_paired + 1) if t.round_complete(r))
+
+    def _columns(self, surface, headers, xs, y):
+        for text, x in zip(headers, xs):
+            assets.text(surface, text, (x, y), size=15, bold=True, colour=ui.MUTED)
+
+    def _rows_fit(self) -> int:
+        return max(1, (self.table_rect.height - 36) // LINE)
+
+    def _draw_standings(self, surface) -> None:
+        t = self.tournament
+        r = self.table_rect
+        x = r.x + 16
+        tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks]
+        xs = [x, x + 70, x + 380, x + 460, x + 560] + [x + 680 + 150 * i for i in range(len(tb))]
+        self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, xs,
+                      r.y + 6)
+        for i, s in enumerate(t.standings()[:self._rows_fit()]):
+            y = r.y + 36 + i * LINE
+            colour = ui.TITLE if s.rank == 1 and s.played else ui.INK
+            cells = [str(s.rank), s.name, points_text(s.points), str(s.played),
+                     f"{s.wins} / {s.draws} / {s.losses}"]
+            cells += [points_text(v) if v is not None else "-" for v in s.tiebreaks]
+            for text, cx in zip(cells, xs):
+                assets.text(surface, text, (cx, y), size=17, colour=colour)
+
+    def _draw_crosstable(self, surface) -> None:
+        t = self.tournament
+        r = self.table_rect
+        x = r.x + 16
+        rounds = t.rounds_paired
+        step = max(56, min(90, (r.width - 420) // max(1, rounds)))
+        xs = [x, x + 50, x + 280] + [x + 360 + step * i for i in range(rounds)]
+        self._columns(surface, ["No.", "Name", "Points"] + [f"R{n}" for n in range(1, rounds + 1)],
+                      xs, r.y + 6)
+        for i, row in enumerate(crosstable_rounds(t)[:self._rows_fit()]):
+            y = r.y + 36 + i * LINE
+            cells = [str(row["line"]), row["name"], points_text(row["points"])]
+            cells += ["" if c is None else c["text"] for c in row["rounds"]]
+            for text, cx in zip(cells, xs):
+                assets.text(surface, text, (cx, y), size=17, colour=ui.INK)
+        assets.text(surface, "+3f: won against line 3 in the first seat; =: draw; -: loss; "
+                             "?: not played yet; s: second seat", (r.x + 16, r.bottom - 24),
+                    size=14, colour=ui.MUTED)

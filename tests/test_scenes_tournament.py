@@ -1,0 +1,366 @@
+"""The tournament screens headless, driven by clicks: a Swiss evening from lobby to export."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.tournament_store import TournamentStore
+from helpers import button, click, frames, key, make_app, press, wait_until
+from scenes.play import PlayScene
+from scenes.results import ResultsScene
+from scenes.tournament import LobbyScene
+from scenes.tournament.background import play_computer_game
+from scenes.tournament.common import db_path, game_choices
+from scenes.tournament.entrants import NewTournamentScene
+from scenes.tournament.podium import PodiumScene
+from scenes.tournament.round import ResultEntryScene, RoundScene, result_of_outcome
+from scenes.tournament.standings import StandingsScene
+
+#: Roster order matters to a Swiss round 1 (top half meets bottom half): with this order
+#: the two humans meet on board 1 and the four computers play boards 2 and 3.
+ROSTER = [("Ann", "human"), ("Dee", "computer:random"), ("Eve", "computer:random"),
+          ("Bob", "human"), ("Fay", "computer:random"), ("Gus", "computer:random")]
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.stack.push(LobbyScene(app))
+    frames(app, 2)
+    yield app
+    app.close()
+
+
+def choose(app, menu, value):
+    """Open a drop-down by clicking it and click the option whose value is ``value``."""
+    click(app, menu.rect.center)
+    expanded = menu.menu_states["expanded"]
+    for text, option_value in menu.options_list:
+        if option_value == value:
+            break
+    else:
+        raise AssertionError(f"no option {value!r}")
+    for item in expanded.options_selection_list.item_list:
+        if item["text"] == text:
+            click(app, item["button_element"].rect.center)
+            assert menu.selected_option[1] == value
+            frames(app, 3)    # the change reaches the scene a few events later
+            return
+    raise AssertionError(f"option {text!r} is not shown")
+
+
+def type_into(app, entry, text):
+    entry.set_text(text)
+    frames(app, 1)
+
+
+def kept(tid=None):
+    """The tournament as it is on disk, read through a fresh read-only connection.
+
+    Read-only and without the store's own start-up (which may create tables), so that
+    looking never changes what is looked at.
+    """
+    db = sqlite3.connect(f"file:{db_path()}?mode=ro", uri=True)
+    store = object.__new__(TournamentStore)
+    store.path, store._db = db_path(), db
+    try:
+        infos = store.list()
+        return store.load(infos[0].id if tid is None else tid), infos
+    finally:
+        db.close()
+
+
+def create_evening(app):
+    press(app, "New tournament")
+    setup = app.stack.top
+    assert isinstance(setup, NewTournamentScene)
+    type_into(app, setup.name_entry, "Thursday Swiss")
+    press(app, "Add entrant")
+    press(app, "Add entrant")
+    assert len(setup.name_entries) == 6
+    for (name, kind), entry, menu in zip(ROSTER, setup.name_entries, setup.kind_menus):
+        type_into(app, entry, name)
+        if kind != "human":
+            choose(app, menu, kind)
+    choose(app, setup.controls["clock0"], "5+3")
+    press(app, "Create tournament")
+    assert isinstance(app.stack.top, RoundScene), getattr(setup, "error", "")
+    return app.stack.top
+
+
+def finish_human_boards_by_hand(app):
+    """Enter "first seat won" for every human board still waiting in the round shown."""
+    while any(w.text == "Enter result" for w in app.stack.top.widgets
+              if isinstance(w, pygame_gui.elements.UIButton)):
+        press(app, "Enter result")
+        entry = app.stack.top
+        assert isinstance(entry, ResultEntryScene)
+        press(app, f"{entry.first} won")
+        assert isinstance(app.stack.top, RoundScene)
+
+
+def computer_games_done(app):
+    scene = app.stack.top
+    done, total = scene.computer_games()
+    return isinstance(scene, RoundScene) and done == total
+
+
+def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_path, app):
+    rounds = create_evening(app)
+    t, infos = kept()
+    assert t.name == "Thursday Swiss" and t.format == "swiss" and t.total_rounds == 3
+    assert [(e.name, e.kind, e.level) for e in t.entrants] == [
+        ("Ann", "human", None), ("Dee", "computer", "random"), ("Eve", "computer", "random"),
+        ("Bob", "human", None), ("Fay", "computer", "random"), ("Gus", "computer", "random")]
+    assert t.games[0].to_dict()["time_control"] == "5+3"
+
+    press(app, "Pair round 1")
+    boards = rounds.boards()
+    assert [{boards[0].first, boards[0].second}] == [{0, 3}]      # the humans meet on board 1
+    # the four computers play boards 2 and 3 in other processes; results are kept as they come
+    assert wait_until(app, lambda: computer_games_done(app), seconds=30)
+    t, _ = kept()
+    assert t.result(1, 2) is not None and t.result(1, 3) is not None
+    assert t.result(1, 1) is None
+    assert rounds.progress_text() == "Computer games: 2 of 2 done"
+
+    # the humans played on a real table: the director types the result in
+    press(app, "Enter result")
+    press(app, "Ann won")
+    t, _ = kept()
+    assert t.result(1, 1).score == "1-0" and t.result(1, 1).how == "manual"
+    press(app, "Pair round 2")
+    t, _ = kept()
+    assert t.rounds_paired == 2
+
+    # the director closes the program in the middle of round 2 ...
+    app.close()
+    app2 = make_app(tmp_path)
+    try:
+        app2.stack.push(LobbyScene(app2))
+        frames(app2, 2)
+        lobby = app2.stack.top
+        assert [i.name for i in lobby.infos] == ["Thursday Swiss"]
+        press(app2, "Continue")
+        scene = app2.stack.top
+        assert isinstance(scene, RoundScene) and scene.shown == 2
+        assert scene.tournament.result(1, 1).score == "1-0"     # nothing lost
+        # ... and finishes the evening
+        for round_no in (2, 3):
+            if round_no == 3:
+                press(app2, "Pair round 3")
+            assert wait_until(app2, lambda: computer_games_done(app2), seconds=30)
+            finish_human_boards_by_hand(app2)
+        t, infos = kept()
+        assert t.is_complete and infos[0].complete
+        press(app2, "Final results")
+        podium = app2.stack.top
+        assert isinstance(podium, PodiumScene)
+        assert podium.podium()[1][0].name == t.standings()[0].name
+        press(app2, "Standings and export")
+        standings = app2.stack.top
+        assert isinstance(standings, StandingsScene)
+        out = tmp_path / "exports"
+        type_into(app2, standings.folder_entry, str(out))
+        press(app2, "Export standings")
+        press(app2, "Export JSON")
+        lines = (out / "thursday-swiss-standings.csv").read_text().splitlines()
+        assert lines[0].startswith("Rank,Name,Points")
+        assert len(lines) == 7
+        assert json.loads((out / "thursday-swiss.json").read_text())["tournament"]["name"] \
+            == "Thursday Swiss"
+        assert "Written:" in standings.notice
+    finally:
+        app2.close()
+
+
+def test_play_opens_the_play_scene_with_the_seats_and_clock_and_keeps_the_result(app):
+    rounds = create_evening(app)
+    rounds.background_enabled = False
+    press(app, "Pair round 1")
+    press(app, "Play")
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    p = rounds.tournament.pairing(1, 1)
+    names = [rounds.tournament.entrants[i].name for i in (p.first, p.second)]
+    assert [s["name"] for s in play.config["seats"]] == names
+    assert [s["kind"] for s in play.config["seats"]] == ["human", "human"]
+    assert play.config["time_control"] == "5+3"
+    assert play.config["tournament"] == {"id": rounds.stored.id, "round": 1, "board": 1}
+    assert play.clock is not None
+    # the second seat's flag falls: the first seat wins on time
+    play.flagged = 1
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    t, _ = kept()
+    assert t.result(1, 1).score == "1-0" and t.result(1, 1).how == "time"
+    press(app, "Back to the round")
+    assert app.stack.top is rounds
+    assert rounds.state_text(p).startswith("1 - 0")
+
+
+def test_a_game_left_mid_way_is_kept_in_the_tournament_and_goes_on_where_it_was(app):
+    from scenes.saves import unfinished_path
+    rounds = create_evening(app)
+    rounds.background_enabled = False
+    press(app, "Pair round 1")
+    press(app, "Play")
+    play = app.stack.top
+    for _ in range(3):
+        play.apply(play.state.legal_moves()[0])
+    frames(app, 3)
+    moves = list(play.notation)
+    assert len(moves) == 3
+    key(app, pygame.K_ESCAPE)
+    assert not button(app, "Restart").is_enabled      # no restarting a tournament game at will
+    press(app, "Back to the round")
+    assert app.stack.top is rounds
+    assert not unfinished_path().exists()             # kept with the tournament, not as a loose game
+    press(app, "Play")
+    again = app.stack.top
+    assert isinstance(again, PlayScene) and again is not play
+    assert again.notation == moves and again.state == play.state
+    assert "where it was left" in rounds.notice
+
+
+def test_the_menu_leads_to_the_tournament_lobby(tmp_path):
+    from scenes.menu import MenuScene
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        app.stack.push(MenuScene(app))
+        frames(app, 2)
+        shown = [w for w in app.stack.top.widgets if isinstance(w, pygame_gui.elements.UIButton)]
+        for widget in shown:                          # the bottom row fits the smallest window
+            assert 0 <= widget.rect.left and widget.rect.right <= 960
+        press(app, "Tournament")
+        assert isinstance(app.stack.top, LobbyScene)
+        assert button(app, "New tournament")
+    finally:
+        app.close()
+
+
+def test_a_damaged_database_shows_a_message_and_is_left_untouched(tmp_path):
+    path = db_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    junk = b"this is not a database\x00" * 50
+    path.write_bytes(junk)
+    app = make_app(tmp_path)
+    try:
+        app.stack.push(LobbyScene(app))
+        frames(app, 3)
+        lobby = app.stack.top
+        assert "damaged" in lobby.problem and str(path) in lobby.problem
+        assert not button(app, "New tournament").is_enabled
+        assert not button(app, "Import JSON").is_enabled
+        press(app, "Back")
+    finally:
+        app.close()
+    assert path.read_bytes() == junk
+
+
+def test_a_damaged_import_file_shows_a_message_and_changes_nothing(tmp_path, app):
+    bad = tmp_path / "evening.json"
+    original = b'{"kind": "callidus-tournament", "version": 1, "tournament": {"name": '
+    bad.write_bytes(original)
+    lobby = app.stack.top
+    type_into(app, lobby.import_entry, str(bad))
+    press(app, "Import JSON")
+    assert "Nothing was imported" in lobby.notice and "not valid JSON" in lobby.notice
+    assert bad.read_bytes() == original
+    assert lobby.infos == [] and lobby.store.list() == []
+
+
+def test_an_exported_tournament_imports_again(tmp_path, app):
+    create_evening(app)
+    t, infos = kept()
+    from game.tournament_store import write_tournament_json
+    path = tmp_path / "evening.json"
+    write_tournament_json(t, path)
+    press(app, "Lobby")
+    lobby = app.stack.top
+    type_into(app, lobby.import_entry, str(path))
+    press(app, "Import JSON")
+    assert lobby.notice == "Imported Thursday Swiss."
+    assert [i.name for i in lobby.infos] == ["Thursday Swiss", "Thursday Swiss"]
+
+
+def test_the_editor_refuses_two_entrants_of_one_name_and_keeps_nothing(app):
+    press(app, "New tournament")
+    setup = app.stack.top
+    type_into(app, setup.name_entries[1], "Player 1")
+    press(app, "Create tournament")
+    assert isinstance(app.stack.top, NewTournamentScene)
+    assert "two entrants are called" in setup.error
+    assert app.stack.find(LobbyScene).store.list() == []
+
+
+def test_a_tie_break_chosen_twice_is_refused(app):
+    press(app, "New tournament")
+    setup = app.stack.top
+    choose(app, setup.controls["tiebreak1"], "buchholz_cut1")
+    press(app, "Create tournament")
+    assert "chosen twice" in setup.error
+
+
+def test_the_outcome_of_a_game_becomes_the_first_seats_result():
+    assert result_of_outcome({"winner": 0, "flagged": None, "resigned": None}).score == "1-0"
+    assert result_of_outcome({"winner": 1, "flagged": None, "resigned": None}).score == "0-1"
+    assert result_of_outcome({"winner": None, "flagged": None, "resigned": None}).score \
+        == "1/2-1/2"
+    flag = result_of_outcome({"winner": 1, "flagged": 0, "resigned": None})
+    assert (flag.score, flag.how) == ("0-1", "time")
+    resign = result_of_outcome({"winner": 0, "flagged": None, "resigned": 1})
+    assert (resign.score, resign.how) == ("1-0", "resignation")
+
+
+def test_a_computer_game_plays_out_the_same_from_its_seed():
+    one = play_computer_game("calla", "standard", {}, None, ["random", "random"], seed=7)
+    two = play_computer_game("calla", "standard", {}, None, ["random", "random"], seed=7)
+    assert one == two and one["moves"] and one["score"] in ("1-0", "0-1", "1/2-1/2")
+
+
+def test_a_double_round_robin_rotating_two_games_with_their_own_clocks(app):
+    press(app, "New tournament")
+    setup = app.stack.top
+    choose(app, setup.controls["format"], "rr2")
+    assert "rounds" not in setup.controls                 # a round robin's rounds are fixed
+    assert setup.tiebreaks[0] == "direct_encounter"       # the round-robin defaults
+    second = game_choices()[-1][1]      # Calabria once its board view exists; Calla until then
+    choose(app, setup.controls["game1"], second)
+    choose(app, setup.controls["clock1"], "15+10")
+    choose(app, setup.controls["clock0"], "none")
+    press(app, "Create tournament")
+    rounds = app.stack.top
+    assert isinstance(rounds, RoundScene), setup.error
+    t, _ = kept()
+    assert t.format == "round-robin" and t.cycles == 2 and t.total_rounds == 6
+    assert [g.to_dict()["time_control"] for g in t.games] == [None, "15+10"]
+    press(app, "Pair round 1")
+    press(app, "Pair round 2")       # a round robin may pair ahead
+    assert rounds.shown == 2
+    press(app, "Play")
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    assert (play.config["game"], play.config["variant"]) == tuple(second.split(":"))
+    assert play.config["time_control"] == "15+10"
+
+
+def test_a_computer_boards_result_can_be_corrected_by_hand(app):
+    rounds = create_evening(app)
+    press(app, "Pair round 1")
+    assert wait_until(app, lambda: computer_games_done(app), seconds=30)
+    before = rounds.tournament.result(1, 2).score
+    wanted = "0-1" if before == "1-0" else "1-0"
+    for board, widget in rounds.result_buttons.items():
+        if board == 2:
+            click(app, widget.rect.center)
+            break
+    entry = app.stack.top
+    assert isinstance(entry, ResultEntryScene) and entry.board == 2
+    press(app, f"{entry.first if wanted == '1-0' else entry.second} won")
+    t, _ = kept()
+    assert t.result(1, 2).score == wanted and t.result(1, 2).how == "manual"
