@@ -172,7 +172,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # moves may follow the flags too: play calla --seed 1 3 8
+            if hasattr(args, "moves") and not any(text.startswith("-") for text in extra):
+                args.moves = list(args.moves) + extra
+            else:
+                parser.parse_args(argv)      # reports the unknown arguments and exits 2
         return args.run(args) or 0
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -180,3 +187,7 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:          # output piped into a reader that stopped early
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
