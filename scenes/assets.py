@@ -105,6 +105,13 @@ class Sounds:
         sound.play()
 
 
+def fitting_size(words: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> int:
+    """The largest font size up to ``size`` at which ``words`` fit ``width`` pixels."""
+    while size > smallest and font(size, bold).size(str(words))[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``words`` into lines that fit ``width`` pixels at ``size``."""
     f = font(size, bold)

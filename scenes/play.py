@@ -522,8 +522,9 @@ class PlayScene(Scene):
         side = self.side
         ui.panel(surface, side)
         x, y = side.x + 16, side.y + 14
-        assets.text(surface, self.spec.variant_title(self.variant), (x, y), size=24, bold=True,
-                    colour=ui.TITLE)
+        title = self.spec.variant_title(self.variant)
+        assets.text(surface, title, (x, y), bold=True, colour=ui.TITLE,
+                    size=assets.fitting_size(title, 24, side.width - 32, bold=True))
         y += 40
         state = self.state
         scores = state.scores

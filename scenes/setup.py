@@ -129,6 +129,10 @@ class SetupScene(Scene):
                                                current)
         self.rows.append(("Who starts", y))
         y += row
+        self.sides_note = self._sides_note()
+        if self.sides_note:
+            self.sides_y = y - 6
+            y += 24
         clocks = time_control_choices()
         current = next((o for o in clocks if o[1] == self.time_control), clocks[0])
         self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, 36), clocks,
@@ -153,6 +157,19 @@ class SetupScene(Scene):
         self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
                                       "Start game", "#primary")
 
+    def _sides_note(self) -> str:
+        """Which side each seat takes, in move order: the starter takes the first."""
+        from .views import view_class
+        try:
+            sides = view_class(self.spec.name).side_names(self.variant)
+        except (ImportError, KeyError):
+            return ""
+        if not sides:
+            return ""
+        if len(sides) == 2:
+            return f"Whoever starts plays {sides[0]}; the other plays {sides[1]}."
+        return ("In turn order from the starter: " + ", ".join(sides[:-1]) + f" and {sides[-1]}.")
+
     # --- events ------------------------------------------------------------------
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -166,7 +183,8 @@ class SetupScene(Scene):
                 seat["kind"] = "human"
             self.resize()
         elif ui.pressed(event, self.vs_computer):
-            self.seats[1]["kind"] = f"computer:{LEVELS[-1]}"
+            level = "medium" if "medium" in LEVELS else LEVELS[-1]
+            self.seats[1]["kind"] = f"computer:{level}"
             if self.seats[1]["name"].startswith("Player"):
                 self.seats[1]["name"] = "Computer"
             self.resize()
@@ -238,6 +256,9 @@ class SetupScene(Scene):
         ui.panel(surface, self.box.inflate(30, 30))
         for text, y in self.rows:
             assets.text(surface, text, (self.box.x, y + 6), size=18, colour=ui.INK, bold=True)
+        if self.sides_note:
+            assets.text(surface, self.sides_note, (self.box.x + 250, self.sides_y), size=15,
+                        colour=ui.MUTED)
         if self.error:
             assets.text(surface, self.error, (w // 2, self.box.bottom + 100), size=16,
                         colour=(255, 150, 120), anchor="center")

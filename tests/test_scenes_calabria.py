@@ -340,3 +340,11 @@ def test_a_hint_is_shown_on_the_board(app):
     assert wait_until(app, lambda: play.view.hint_move is not None, seconds=30)
     assert play.view.hint_move in play.state.legal_moves()
     assert play.view.status.startswith("Hint: ")
+
+
+def test_setup_names_the_sides_and_against_the_computer_offers_a_fair_level(app):
+    click(app, app.stack.top.play_buttons["calabria"].rect.center)
+    setup = app.stack.top
+    assert setup.sides_note == "Whoever starts plays Romans; the other plays Gladiators."
+    press(app, "Against the computer")
+    assert setup.seats[1]["kind"] == "computer:medium"

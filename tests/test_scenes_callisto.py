@@ -449,3 +449,17 @@ def test_rules_diagrams_and_small_window(app):
     assert view.trays[0].rect.right <= 960 - 300
     assert len(play.prompt()) < 80
     place(app, play, SPEC.parse_move(play.state, "c12"))
+
+
+def test_setup_says_which_colours_the_seats_play(app):
+    click(app, app.stack.top.play_buttons["callisto"].rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    assert setup.sides_note == "Whoever starts plays Blue; the other plays Green."
+    setup.variant = "callisto_2_4"
+    setup.resize()
+    assert setup.sides_note == "Whoever starts plays Blue/Red; the other plays Yellow/Green."
+    setup.variant = "callisto_3"
+    setup._fit_seats()
+    setup.resize()
+    assert setup.sides_note == "In turn order from the starter: Blue, Yellow and Red."

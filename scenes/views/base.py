@@ -47,6 +47,11 @@ class BoardView:
         self.marks = ()           # things to highlight on a rules diagram
         self.input_enabled = True
 
+    @classmethod
+    def side_names(cls, variant=None) -> tuple:
+        """What each player commands, in move order ("Romans", "Blue"...); () if nothing."""
+        return ()
+
     # --- set by the play scene ---------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -103,9 +108,15 @@ class BoardView:
         y = self.rect.centery - 40 * (len(self.banners) - 1)
         for banner in self.banners:
             fade = min(1.0, banner.ttl / 0.35, (banner.total - banner.ttl) / 0.15 + 0.3)
-            big = assets.font(max(26, self.rect.height // 12), True)
+            room = max(200, self.rect.width - 40)
+            big = assets.font(assets.fitting_size(banner.text, max(26, self.rect.height // 12),
+                                                  room - 60, bold=True, smallest=20), True)
             img = big.render(banner.text, True, banner.colour)
-            w = img.get_width() + 60
+            small = None
+            if banner.small:
+                small = assets.font(assets.fitting_size(banner.small, 18, room - 40)).render(
+                    banner.small, True, INK)
+            w = min(room, max(img.get_width() + 60, small.get_width() + 40 if small else 0))
             h = img.get_height() + (34 if banner.small else 18)
             box = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(box, (20, 14, 10, int(210 * fade)), box.get_rect(), border_radius=14)
@@ -113,8 +124,7 @@ class BoardView:
                              border_radius=14)
             img.set_alpha(int(255 * fade))
             box.blit(img, img.get_rect(midtop=(w // 2, 8)))
-            if banner.small:
-                small = assets.font(18).render(banner.small, True, INK)
+            if small is not None:
                 small.set_alpha(int(255 * fade))
                 box.blit(small, small.get_rect(midbottom=(w // 2, h - 8)))
             surface.blit(box, box.get_rect(center=(self.rect.centerx, y)))

@@ -33,6 +33,10 @@ DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
 class CalabriaView(TraysMixin, BoardView):
     player_colours = ((236, 96, 80), (72, 200, 190))
 
+    @classmethod
+    def side_names(cls, variant=None) -> tuple:
+        return SIDE_NAMES
+
     def __init__(self, app, spec, seats=None, variant=None):
         # Rules diagrams and the results screen pass no seats: they show the board alone.
         self.with_trays = seats is not None

@@ -45,6 +45,10 @@ class Tray:
 class CallistoView(BoardView):
     player_colours = (COLOUR_RGB["Blue"], COLOUR_RGB["Green"])
 
+    @classmethod
+    def side_names(cls, variant=None) -> tuple:
+        return player_names(variant)
+
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
         self.named_seats = seats is not None
