@@ -63,14 +63,78 @@ def _shield_centres():
     return [r.center for r in view.pits_rects]
 
 
-def test_play_calla_in_a_real_window(screen, tmp_path):
-    log = tmp_path / "moves.log"
+def _start(screen, tmp_path, game_name, log):
     env = {**os.environ, "DISPLAY": screen, "SDL_VIDEO_X11_WMCLASS": "callidus",
            "SDL_AUDIODRIVER": "dummy", "CALLIDUS_CONFIG_DIR": str(tmp_path),
            "CALLIDUS_DATA_DIR": str(tmp_path)}
     env.pop("SDL_VIDEODRIVER", None)
-    game = subprocess.Popen([sys.executable, "main.py", "--game", "calla", "--log", str(log)],
+    return subprocess.Popen([sys.executable, "main.py", "--game", game_name, "--log", str(log)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _screenshot(screen, tmp_path, name):
+    shot = tmp_path / f"{name}.png"
+    subprocess.run(["import", "-window", "root", str(shot)],
+                   env={**os.environ, "DISPLAY": screen}, timeout=30, check=True)
+    assert shot.stat().st_size > 10000
+    artifacts = ROOT / "shots"
+    artifacts.mkdir(exist_ok=True)
+    shutil.copy(shot, artifacts / f"e2e-{name}.png")
+
+
+def _stop(game):
+    game.terminate()
+    try:
+        game.wait(10)
+    except subprocess.TimeoutExpired:
+        game.kill()
+
+
+def _calabria_places():
+    """Where the Calabria view puts the Romans' Dux in its tray and the square e3."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game import GAMES
+    from game.calabria import square_index
+    from scenes.play import board_area
+    from scenes.views.calabria import CalabriaView
+
+    spec = GAMES["calabria"]
+    view = CalabriaView(None, spec, seats=[{"name": "A", "kind": "human"},
+                                           {"name": "B", "kind": "human"}])
+    view.layout(board_area((1280, 800)))
+    view.set_state(spec.new_game())
+    return view.slot_rect(0, 0).center, view.square_rect(square_index("e3")).center
+
+
+def test_drag_a_calabria_dux_from_the_tray_in_a_real_window(screen, tmp_path):
+    log = tmp_path / "moves.log"
+    game = _start(screen, tmp_path, "calabria", log)
+    try:
+        found = _xdotool(screen, "search", "--sync", "--onlyvisible", "--class", "^callidus$")
+        assert found.returncode == 0 and found.stdout.strip(), "the window never appeared"
+        time.sleep(0.5)
+        _xdotool(screen, "key", "Return")
+        assert _wait_for(log, "start calabria"), "the game did not start"
+        time.sleep(2.5)     # the opening announcement
+        (tx, ty), (sx, sy) = _calabria_places()
+        _xdotool(screen, "mousemove", str(tx), str(ty))
+        time.sleep(0.2)
+        _xdotool(screen, "mousedown", "1")
+        for k in range(1, 9):     # carried across the table, as a hand would
+            _xdotool(screen, "mousemove", str(tx + (sx - tx) * k // 8), str(ty + (sy - ty) * k // 8))
+            time.sleep(0.05)
+        time.sleep(0.2)
+        _xdotool(screen, "mouseup", "1")
+        assert _wait_for(log, "move 1 calabria player 0 D@e3"), log.read_text()
+        time.sleep(0.8)
+        _screenshot(screen, tmp_path, "calabria")
+    finally:
+        _stop(game)
+
+
+def test_play_calla_in_a_real_window(screen, tmp_path):
+    log = tmp_path / "moves.log"
+    game = _start(screen, tmp_path, "calla", log)
     try:
         found = _xdotool(screen, "search", "--sync", "--onlyvisible", "--class", "^callidus$")
         assert found.returncode == 0 and found.stdout.strip(), "the window never appeared"
@@ -93,16 +157,6 @@ def test_play_calla_in_a_real_window(screen, tmp_path):
         _xdotool(screen, "click", "1")
         assert _wait_for(log, "move 2 calla player 1 1"), log.read_text()
         time.sleep(1.0)
-        shot = tmp_path / "calla.png"
-        subprocess.run(["import", "-window", "root", str(shot)],
-                       env={**os.environ, "DISPLAY": screen}, timeout=30, check=True)
-        assert shot.stat().st_size > 10000
-        artifacts = ROOT / "shots"
-        artifacts.mkdir(exist_ok=True)
-        shutil.copy(shot, artifacts / "e2e-calla.png")
+        _screenshot(screen, tmp_path, "calla")
     finally:
-        game.terminate()
-        try:
-            game.wait(10)
-        except subprocess.TimeoutExpired:
-            game.kill()
+        _stop(game)
