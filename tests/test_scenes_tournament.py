@@ -364,3 +364,26 @@ def test_a_computer_boards_result_can_be_corrected_by_hand(app):
     press(app, f"{entry.first if wanted == '1-0' else entry.second} won")
     t, _ = kept()
     assert t.result(1, 2).score == wanted and t.result(1, 2).how == "manual"
+
+
+def test_a_broken_worker_pool_is_replaced_instead_of_stopping_the_evening(tmp_path):
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from scenes.tournament.background import BackgroundGames
+
+    class Broken:
+        def submit(self, *args):
+            raise BrokenProcessPool("a worker was killed")
+
+        def shutdown(self, **kwargs):
+            pass
+
+    games = BackgroundGames(tmp_path / "t.sqlite3", 1)
+    games._pool = Broken()
+    try:
+        games.start(1, 2)
+        assert isinstance(games._pool, ProcessPoolExecutor) and games.is_running(1, 2)
+        assert games.errors == []
+    finally:
+        games.close()

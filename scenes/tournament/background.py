@@ -17,6 +17,7 @@ import multiprocessing as mp
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 
 def play_computer_game(game: str, variant, options: dict, time_control, levels, seed: int,
@@ -96,11 +97,21 @@ class BackgroundGames:
         key = (round_no, board)
         if key in self.running:
             return
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=mp.get_context("spawn"))
-        self.running[key] = self._pool.submit(record_computer_game, self.db_path, self.tid,
-                                              round_no, board)
+        for attempt in (1, 2):
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                                 mp_context=mp.get_context("spawn"))
+            try:
+                self.running[key] = self._pool.submit(record_computer_game, self.db_path,
+                                                      self.tid, round_no, board)
+                return
+            except (BrokenProcessPool, RuntimeError) as exc:
+                # a worker died (killed, out of memory): start a fresh pool once, then give up
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+                if attempt == 2:
+                    self.errors.append(f"Round {round_no} board {board}: the computer game "
+                                       f"could not start ({exc or 'worker stopped'})")
 
     def is_running(self, round_no: int, board: int) -> bool:
         return (round_no, board) in self.running
