@@ -68,9 +68,6 @@ DEFAULT_TIEBREAKS = {
 MAX_ENTRANTS = 128
 MAX_NAME = 40
 
-#: Search steps the Swiss pairer may spend on one round before it pairs the
-#: round greedily (only very long events, rounds near the entrant count, need more).
-SWISS_SEARCH_BUDGET = 100_000
 
 
 # --- the pieces -------------------------------------------------------------
@@ -350,9 +347,9 @@ class Tournament:
             raise ValueError(f"round {len(self.rounds)} is not finished yet")
         round_no = len(self.rounds) + 1
         if self.format == "round-robin":
-            pairs = round_robin_round(len(self.entrants), round_no, self.cycles)
+            pairs = _pairing.round_robin_round(len(self.entrants), round_no, self.cycles)
         else:
-            pairs = pair_swiss(self, round_no)
+            pairs = _pairing.pair_swiss(self, round_no)
         boards = [Pairing(round_no, board, first, second, game_seed(self.seed, round_no, board))
                   for board, (first, second) in enumerate(pairs, start=1)]
         self.rounds.append(boards)
@@ -375,10 +372,10 @@ class Tournament:
     # --- views ------------------------------------------------------------
     def points(self) -> list[float]:
         """Points of every entrant from the finished games and byes."""
-        return [line.points for line in _records(self)]
+        return [line.points for line in _standings._records(self)]
 
     def standings(self) -> list[Standing]:
-        return standings(self)
+        return _standings.standings(self)
 
     # --- plain data ---------------------------------------------------------
     def to_dict(self) -> dict:
@@ -488,7 +485,7 @@ class Tournament:
                 raise ValueError(f"{where}.pairings: round {boards[0].round} leaves out "
                                  f"{count - len(seated)} entrant(s)")
             if self.format == "round-robin":
-                table = round_robin_round(count, boards[0].round, self.cycles)
+                table = _pairing.round_robin_round(count, boards[0].round, self.cycles)
                 if [(q.first, q.second) for q in boards] != table:
                     raise ValueError(f"{where}.pairings: round {boards[0].round} does not "
                                      "follow the round-robin (Berger) table")
@@ -549,403 +546,25 @@ class _Reader:
             raise ValueError(f"{self.where}: {exc}") from None
 
 
-# --- round robin ------------------------------------------------------------
+# Pairing and standings live in their own modules; their names stay reachable from here.
+from . import tournament_pairing as _pairing  # noqa: E402
+from . import tournament_standings as _standings  # noqa: E402
 
-def berger_rounds(count: int) -> list[list[tuple[int, int | None]]]:
-    """One cycle of Berger tables for ``count`` entrants (indices from 0).
-
-    Each round lists (first seat, second seat); with an odd count the entrant
-    drawn against the dummy gets ``(entrant, None)``, a bye, listed last.
-    Round 1 is 1-n, 2-(n-1), ...; the last number is fixed and alternates
-    seats, the others rotate by n/2 each round (the FIDE tables).
-    """
-    n = count + count % 2
-    half = n // 2
-    rounds = []
-    a = 1
-    for r in range(1, n):
-        pairs = [(a, n) if r % 2 else (n, a)]
-        for k in range(1, half):
-            pairs.append(((a - 1 + k) % (n - 1) + 1, (a - 1 - k) % (n - 1) + 1))
-        games, byes = [], []
-        for x, y in pairs:
-            if count % 2 and n in (x, y):
-                byes.append((min(x, y) - 1, None))
-            else:
-                games.append((x - 1, y - 1))
-        rounds.append(games + byes)
-        a = (a - 1 + half) % (n - 1) + 1
-    return rounds
+_MOVED = {
+    "berger_rounds": "tournament_pairing",
+    "round_robin_round": "tournament_pairing",
+    "pair_swiss": "tournament_pairing",
+    "swiss_pairs": "tournament_pairing",
+    "SWISS_SEARCH_BUDGET": "tournament_pairing",
+    "tiebreak_values": "tournament_standings",
+    "standings": "tournament_standings",
+    "crosstable_rounds": "tournament_standings",
+    "crosstable_matrix": "tournament_standings",
+}
 
 
-def round_robin_round(count: int, round_no: int, cycles: int = 1) -> list[tuple[int, int | None]]:
-    """Round ``round_no`` (1-based) of a single or double round robin."""
-    table = berger_rounds(count)
-    if not 1 <= round_no <= cycles * len(table):
-        raise ValueError(f"a round robin of {count} has no round {round_no}")
-    pairs = table[(round_no - 1) % len(table)]
-    if round_no > len(table):
-        pairs = [(y, x) if y is not None else (x, None) for x, y in pairs]
-    return pairs
-
-
-# --- Swiss ------------------------------------------------------------------
-
-def pair_swiss(tournament: Tournament, round_no: int) -> list[tuple[int, int | None]]:
-    """The pairs of the next Swiss round, best boards first, the bye last.
-
-    Entrants are ranked by points, then roster order.  Within each score
-    group the top half meets the bottom half (1st v. (n/2+1)th, ...); an odd
-    entrant floats down to the highest of the next group.  Rematches are
-    avoided whenever the whole round can be paired without one: the search
-    backtracks over the round and only then allows one rematch more, and so
-    on.  With an odd count the bye goes to the lowest-ranked entrant who has
-    not had one and leaves a pairing with the fewest rematches.  Seats go to
-    whoever had that seat less often (then: the opposite of their last seat;
-    in round 1 alternating by board).
-    """
-    records = _records(tournament)
-    count = len(tournament.entrants)
-    points = [line.points for line in records]
-    ranked = sorted(range(count), key=lambda e: (-points[e], e))
-    met = {frozenset((e, g.opponent)) for e, line in enumerate(records)
-           for g in line.games if g.opponent is not None}
-    had_bye = {e for e, line in enumerate(records) if line.byes}
-    pairs, bye = swiss_pairs(ranked, points, met, had_bye)
-    position = {e: i for i, e in enumerate(ranked)}
-    pairs.sort(key=lambda ab: (-max(points[ab[0]], points[ab[1]]),
-                               min(position[ab[0]], position[ab[1]])))
-    seated = []
-    for board, (a, b) in enumerate(pairs):
-        if position[b] < position[a]:
-            a, b = b, a
-        seated.append(_seat(records[a], records[b], a, b, board))
-    if bye is not None:
-        seated.append((bye, None))
-    return seated
-
-
-def swiss_pairs(ranked, points, met, had_bye, budget: int = SWISS_SEARCH_BUDGET):
-    """Pair ``ranked`` (best first): returns (list of pairs, bye entrant or None).
-
-    ``met`` holds frozensets of entrants who have played; ``had_bye`` those
-    who have had a bye.  Fewest rematches first, then the lowest possible bye.
-    The search takes at most ``budget`` steps in all; should a very long event
-    (rounds close to the number of entrants) exhaust it, the round is paired
-    greedily in preference order, which may then rematch more than needed.
-    """
-    ranked = tuple(ranked)
-    if len(ranked) % 2:
-        byes = [e for e in reversed(ranked) if e not in had_bye]
-        if not byes:
-            raise ValueError("every entrant has already had a bye")
-    else:
-        byes = [None]
-    search = _SwissSearch(ranked, points, met, budget)
-    for allowed in range(len(ranked) // 2 + 1):
-        for bye in byes:
-            found = search.pair(bye, allowed)
-            if found is not None:
-                return found, bye
-            if search.exhausted:
-                break
-        if search.exhausted:
-            break
-    search.budget = None   # greedy: the first pairing in preference order, rematches allowed
-    found = search.pair(byes[0], len(ranked) // 2)
-    return found, byes[0]
-
-
-class _SwissSearch:
-    """Depth-first search for a round's pairs, in Dutch preference order.
-
-    Sets of entrants are bitmasks.  A branch is dropped as soon as more
-    entrants are left without a possible new opponent than the rematches
-    still allowed can serve.
-    """
-
-    def __init__(self, ranked, points, met, budget):
-        self.ranked = ranked
-        self.points = points
-        self.bit = {e: 1 << i for i, e in enumerate(ranked)}
-        everyone = (1 << len(ranked)) - 1
-        self.fresh = {e: everyone & ~self.bit[e] & ~sum(self.bit[o] for o in ranked
-                                                        if frozenset((e, o)) in met)
-                      for e in ranked}
-        self.met = met
-        self.budget = budget
-        self.failed = set()
-        self.exhausted = False
-
-    def pair(self, bye, allowed: int):
-        mask = (1 << len(self.ranked)) - 1
-        if bye is not None:
-            mask &= ~self.bit[bye]
-        return self._pair(mask, allowed)
-
-    def _pair(self, mask: int, allowed: int):
-        if not mask:
-            return []
-        key = (mask, allowed)
-        if key in self.failed:
-            return None
-        if self.budget is not None:
-            self.budget -= 1
-            if self.budget < 0:
-                self.exhausted = True
-                return None
-            stuck = sum(1 for e in self.ranked if mask & self.bit[e] and not self.fresh[e] & mask)
-            if stuck > 2 * allowed:
-                self.failed.add(key)
-                return None
-        remaining = [e for e in self.ranked if mask & self.bit[e]]
-        top = remaining[0]
-        for other in self._candidates(remaining):
-            rematch = not self.fresh[top] & self.bit[other]
-            if rematch and not allowed:
-                continue
-            found = self._pair(mask & ~self.bit[top] & ~self.bit[other], allowed - rematch)
-            if found is not None:
-                return [(top, other)] + found
-            if self.budget is not None and self.budget < 0:
-                return None
-        self.failed.add(key)
-        return None
-
-    def _candidates(self, remaining: list) -> list:
-        """Opponents for the top entrant, most preferred first."""
-        score = self.points[remaining[0]]
-        size = 1
-        while size < len(remaining) and self.points[remaining[size]] == score:
-            size += 1
-        if size == 1:   # alone in the group: float down to the best of the next
-            return remaining[1:]
-        half = size // 2
-        return remaining[half:size] + remaining[half - 1:0:-1] + remaining[size:]
-
-
-def _seat(line_a, line_b, a: int, b: int, board: int) -> tuple[int, int]:
-    """(first, second) for ``a`` (ranked higher) against ``b``."""
-    da, db = line_a.seat_balance, line_b.seat_balance
-    if da != db:
-        return (a, b) if da < db else (b, a)
-    la, lb = line_a.last_seat, line_b.last_seat
-    if la is not None and lb is not None and la != lb:
-        return (a, b) if la == 1 else (b, a)
-    if la is not None:
-        return (a, b) if la == 1 else (b, a)
-    if lb is not None:
-        return (b, a) if lb == 1 else (a, b)
-    return (a, b) if board % 2 == 0 else (b, a)
-
-
-# --- records, standings, tie-breaks --------------------------------------------
-
-@dataclass
-class _Game:
-    round: int
-    opponent: int | None   # None: a bye
-    seat: int | None
-    points: float | None   # None: not finished
-
-
-@dataclass
-class _Line:
-    games: list = field(default_factory=list)
-    points: float = 0.0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    byes: int = 0
-    seat_balance: int = 0      # first seats minus second seats
-    last_seat: int | None = None
-
-    @property
-    def played(self) -> int:
-        return self.wins + self.draws + self.losses
-
-
-def _records(tournament: Tournament) -> list[_Line]:
-    lines = [_Line() for _ in tournament.entrants]
-    for boards in tournament.rounds:
-        for p in boards:
-            if p.is_bye:
-                line = lines[p.first]
-                line.games.append(_Game(p.round, None, None, tournament.bye_points))
-                line.byes += 1
-                line.points += tournament.bye_points
-                continue
-            result = tournament.results.get((p.round, p.board))
-            for me, other, seat in ((p.first, p.second, 0), (p.second, p.first, 1)):
-                line = lines[me]
-                line.seat_balance += 1 if seat == 0 else -1
-                line.last_seat = seat
-                score = None if result is None else result.points[seat]
-                line.games.append(_Game(p.round, other, seat, score))
-                if score is not None:
-                    line.points += score
-                    if score == 1:
-                        line.wins += 1
-                    elif score == 0:
-                        line.losses += 1
-                    else:
-                        line.draws += 1
-    return lines
-
-
-def tiebreak_values(tournament: Tournament, name: str, group=None) -> dict:
-    """{entrant: value} of one tie-break; ``group`` matters for direct encounter only."""
-    lines = _records(tournament)
-    points = [line.points for line in lines]
-    entrants = range(len(lines)) if group is None else group
-    return {e: _tiebreak(tournament, lines, points, name, e, group) for e in entrants}
-
-
-def _tiebreak(tournament, lines, points, name, e, group):
-    line = lines[e]
-    finished = [g for g in line.games if g.points is not None]
-    if name == "wins":
-        return line.wins + (line.byes if tournament.bye_points == 1 else 0)
-    if name == "sonneborn_berger":
-        return sum(points[g.opponent] * g.points for g in finished if g.opponent is not None)
-    if name in ("buchholz", "buchholz_cut1"):
-        opponents = [points[g.opponent] for g in finished if g.opponent is not None]
-        byes = [points[e] for g in finished if g.opponent is None and tournament.bye_points]
-        total = sum(opponents) + sum(byes)
-        if name == "buchholz_cut1":
-            if byes:
-                total -= min(byes)
-            elif opponents:
-                total -= min(opponents)
-        return total
-    if name == "direct_encounter":
-        return _direct_encounter(lines, e, group)
-    raise ValueError(f"unknown tie-break {name!r}")
-
-
-def _direct_encounter(lines, e, group):
-    if group is None or len(group) < 2:
-        return None
-    members = set(group)
-    for x in members:
-        met = {g.opponent for g in lines[x].games if g.points is not None}
-        if not members - {x} <= met:
-            return None
-    return sum(g.points for g in lines[e].games
-               if g.points is not None and g.opponent in members)
-
-
-def standings(tournament: Tournament) -> list[Standing]:
-    """The standings as they stand: finished games and byes only."""
-    lines = _records(tournament)
-    points = [line.points for line in lines]
-    count = len(lines)
-    values = {name: [None] * count for name in tournament.tiebreaks}
-    groups = _split([list(range(count))], lambda e: points[e])
-    for name in tournament.tiebreaks:
-        if name != "direct_encounter":
-            for e in range(count):
-                values[name][e] = _tiebreak(tournament, lines, points, name, e, None)
-        refined = []
-        for group in groups:
-            if name == "direct_encounter":
-                for e in group:
-                    values[name][e] = _direct_encounter(lines, e, group)
-            if len(group) == 1:
-                refined.append(group)
-                continue
-            refined.extend(_split([group], lambda e: values[name][e]))
-        groups = refined
-    table = []
-    rank = 1
-    for group in groups:
-        for e in sorted(group):
-            line = lines[e]
-            table.append(Standing(
-                rank=rank, entrant=e, name=tournament.entrants[e].name, points=line.points,
-                tiebreaks=tuple(values[name][e] for name in tournament.tiebreaks),
-                played=line.played, wins=line.wins, draws=line.draws, losses=line.losses,
-                byes=line.byes))
-        rank += len(group)
-    return table
-
-
-def _split(groups, key) -> list[list[int]]:
-    """Sort each group by ``key`` (highest first; None sorts as level) and cut at changes."""
-    out = []
-    for group in groups:
-        keys = {e: key(e) for e in group}
-        if any(k is None for k in keys.values()):
-            out.append(sorted(group))
-            continue
-        ordered = sorted(group, key=lambda e: (-keys[e], e))
-        current = [ordered[0]]
-        for e in ordered[1:]:
-            if keys[e] == keys[current[0]]:
-                current.append(e)
-            else:
-                out.append(current)
-                current = [e]
-        out.append(current)
-    return out
-
-
-# --- crosstables -------------------------------------------------------------
-
-def crosstable_rounds(tournament: Tournament, table: list[Standing] | None = None) -> list[dict]:
-    """Per standings line, one cell per round paired.
-
-    Lines are numbered 1, 2, ... in standings order (ranks can be shared,
-    line numbers cannot).  A cell is None (not paired) or ``{"opponent":
-    entrant or None (bye), "opponent_line", "seat": 0/1/None, "points": number
-    or None (pending), "text"}``; ``text`` is the short form: ``+3f`` won
-    against line 3 in the first seat, ``=5s`` drew in the second seat, ``-2f``
-    lost, ``?4s`` not finished, ``bye``.
-    """
-    table = standings(tournament) if table is None else table
-    line_of = {s.entrant: number for number, s in enumerate(table, start=1)}
-    lines = _records(tournament)
-    rows = []
-    for number, s in enumerate(table, start=1):
-        by_round = {g.round: g for g in lines[s.entrant].games}
-        cells = []
-        for round_no in range(1, tournament.rounds_paired + 1):
-            g = by_round.get(round_no)
-            if g is None:
-                cells.append(None)
-                continue
-            other = None if g.opponent is None else line_of[g.opponent]
-            cells.append({"opponent": g.opponent, "opponent_line": other, "seat": g.seat,
-                          "points": g.points, "text": _cell_text(g, other)})
-        rows.append({"line": number, "rank": s.rank, "entrant": s.entrant, "name": s.name,
-                     "points": s.points, "rounds": cells})
-    return rows
-
-
-def _cell_text(g: _Game, line) -> str:
-    if g.opponent is None:
-        return "bye"
-    sign = "?" if g.points is None else {1.0: "+", 0.5: "=", 0.0: "-"}[g.points]
-    return f"{sign}{line}{'fs'[g.seat]}"
-
-
-def crosstable_matrix(tournament: Tournament, table: list[Standing] | None = None) -> list[dict]:
-    """Per standings line, the points scored against each other line (in standings order).
-
-    ``scores[j]`` is a list of the points from each finished game against the
-    j-th line (two in a double round robin), or None on the diagonal.
-    """
-    table = standings(tournament) if table is None else table
-    lines = _records(tournament)
-    rows = []
-    for s in table:
-        scores = []
-        for other in table:
-            if other.entrant == s.entrant:
-                scores.append(None)
-                continue
-            scores.append([g.points for g in lines[s.entrant].games
-                           if g.opponent == other.entrant and g.points is not None])
-        rows.append({"line": len(rows) + 1, "rank": s.rank, "entrant": s.entrant,
-                     "name": s.name, "points": s.points, "scores": scores})
-    return rows
+def __getattr__(name):
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(_pairing if module == "tournament_pairing" else _standings, name)

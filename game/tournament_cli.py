@@ -35,7 +35,7 @@ from datetime import datetime
 from .clock import Clock, GameTimer, parse_time_control
 from .tournament import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
                          result_of_game)
-from .tournament_store import (StoreError, TournamentStore, default_db_path,
+from .tournament_store import (StoreError, TournamentStore,
                                write_crosstable_csv, write_standings_csv,
                                write_tournament_json)
 
