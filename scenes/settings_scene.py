@@ -12,6 +12,8 @@ from .stack import Scene
 SPEEDS = [("Slow", "0.5"), ("Normal", "1.0"), ("Fast", "2.0"), ("Very fast", "4.0")]
 STYLES = [("Wood", "wood"), ("Stone", "stone")]
 ON_OFF = [("Off", "0"), ("On", "1")]
+GLIMPSES = [("Blink (0.6 s)", "0.6"), ("Normal (1.2 s)", "1.2"), ("Long (2.5 s)", "2.5"),
+            ("Very long (4 s)", "4.0")]
 
 
 class SettingsScene(Scene):
@@ -27,21 +29,25 @@ class SettingsScene(Scene):
         self.volume = self.add(UIHorizontalSlider(pygame.Rect(x, y, 300, 32), s["volume"] * 100,
                                                   (0, 100), manager=self.app.ui))
         self.rows.append(("Sound volume", y))
-        y += 56
+        y += 50
         self.speed = ui.dropdown(self, (x, y, 300, 34), SPEEDS,
                                  _pick(SPEEDS, str(float(s["animation_speed"]))))
         self.rows.append(("Animation speed", y))
-        y += 56
+        y += 50
         self.style = ui.dropdown(self, (x, y, 300, 34), STYLES, _pick(STYLES, s["board_style"]))
         self.rows.append(("Board", y))
-        y += 56
+        y += 50
         self.hints = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
                                  _pick(ON_OFF, "1" if s["show_hints"] else "0"))
         self.rows.append(("Mark where a piece may go", y))
-        y += 56
+        y += 50
         self.undersides = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
                                       _pick(ON_OFF, "1" if s["show_undersides"] else "0"))
         self.rows.append(("Calliro: show chip undersides", y))
+        y += 50
+        self.glimpse = ui.dropdown(self, (x, y, 300, 34), GLIMPSES,
+                                   _pick(GLIMPSES, str(float(s["glimpse_seconds"]))))
+        self.rows.append(("Calliro: underside glimpse", y))
         self.back_button = ui.button(self, (self.box.centerx - 100, self.box.bottom + 30, 200, 46),
                                      "Done", "#primary")
 
@@ -61,6 +67,8 @@ class SettingsScene(Scene):
                 s.set("show_hints", value == "1")
             elif event.ui_element is self.undersides:
                 s.set("show_undersides", value == "1")
+            elif event.ui_element is self.glimpse:
+                s.set("glimpse_seconds", float(value))
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()

@@ -1,0 +1,427 @@
+"""Calliro played headless through the real play scene, by pointer: chips taken from
+the Repository by drag and by click, flips, the flip lock, scoring for either
+player, Rule 2, the Basket, memory play and a whole game to the results."""
+
+import random
+
+import pygame
+import pytest
+
+from game import GAMES
+from game.calliro import RULE_2, parse_cell
+from helpers import click, frames, key, make_app, press, set_position, wait_until
+from scenes.menu import MenuScene
+from scenes.play import PlayScene
+from scenes.results import ResultsScene
+from scenes.rules import RulesScene
+from scenes.setup import SetupScene
+from scenes.views.calliro import CalliroView
+from scenes.views.calliro_art import FACE, basket_chip
+
+SPEC = GAMES["calliro"]
+ARC = {"cells": {"e5": "B/o", "f5": "O/g"}}                 # orange on e4 closes an arc
+RULE_2_SPOT = {"cells": {"e5": "B/o", "f5": "O/g", "d4": "G/o", "c5": "O/b"}}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.set("animation_speed", 4.0)
+    app.settings.set("glimpse_seconds", 0.0)
+    app.stack.push(MenuScene(app))
+    frames(app, 2)
+    yield app
+    app.close()
+
+
+def start(app):
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.starter = "0"          # Player 1 plays Blue and moves first
+    press(app, "Start game")
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    return play
+
+
+def at(play, label):
+    return play.view.cell_center(parse_cell(label))
+
+
+def slot(play, up):
+    return play.view.trays.chip_centre(up)
+
+
+def move_pointer(app, pos, buttons=(0, 0, 0)):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+    frames(app, 1)
+
+
+def drag(app, a, b, release=True):
+    move_pointer(app, a)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(a[0]), int(a[1])),
+                                         button=1))
+    frames(app, 1)
+    for k in (1, 2, 3):
+        move_pointer(app, (a[0] + (b[0] - a[0]) * k / 3, a[1] + (b[1] - a[1]) * k / 3),
+                     buttons=(1, 0, 0))
+    if release:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(b[0]), int(b[1])),
+                                             button=1))
+        frames(app, 2)
+
+
+def settle(app, play):
+    assert wait_until(app, lambda: not play.view.busy, seconds=10)
+    frames(app, 2)
+
+
+def pixel(pos):
+    return tuple(pygame.display.get_surface().get_at((int(pos[0]), int(pos[1]))))[:3]
+
+
+def face_at(pos):
+    """Which chip colour the pixel at ``pos`` looks like."""
+    px = pixel(pos)
+    return min(FACE, key=lambda c: sum((a - b) ** 2 for a, b in zip(px, FACE[c])))
+
+
+def position(play, data, to_move=0, **extra):
+    state = set_position(play, {**data, "to_move": to_move, **extra})
+    frames(play.app, 2)
+    return state
+
+
+def test_place_by_drag_and_by_click_click(app):
+    play = start(app)
+    view = play.view
+    before = play.state.repository_counts()
+    assert "drag a chip from the Repository" in play.prompt()
+    drag(app, slot(play, "B"), at(play, "e5"), release=False)
+    assert view.held == "B" and "Blue on e5" in view.status
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(play, "e5"), button=1))
+    frames(app, 2)
+    settle(app, play)
+    assert play.state.chip_at("e5")[0] == "B"
+    assert play.state.repository_counts()["B"] == before["B"] - 1
+    assert play.move_texts[-1] == "Player 1: blue on e5"
+    assert face_at(at(play, "e5")) == "B", "the chip is drawn blue up"
+    # Green: click the orange stack, then a cell next to e5
+    far, near = at(play, "a5"), at(play, "f5")
+    lit_before = pixel(near)
+    click(app, slot(play, "O"))
+    assert view.held == "O" and play.cursor == 1
+    click(app, far)                        # not next to any chip: refused, still in hand
+    assert play.cursor == 1 and "not next to any chip" in view.status and view.held == "O"
+    assert pixel(near) != lit_before, "the cells next to e5 are lit"
+    click(app, near)
+    settle(app, play)
+    assert play.state.chip_at("f5")[0] == "O"
+    assert play.state.repository_counts()["O"] == before["O"] - 1
+    assert face_at(near) == "O"
+
+
+def test_legal_cells_light_up_while_a_chip_is_held(app):
+    play = start(app)
+    position(play, ARC)
+    spot, far = at(play, "d5"), at(play, "i1")
+    quiet_spot, quiet_far = pixel(spot), pixel(far)
+    click(app, slot(play, "G"))
+    frames(app, 2)
+    assert pixel(spot) != quiet_spot, "a cell next to a chip is lit"
+    assert pixel(far) == quiet_far, "a cell far from every chip is not"
+    key(app, pygame.K_ESCAPE)
+    assert play.view.held is None and play.view.status == "Put back in the Repository."
+    assert isinstance(app.stack.top, PlayScene), "Esc put the chip back, it did not pause"
+
+
+def test_flip_by_click_then_the_lock(app):
+    play = start(app)
+    position(play, {"cells": {"e5": "B/g", "f5": "O/g"}}, to_move=1)
+    view = play.view
+    move_pointer(app, at(play, "e5"))
+    assert view.status == "Click to flip e5 (blue up)."
+    click(app, at(play, "e5"))
+    settle(app, play)
+    assert play.state.chip_at("e5") == "G/b" and play.move_texts[-1] == "Player 2: flip e5"
+    assert face_at(at(play, "e5")) == "G"
+    assert play.state.flip_locked == parse_cell("e5")
+    # Blue may not flip it straight back: the lock is drawn and the click refused
+    click(app, at(play, "e5"))
+    assert play.cursor == 1 and play.state.chip_at("e5") == "G/b"
+    assert view.status == "Not allowed: that chip was just flipped by your opponent."
+    click(app, at(play, "f5"))
+    settle(app, play)
+    assert play.state.chip_at("f5") == "G/o"
+
+
+def test_a_lock_symbol_marks_the_locked_chip(app):
+    play = start(app)
+    position(play, {"cells": {"e5": "B/g", "f5": "O/g"}}, to_move=1)
+    view = play.view
+    x, y = at(play, "e5")
+    probe = (x + view.cell * 0.5, y - view.cell * 0.48)
+    plain = pixel(probe)
+    position(play, {"cells": {"e5": "B/g", "f5": "O/g"}}, to_move=1, flip_lock="e5")
+    assert pixel(probe) != plain
+    move_pointer(app, at(play, "e5"))
+    assert "e5 is locked" in view.status
+
+
+def test_a_placement_that_scores_is_announced_for_the_scorer(app):
+    play = start(app)
+    position(play, ARC, to_move=0)
+    view = play.view
+    drag(app, slot(play, "O"), at(play, "e4"), release=False)
+    assert view.status == "Orange on e4: Blue scores 1."
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(play, "e4"), button=1))
+    frames(app, 1)
+    assert view.busy and view.shown_scores == (0, 0), "the point counts once it is on the board"
+    settle(app, play)
+    assert play.state.scores == (1, 0) and view.shown_scores == (1, 0)
+    assert play.state.chip_at("e5") == "S0"
+    assert any(b.text == "Point to Player 1 (Blue)" for b in view.banners)
+    assert "capture" in app.sounds.played
+    assert play.state.basket_chips() == ["O/b"]
+    assert play.move_texts[-1] == "Player 1: orange on e4, Blue +1"
+
+
+def test_a_point_scored_on_the_opponents_move(app):
+    play = start(app)
+    position(play, ARC, to_move=1)
+    view = play.view
+    pip = view.trays.pip_centre(0, 1)
+    empty_pip = pixel(pip)
+    click(app, slot(play, "O"))
+    click(app, at(play, "e4"))
+    assert wait_until(app, lambda: any(b.text.startswith("Point to") for b in view.banners))
+    banner = next(b for b in view.banners if b.text.startswith("Point to"))
+    assert banner.text == "Point to Player 1 (Blue)"
+    assert banner.small == "scored on Player 2 (Green)'s move"
+    settle(app, play)
+    assert play.state.scores == (1, 0) and pixel(pip) != empty_pip, "Blue's first pip fills"
+
+
+def test_rule_2_is_refused_with_the_reason(app):
+    play = start(app)
+    position(play, RULE_2_SPOT)
+    view = play.view
+    spot = at(play, "e4")
+    quiet = pixel(spot)
+    drag(app, slot(play, "O"), spot, release=False)
+    assert pixel(spot) != quiet, "the forbidden cell is tinted"
+    assert "Rule 2" in view.status
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
+    frames(app, 2)
+    assert play.cursor == 0 and play.state.chip_at("e4") is None
+    assert view.status == f"Not allowed: {RULE_2}."
+
+
+def test_a_flip_breaking_rule_2_is_undone(app):
+    play = start(app)
+    # turning e4 orange would bend arcs round blue e5 and green d4 at once
+    position(play, {"cells": {"e5": "B/o", "f5": "O/g", "d4": "G/o", "c5": "O/b", "e4": "B/o"}})
+    view = play.view
+    click(app, at(play, "e4"))
+    assert play.cursor == 0 and view.busy, "the chip turns over and back"
+    assert "Rule 2" in view.status and "flip is undone" in view.status
+    settle(app, play)
+    assert play.state.chip_at("e4") == "B/o" and face_at(at(play, "e4")) == "B"
+
+
+def test_the_scorer_chooses_where_the_score_chip_goes(app):
+    play = start(app)
+    position(play, {**ARC, "options": {"scorer_chooses_replacement": True}})
+    view = play.view
+    quiet = pixel(at(play, "f5"))
+    click(app, slot(play, "O"))
+    click(app, at(play, "e4"))
+    settle(app, play)
+    assert play.state.pending_cells == [parse_cell("e5")]
+    assert "choose where the score chip for e5 goes" in play.prompt()
+    assert pixel(at(play, "f5")) != quiet, "the orange end of the arc is offered"
+    click(app, at(play, "d6"))             # not a choice
+    assert play.cursor == 1 and view.status.startswith("Not allowed: the score chip for e5 goes")
+    click(app, at(play, "f5"))
+    settle(app, play)
+    assert play.state.chip_at("f5") == "S0" and play.state.chip_at("e5") == "B/o"
+    assert play.state.scores == (1, 0) and play.state.to_move == 1
+
+
+def test_the_basket_is_dimmed_until_the_repository_runs_out(app):
+    play = start(app)
+    basket = ["O/b"] * 9 + ["O/g"] * 10 + ["B/g"] * 10
+    position(play, {"cells": {}, "basket": basket})
+    view = play.view
+    assert sum(play.state.repository_counts().values()) == 1
+    trays = view.trays
+    x, y = trays.basket_centre(0)
+    size = int(trays.chip * 0.8)
+    sprite = basket_chip("O", "B", size)
+    local = (sprite.get_width() // 2 - size // 4, sprite.get_height() // 2)
+    drawn = sprite.get_at(local)[:3]
+    shown = pixel((x - size // 4 + 2, y - 4))     # top chip of the pile is drawn up and right
+    assert sum(shown) < sum(drawn) * 0.8, "the Basket's chips are dimmed"
+    up = next(c for c, n in play.state.repository_counts().items() if n)
+    click(app, slot(play, up))
+    click(app, at(play, "e5"))
+    settle(app, play)
+    assert sum(play.state.repository_counts().values()) == 29 and play.state.basket == (0, 0, 0)
+    assert any(b.text == "The Basket is poured back" for b in view.banners)
+
+
+def test_show_undersides_draws_an_inner_ring(app):
+    play = start(app)
+    position(play, {"cells": {"e5": "B/o", "d5": "G/b"}})
+    centre = at(play, "e5")
+    assert face_at(centre) == "B", "memory play: only the top shows"
+    app.settings.set("show_undersides", True)
+    frames(app, 2)
+    assert face_at(centre) == "O" and face_at(at(play, "d5")) == "B"
+    app.settings.set("show_undersides", False)
+    frames(app, 2)
+    assert face_at(centre) == "B"
+
+
+def test_a_placed_chip_shows_its_underside_for_a_moment(app):
+    play = start(app)
+    app.settings.set("animation_speed", 1.0)
+    app.settings.set("glimpse_seconds", 0.8)
+    view = play.view
+    click(app, slot(play, "G"))
+    click(app, at(play, "c3"))
+    under = play.state.chip_at("c3")[2].upper()
+    assert wait_until(app, lambda: view.anim and view.anim["phases"][view.anim["index"]][0]
+                      == "glimpse", seconds=5)
+    frames(app, 2)
+    lift = int(view.cell * 0.1)
+    x, y = at(play, "c3")
+    assert face_at((x, y - lift)) == under
+    settle(app, play)
+    assert face_at((x, y)) == "G"
+
+
+def test_undo_redo_and_resume(app):
+    play = start(app)
+    click(app, slot(play, "B"))
+    click(app, at(play, "e5"))
+    settle(app, play)
+    click(app, slot(play, "O"))
+    click(app, at(play, "e4"))
+    settle(app, play)
+    counts = play.state.repository_counts()
+    press(app, "Undo")
+    view = play.view
+    assert not view.busy and play.state.chip_at("e4") is None
+    assert play.state.repository_counts()["O"] == counts["O"] + 1
+    assert face_at(at(play, "e4")) != "O"
+    press(app, "Redo")
+    settle(app, play)
+    assert face_at(at(play, "e4")) == "O"
+    resumed = PlayScene.from_record(app, play.record())
+    assert resumed.view.state == play.state and resumed.move_texts == play.move_texts
+
+
+def test_the_hint_ghost_is_drawn(app):
+    play = start(app)
+    position(play, ARC)
+    view = play.view
+    spot = at(play, "e4")
+    quiet = pixel(spot)
+    view.show_hint(SPEC.parse_move(play.state, "O@e4"))
+    frames(app, 2)
+    assert pixel(spot) != quiet
+
+
+def test_rules_pages_draw_their_diagrams(app):
+    click(app, app.stack.top.rules_buttons["calliro"].rect.center)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    seen = 0
+    for page in range(len(rules.sections)):
+        if "diagram" in rules.sections[page]:
+            frames(app, 2)
+            view = CalliroView(app, SPEC)
+            view.input_enabled = False
+            view.layout(rules.diagram_rect.inflate(-20, -20))
+            state = rules.diagram_state(page)
+            for label, chip in state.position()["cells"].items():
+                assert face_at(view.cell_center(parse_cell(label))) == chip[0], (page, label)
+            seen += 1
+        key(app, pygame.K_RIGHT)
+    assert seen >= 3
+
+
+def test_a_small_window(app):
+    play = start(app)
+    pygame.display.set_mode((960, 600), pygame.RESIZABLE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+    frames(app, 2)
+    view = play.view
+    assert view.rect.contains(view.trays.rect) and view.rect.contains(view.frame)
+    click(app, slot(play, "O"))
+    click(app, at(play, "e5"))
+    settle(app, play)
+    assert play.state.chip_at("e5")[0] == "O"
+
+
+def choose(app, menu, value):
+    """Open a drop-down by clicking it and click the option whose value is ``value``."""
+    click(app, menu.rect.center)
+    expanded = menu.menu_states["expanded"]
+    text = next(t for t, v in menu.options_list if v == value)
+    for item in expanded.options_selection_list.item_list:
+        if item["text"] == text:
+            click(app, item["button_element"].rect.center)
+            frames(app, 3)
+            return
+    raise AssertionError(f"option {text!r} is not shown")
+
+
+def test_the_settings_offer_undersides_and_the_glimpse(app):
+    from scenes.settings_scene import SettingsScene
+    press(app, "Settings")
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    labels = [text for text, _ in scene.rows]
+    assert "Calliro: show chip undersides" in labels and "Calliro: underside glimpse" in labels
+    choose(app, scene.glimpse, "2.5")
+    assert app.settings["glimpse_seconds"] == 2.5
+    choose(app, scene.undersides, "1")
+    assert app.settings["show_undersides"] is True
+    assert scene.box.collidepoint(scene.glimpse.rect.bottomleft)
+
+
+def perform(app, play, move, rng):
+    """Make ``move`` with the pointer, as a player would."""
+    before = play.cursor
+    target = play.view.cell_center(move.cell)
+    if move.action == "place":
+        if rng.random() < 0.5:
+            drag(app, slot(play, move.up), target)
+        else:
+            click(app, slot(play, move.up), settle=1)
+            click(app, target, settle=1)
+    else:
+        click(app, target, settle=1)
+    assert play.cursor == before + 1, (move, play.view.status)
+
+
+def test_a_whole_game_by_mouse_reaches_the_results(app):
+    play = start(app)
+    rng = random.Random(5)
+    for _ in range(400):
+        state = play.state
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        places = [m for m in moves if m.action == "place"]
+        scoring = [m for m in places if state.scoring_after(m)]
+        move = rng.choice(scoring or places or moves)
+        perform(app, play, move, rng)
+    assert play.state.is_over
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=20)
+    assert app.stack.top.outcome["reason"] == play.state.end_reason
