@@ -1,0 +1,198 @@
+"""Calliro positions and notation: starting a game, reading a position, move text.
+
+Part of ``game.calliro``; the rules themselves are in the state class there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core import Fields, GameSpec, rng_for
+from .board import (BLUE, CHIPS_PER_KIND, EMPTY, GREEN, OPTION_CHOICES, OPTIONS, PAIR, PAIR_KINDS,
+                    PAIR_NAMES, PLAYER_NAMES, SCORE_CHIP, UP, WIN_POINTS, Geometry, Move,
+                    _random_sides, cell_label, geometry, parse_cell, parse_chip)
+from . import CalliroState, _settle
+
+
+def _describe(state, move) -> str:
+    try:
+        return _format(state, move)
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return repr(move)
+
+
+# --- reading and writing ------------------------------------------------------
+
+def _new(variant: str, seed: int, options: dict) -> CalliroState:
+    geo = geometry(options["radius"])
+    repo = _random_sides((CHIPS_PER_KIND,) * 3, rng_for(seed, 0))
+    return CalliroState(geo, (EMPTY,) * geo.size, tuple(repo), (0, 0, 0), 0, None, 0, 0, seed,
+                        1, (), 0, options)
+
+
+POSITION_FIELDS = ("options", "radius", "cells", "repository", "basket", "scores", "to_move",
+                   "flip_lock", "passes", "idle", "seed", "draws", "pending")
+
+
+def _chip_list(f: Fields, key: str) -> list:
+    codes = []
+    for n, text in enumerate(f.list(key, [])):
+        try:
+            code = parse_chip(text)
+        except ValueError as exc:
+            raise f.bad(key, f"entry {n}: {exc}") from None
+        if code >= SCORE_CHIP[0]:
+            raise f.bad(key, f"entry {n}: score chips never leave the board")
+        codes.append(code)
+    return codes
+
+
+def _cell_of(f: Fields, key: str, geo: Geometry, label) -> int:
+    i = geo.by_label.get(label.strip().lower()) if isinstance(label, str) else None
+    if i is None:
+        raise f.bad(key, f"names {label!r}, which is not a cell of the board")
+    return i
+
+
+def _from_position(data: dict) -> CalliroState:
+    f = Fields(data, POSITION_FIELDS)
+    options = f.options(SPEC)
+    if f.has("radius"):
+        low, high = OPTION_CHOICES["radius"][1:]
+        radius = f.int("radius", 4, low, high)
+        if "radius" in f.raw("options", {}) and options["radius"] != radius:
+            raise f.bad("radius", f"is {radius} but the options say {options['radius']}")
+        options["radius"] = radius
+    geo = geometry(options["radius"])
+    board = [EMPTY] * geo.size
+    for label, text in f.dict("cells", {}).items():
+        i = _cell_of(f, "cells", geo, label)
+        if board[i]:
+            raise f.bad("cells", f"names cell {geo.labels[i]} twice")
+        try:
+            board[i] = parse_chip(text)
+        except ValueError as exc:
+            raise f.bad("cells", f"{label}: {exc}") from None
+    basket = [0, 0, 0]
+    for code in _chip_list(f, "basket"):
+        basket[PAIR[code]] += 1
+    outside = [basket[p] + sum(1 for c in board if PAIR[c] == p) for p in range(3)]
+    seed = f.int("seed", 0)
+    draws = f.int("draws", 1, 0)
+    if f.has("repository"):
+        repo = [0] * 6
+        for code in _chip_list(f, "repository"):
+            repo[code - 1] += 1
+        for p, (a, b) in enumerate(PAIR_KINDS):
+            total = outside[p] + repo[a] + repo[b]
+            if total != CHIPS_PER_KIND:
+                raise f.bad("repository", f"with the board and the Basket must make "
+                                          f"{CHIPS_PER_KIND} {PAIR_NAMES[p]} chips, not {total}")
+    else:
+        for p in range(3):
+            if outside[p] > CHIPS_PER_KIND:
+                raise f.bad("cells", f"with the Basket hold {outside[p]} {PAIR_NAMES[p]} "
+                                     f"chips; there are only {CHIPS_PER_KIND}")
+        repo = _random_sides([CHIPS_PER_KIND - n for n in outside], rng_for(seed, 0))
+    to_move = f.int("to_move", 0, 0, 1)
+    lock = f.raw("flip_lock")
+    if lock is not None:
+        lock = _cell_of(f, "flip_lock", geo, lock)
+        if not 0 < board[lock] < SCORE_CHIP[0]:
+            raise f.bad("flip_lock", "must name a cell holding a playing chip")
+    passes = f.int("passes", 0, 0, 2)
+    idle = f.int("idle", 0, 0)
+    state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
+                         idle, seed, draws, (), 0, options)
+    pending, after = _read_pending(f, state, options)
+    in_arcs = [geo.labels[i] for i in range(geo.size) if i not in pending
+               and state._arcs(state.board, i)]
+    if in_arcs:
+        raise f.bad("cells", f"chip {in_arcs[0]} sits in an arc, so it would have scored already")
+    state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
+                         idle, seed, draws, pending, after, options)
+    if f.has("scores"):
+        scores = f.int_list("scores", None, length=2, low=0)
+        if tuple(scores) != state.scores:
+            raise f.bad("scores", f"must equal the score chips on the board (with any pending) "
+                                  f"{list(state.scores)}")
+    if min(state.scores) >= WIN_POINTS:
+        raise f.bad("scores", f"cannot both reach {WIN_POINTS}")
+    if pending and max(state.scores) >= WIN_POINTS:
+        raise f.bad("pending", "must be empty once a player has won")
+    if not any(repo) and any(basket) and not pending:
+        raise f.bad("basket", "must be empty while the Repository is empty: "
+                              "it goes back into the Repository at once")
+    if passes == 2 and not pending and any(
+            CalliroState(geo, tuple(board), tuple(repo), tuple(basket), p, None, 0, 0, seed,
+                         draws, (), 0, options)._has_action() for p in (0, 1)):
+        raise f.bad("passes", "is 2, but a player still has a legal action")
+    return _settle(state)
+
+
+def _read_pending(f: Fields, state: CalliroState, options: dict):
+    raw = f.raw("pending")
+    if raw is None:
+        return (), 0
+    if not options["scorer_chooses_replacement"]:
+        raise f.bad("pending", "is only used with the option scorer_chooses_replacement")
+    sub = Fields(raw, ("cells", "next"), where="position: field 'pending'")
+    labels = sub.list("cells", [])
+    if not labels:
+        raise f.bad("pending", "must list at least one scoring chip (or be null)")
+    geo = state.geo
+    cells_ = sorted({_cell_of(f, "pending", geo, label) for label in labels})
+    if len(cells_) != len(labels):
+        raise f.bad("pending", "names a cell twice")
+    colours = {UP[state.board[i]] for i in cells_}
+    if not colours <= {BLUE, GREEN} or len(colours) != 1:
+        raise f.bad("pending", "must name blue chips only or green chips only")
+    scorer = colours.pop() - 1
+    if state.mover != scorer:
+        raise f.bad("to_move", f"must be {scorer}: {PLAYER_NAMES[scorer]} chooses where "
+                               f"the score chips go")
+    after = sub.int("next", 1 - scorer, 0, 1)
+    return tuple(cells_), after
+
+
+def _parse(state, text: str) -> Move:
+    radius = state.geo.radius if state is not None else 4
+    t = " ".join(text.split()).lower()
+    m = re.fullmatch(r"([obg]) ?(?:/ ?([obg]) ?)?@ ?([a-z]\d+)", t)
+    if m:
+        up, under, label = m.groups()
+        if under == up:
+            raise ValueError(f"{text!r}: a chip has two different colours")
+        return Move("place", parse_cell(label, radius), up.upper(),
+                    under.upper() if under else None)
+    m = re.fullmatch(r"(flip|replace) ?([a-z]\d+)", t)
+    if m:
+        return Move(m.group(1), parse_cell(m.group(2), radius))
+    raise ValueError(f"{text!r} is not a Calliro action: write O@e5 (or B/g@d4 to ask for a "
+                     f"particular chip) to place, flip e5 to flip, replace f4 for a score chip")
+
+
+def _format(state, move) -> str:
+    radius = state.geo.radius if state is not None else 4
+    action, cell, up, under = move
+    label = cell_label(cell, radius)
+    if action == "place":
+        return f"{up.upper()}{'/' + under.lower() if under else ''}@{label}"
+    if action in ("flip", "replace"):
+        return f"{action} {label}"
+    raise ValueError(f"{move!r} is not a Calliro action")
+
+
+SPEC = GameSpec(
+    name="calliro",
+    title="Calliro",
+    blurb="Place and flip two-coloured chips; bend two orange chips round yours to score 11.",
+    variants=("standard",),
+    player_counts={"standard": 2},
+    options=OPTIONS,
+    option_choices=OPTION_CHOICES,
+    make_new=_new,
+    make_from_position=_from_position,
+    parse=_parse,
+    format=_format,
+)
