@@ -595,5 +595,7 @@ class PlayScene(Scene):
 
 def _score_text(score) -> str:
     if isinstance(score, float) and score != int(score):
+        if score * 2 == int(score * 2):          # a half point, as Iriri's first word earns
+            return f"{int(score)}½" if int(score) else "½"
         return f"{score:.1f}"
     return str(int(score)) if isinstance(score, (int, float)) else str(score)
