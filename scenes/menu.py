@@ -25,8 +25,9 @@ class MenuScene(Scene):
         w, h = self.app.size
         card_w = min(760, w - 120)
         x = (w - card_w) // 2
-        top = 170
-        row_h = min(92, (h - top - 110) // max(1, len(self.games)))
+        self.compact = h < 700          # small windows: a tighter heading and one-line blurbs
+        top = 124 if self.compact else 170
+        row_h = min(92, (h - top - 100) // max(1, len(self.games)))
         self.play_buttons, self.rules_buttons = {}, {}
         self.rows = []
         for i, spec in enumerate(self.games):
@@ -140,15 +141,25 @@ class MenuScene(Scene):
     def draw(self, surface) -> None:
         ui.table(surface)
         w, _ = surface.get_size()
-        ui.heading(surface, "Callidus", (w // 2, 70), size=64)
+        compact = getattr(self, "compact", False)
+        ui.heading(surface, "Callidus", (w // 2, 50 if compact else 70), size=52 if compact else 64)
         assets.text(surface, "Five abstract board games at one table. Pick a game to play.",
-                    (w // 2, 122), size=19, colour=ui.MUTED, anchor="center")
+                    (w // 2, 94 if compact else 122), size=19, colour=ui.MUTED, anchor="center")
         for spec, rect in self.rows:
             ui.panel(surface, rect)
-            assets.text(surface, spec.title, (rect.x + 22, rect.y + 10), size=26, bold=True,
+            if rect.height >= 76:
+                assets.text(surface, spec.title, (rect.x + 22, rect.y + 6), size=26, bold=True,
+                            colour=ui.TITLE)
+                assets.paragraph(surface, spec.blurb,
+                                 (rect.x + 22, rect.y + 40, rect.width - 280, 40),
+                                 size=15, colour=ui.INK, spacing=1.1)
+                continue
+            # a short card: the title, then the blurb on one line
+            assets.text(surface, spec.title, (rect.x + 22, rect.y + 4), size=22, bold=True,
                         colour=ui.TITLE)
-            assets.paragraph(surface, spec.blurb, (rect.x + 22, rect.y + 44, rect.width - 280, 40),
-                             size=15, colour=ui.INK, spacing=1.1)
+            lines = assets.wrap(spec.blurb, 14, rect.width - 290)
+            line = lines[0] + (" ..." if len(lines) > 1 else "")
+            assets.text(surface, line, (rect.x + 22, rect.y + 36), size=14, colour=ui.INK)
         if self.notice:
             room = 3 if surface.get_height() >= 700 else 2
             lines = assets.wrap(self.notice, 15, w - 160)[:room]
