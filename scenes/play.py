@@ -567,11 +567,12 @@ class PlayScene(Scene):
         y += 10
         assets.text(surface, "Moves", (x, y), size=16, bold=True, colour=ui.MUTED)
         y += 24
-        bottom = side.bottom - 70
+        bottom = side.bottom - 116          # above the Hint button
         lines = [f"{i + 1}. {t}" for i, t in enumerate(self.move_texts[:self.cursor])]
         fit = max(1, (bottom - y) // 20)
         for line in lines[-fit:]:
-            assets.text(surface, line, (x, y), size=14, colour=ui.INK)
+            assets.text(surface, line, (x, y), colour=ui.INK,
+                        size=assets.fitting_size(line, 14, side.width - 32, smallest=11))
             y += 20
         if not lines:
             assets.text(surface, "No moves yet.", (x, y), size=14, colour=ui.MUTED)
