@@ -89,12 +89,28 @@ class BoardView:
     def describe_move(self, state, move) -> str:
         return self.spec.format_move(state, move)
 
+    # --- settings ------------------------------------------------------------
+    def setting(self, name, default):
+        """A player setting, or ``default`` where there are none (rules diagrams, tests)."""
+        try:
+            return self.app.settings[name]
+        except (AttributeError, KeyError, TypeError):
+            return default
+
+    def board_style(self, styles=("wood", "stone")) -> str:
+        """The board look chosen in the settings, when this view draws it; else the first."""
+        style = self.setting("board_style", styles[0])
+        return style if style in styles else styles[0]
+
+    def show_hints(self) -> bool:
+        return bool(self.setting("show_hints", True))
+
     # --- shared drawing ------------------------------------------------------
     @property
     def speed(self) -> float:
         try:
-            return max(0.25, float(self.app.settings["animation_speed"]))
-        except (AttributeError, KeyError, TypeError):
+            return max(0.25, float(self.setting("animation_speed", 1.0)))
+        except (TypeError, ValueError):
             return 1.0
 
     def announce(self, text: str, colour=GOLD, seconds: float = 1.8, small: str = "") -> None:

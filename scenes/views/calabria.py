@@ -90,17 +90,7 @@ class CalabriaView(TraysMixin, BoardView):
         self._static = None
 
     def _style(self) -> str:
-        try:
-            style = self.app.settings["board_style"]
-        except (AttributeError, KeyError, TypeError):
-            return "wood"
-        return style if style in art.STYLES else "wood"
-
-    def _show_hints(self) -> bool:
-        try:
-            return bool(self.app.settings["show_hints"])
-        except (AttributeError, KeyError, TypeError):
-            return True
+        return self.board_style(tuple(art.STYLES))
 
     def square_rect(self, square) -> pygame.Rect:
         c = self.cell
@@ -653,7 +643,7 @@ class CalabriaView(TraysMixin, BoardView):
             dux = not s.in_hand[s.mover][0]
             img = art.ghost(s.mover, dux, int(c * (DUX_SIZE if dux else PIECE_SIZE)))
             surface.blit(img, img.get_rect(center=(r.centerx, r.centery - c * 0.04)))
-        if held is None or not self._show_hints():
+        if held is None or not self.show_hints():
             self._draw_marked_moves(surface)
             return
         if held[0] == "piece":

@@ -129,10 +129,7 @@ class CallaView(BoardView):
         return surf
 
     def _style(self) -> str:
-        try:
-            return self.app.settings["board_style"]
-        except (AttributeError, KeyError, TypeError):
-            return "wood"
+        return self.board_style()
 
     @staticmethod
     def _shield_points(r: pygame.Rect, point_up: bool) -> list:

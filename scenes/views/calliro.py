@@ -55,12 +55,6 @@ class CalliroView(Overlays, BoardView):
         self.shown_scores = (0, 0)
         self._dropped = None                   # a move put down by hand, not flown in
 
-    def _setting(self, name, default):
-        try:
-            return self.app.settings[name]
-        except (AttributeError, KeyError, TypeError):
-            return default
-
     def _name(self, player: int) -> str:
         colour = PLAYER_NAMES[player]
         if self.named_seats and player < len(self.seats):
@@ -120,8 +114,7 @@ class CalliroView(Overlays, BoardView):
 
     # --- the board and the chips, cached -----------------------------------------
     def _style(self) -> str:
-        style = self._setting("board_style", "wood")
-        return style if style in ("wood", "stone") else "wood"
+        return self.board_style()
 
     def _board_layer(self):
         key = (self._style(), self.frame.size, self.cell, self.radius)
@@ -152,7 +145,7 @@ class CalliroView(Overlays, BoardView):
         return out
 
     def _undersides(self) -> bool:
-        return bool(self._setting("show_undersides", False))
+        return bool(self.setting("show_undersides", False))
 
     def sprite(self, text: str, size=None, undersides=None):
         size = size or self.chip_size
@@ -271,7 +264,7 @@ class CalliroView(Overlays, BoardView):
         if last["action"] == "place":
             hand = dropped is not None and tuple(dropped.cell) == tuple(cell)
             phases.append(("drop", 0.12 / speed) if hand else ("fly", FLY / speed))
-            glimpse = max(0.0, float(self._setting("glimpse_seconds", 1.2)))
+            glimpse = max(0.0, float(self.setting("glimpse_seconds", 1.2)))
             if glimpse > 0:
                 phases += [("turn", TURN / speed), ("glimpse", glimpse), ("back", TURN / speed)]
         elif last["action"] == "flip":

@@ -76,16 +76,10 @@ class CallistoView(BoardView):
         self.ghost_anchor: tuple | None = None      # top-left cell of the snapped ghost
         self.ghost_problem: str | None = None
         self.hover_slot: tuple | None = None        # (colour, piece) under the pointer
-        self.hints_on = self._setting("show_hints", True)
+        self.hints_on = self.setting("show_hints", True)
         self.anim: dict | None = None
         self.flash: dict = {}                       # cell -> seconds of glow left
         self._placed: tuple | None = None           # (move, screen pos) of a piece put down here
-
-    def _setting(self, name, default):
-        try:
-            return self.app.settings[name]
-        except (AttributeError, KeyError, TypeError):
-            return default
 
     # --- layout --------------------------------------------------------------
     def layout(self, rect) -> None:
@@ -176,8 +170,7 @@ class CallistoView(BoardView):
 
     # --- the board, drawn once per layout and style -----------------------------
     def _style(self) -> str:
-        style = self._setting("board_style", "wood")
-        return style if style in CELLS else "wood"
+        return self.board_style(tuple(CELLS))
 
     def _octagon(self, margin: float) -> list:
         """The rim around the cells: an octagon ``margin`` pixels outside the stepped edge."""

@@ -93,17 +93,7 @@ class IririView(BoardMixin, RingMixin, TraysMixin, BoardView):
         self._static = self._board = None
 
     def _style(self) -> str:
-        try:
-            style = self.app.settings["board_style"]
-        except (AttributeError, KeyError, TypeError):
-            return "wood"
-        return style if style in art.CLOTH else "wood"
-
-    def _show_hints(self) -> bool:
-        try:
-            return bool(self.app.settings["show_hints"])
-        except (AttributeError, KeyError, TypeError):
-            return True
+        return self.board_style(tuple(art.CLOTH))
 
     def cell_rect(self, cell) -> pygame.Rect:
         return self.camera.cell_rect(cell)

@@ -82,7 +82,7 @@ class BoardMixin:
     def _draw_board_marks(self, surface) -> None:
         cam = self.camera
         k = int(cam.cell)
-        if self.held is not None and self._show_hints() and self.state.board:
+        if self.held is not None and self.show_hints() and self.state.board:
             dot = art.frontier_dot(max(6, k))
             for cell in self._frontier:
                 if cell not in self.pending:
