@@ -515,7 +515,14 @@ class PlayScene(Scene):
         ui.panel(surface, r, alpha=150)
         message = self.notice or self.view.status or self.prompt()
         colour = (255, 170, 130) if self.notice or message.startswith("Not allowed") else ui.INK
-        assets.text(surface, message, (r.x + 14, r.centery), size=17, colour=colour,
+        size = assets.fitting_size(message, 17, r.width - 28, smallest=12)
+        if assets.font(size).size(message)[0] > r.width - 28:      # still too long: two lines
+            lines = assets.wrap(message, 12, r.width - 28)[:2]
+            for i, line in enumerate(lines):
+                assets.text(surface, line, (r.x + 14, r.centery + (i - 0.5) * 15), size=12,
+                            colour=colour, anchor="midleft")
+            return
+        assets.text(surface, message, (r.x + 14, r.centery), size=size, colour=colour,
                     anchor="midleft")
 
     def _draw_sidebar(self, surface) -> None:
