@@ -95,4 +95,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+    multiprocessing.freeze_support()     # computer players run in child processes, also when frozen
     sys.exit(main())
