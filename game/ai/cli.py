@@ -1,0 +1,79 @@
+"""``python -m game match``: computer players against each other.
+
+::
+
+    python -m game match GAME [--variant V] --players SPEC,SPEC[,...] --games N [--seed S] [--json]
+
+SPEC is one of random, easy, medium, hard, expert, one per seat of the
+variant; seats rotate from game to game.  Prints, per player, wins, draws,
+losses, mean score and the mean and maximum seconds per move; with
+``--json`` one object ``{"players": [...]}`` in the order given.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .levels import LEVELS
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("match", help="computer players against each other")
+    p.add_argument("game")
+    p.add_argument("--variant")
+    p.add_argument("--players", required=True, metavar="SPEC,SPEC",
+                   help=f"one per seat, each one of {', '.join(LEVELS)}")
+    p.add_argument("--games", type=int, required=True)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
+    p.add_argument("--progress", action="store_true",
+                   help="a line per finished game on standard error")
+    p.set_defaults(run=cmd_match)
+
+
+def cmd_match(args) -> int:
+    from game import GAMES
+    from game.cli import UsageError
+    from .match import run_match
+
+    spec = GAMES.get(args.game.lower())
+    if spec is None:
+        raise UsageError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+    try:
+        variant = spec.check_variant(args.variant)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.games < 1:
+        raise UsageError("--games must be 1 or more")
+    specs = [s for s in args.players.split(",")]
+    seats = spec.players(variant)
+    for s in specs:
+        if s.strip().lower() not in LEVELS:
+            raise UsageError(f"unknown player {s.strip()!r} in --players; choose from "
+                             f"{', '.join(LEVELS)}")
+    if len(specs) != seats:
+        raise UsageError(f"--players: {spec.variant_title(variant)} seats {seats} players, "
+                         f"{len(specs)} given")
+
+    def progress(g, seated, winner, scores):
+        who = "draw" if winner is None else f"seat {winner} ({seated[winner]}) wins"
+        print(f"game {g + 1}: {' v '.join(seated)}: {who}, scores {list(scores)}",
+              file=sys.stderr, flush=True)
+
+    if args.seed is None:       # chosen here, so the table can say how to replay the match
+        import random
+        args.seed = random.SystemRandom().randrange(2**31)
+    tallies = run_match(spec, specs, args.games, args.seed, variant,
+                        progress=progress if args.progress else None)
+    rows = [t.as_dict() for t in tallies]
+    if args.json:
+        print(json.dumps({"players": rows}))
+        return 0
+    print(f"{spec.variant_title(variant)}: {args.games} games, seed {args.seed}")
+    print(f"{'player':<8} {'wins':>5} {'draws':>5} {'losses':>6} {'mean score':>10} "
+          f"{'mean s/move':>11} {'max s/move':>10}")
+    for r in rows:
+        print(f"{r['spec']:<8} {r['wins']:>5} {r['draws']:>5} {r['losses']:>6} "
+              f"{r['mean_score']:>10.2f} {r['mean_seconds']:>11.3f} {r['max_seconds']:>10.3f}")
+    return 0

@@ -1,0 +1,674 @@
+"""The computer players: legal answers within their budget, forced wins taken,
+chance sampled instead of read from the state's seed, and the match command.
+
+Searches here run by iteration count (``seconds=None``), so every outcome
+depends only on the generator given; nothing asserts on wall time (the one
+test with a clock budget, already spent, asserts only that a legal move
+comes back).  Positions with an obvious best move are built by hand through
+the engines' ``from_position``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game import GAMES
+from game.ai import LEVEL_TITLES, LEVELS, choose_move
+from game.ai.levels import level_for
+from game.core import Fields, GameSpec, GameState, rng_for
+
+STRONG = ("easy", "medium", "hard", "expert")
+needs = {name: pytest.mark.skipif(name not in GAMES, reason=f"{name} engine not available")
+         for name in ("calla", "calliro", "callisto", "iriri", "calabria")}
+
+
+def pick(game, state, level, iterations, seed=0, info=None):
+    return choose_move(game, state, level, random.Random(seed), seconds=None,
+                       iterations=iterations, info=info)
+
+
+def sample_states(spec, count=3, plies=(0, 7, 19), seed=1):
+    """A few positions along one random game (never a finished one)."""
+    rng = random.Random(seed)
+    state = spec.new_game(seed=seed)
+    found = []
+    for ply in range(max(plies) + 1):
+        if state.is_over:
+            break
+        if ply in plies:
+            found.append(state)
+        state = state.play(rng.choice(state.legal_moves()))
+    return found[:count]
+
+
+# --- levels and legality --------------------------------------------------------
+
+def test_levels_weakest_first_with_titles():
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    assert set(LEVEL_TITLES) == set(LEVELS)
+
+
+def test_every_level_has_a_budget_for_every_game():
+    for game in GAMES:
+        for level in STRONG:
+            settings = level_for(game, level)
+            assert settings.seconds and settings.seconds > 0
+            assert settings.searcher in ("mcts", "alphabeta")
+        hard = level_for(game, "hard")
+        assert hard.seconds <= 2.0     # leaves room to answer within 3 s
+
+
+def test_unknown_level_is_refused():
+    state = GAMES["calla"].new_game()
+    with pytest.raises(ValueError, match="unknown computer level"):
+        choose_move("calla", state, "grandmaster")
+
+
+def test_finished_game_is_refused():
+    state = GAMES["calla"].from_position({"pits": [0, 0, 0, 0, 0, 17, 1, 1, 1, 1, 1, 10],
+                                          "to_move": 1, "turns": [3, 2]})
+    assert state.is_over
+    with pytest.raises(ValueError, match="game is over"):
+        choose_move("calla", state, "hard")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_a_legal_move(game, level):
+    spec = GAMES[game]
+    for i, state in enumerate(sample_states(spec)):
+        info = {}
+        move = pick(game, state, level, iterations=4, seed=i, info=info)
+        assert move in state.legal_moves()
+        assert info["iterations"] <= 4 or info["searcher"] == "alphabeta"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("level", STRONG)
+def test_a_spent_time_budget_still_gives_a_legal_move(game, level):
+    # A budget used up before the search starts (a busy machine): the player
+    # still answers, with a legal move.
+    for i, state in enumerate(sample_states(GAMES[game], count=2)):
+        move = choose_move(game, state, level, random.Random(i), seconds=1e-6, iterations=None)
+        assert move in state.legal_moves()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_iteration_still_gives_a_legal_move(game):
+    spec = GAMES[game]
+    for state in sample_states(spec):
+        assert pick(game, state, "expert", iterations=1) in state.legal_moves()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_iteration_cap_is_the_budget(game):
+    state = sample_states(GAMES[game])[-1]
+    info = {}
+    pick(game, state, "medium", iterations=25, info=info)
+    assert 1 <= info["iterations"] <= 25
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_same_generator_same_move(game):
+    # An iteration budget and a seeded generator fix the answer: asked twice,
+    # the player gives the same moves, and the search's playouts the same count.
+    spec = GAMES[game]
+    state = sample_states(spec)[1]
+    level = "easy" if game == "calla" else "medium"
+    first, again = [], []
+    for answers in (first, again):
+        for s in range(3):
+            info = {}
+            move = pick(game, state, level, iterations=40, seed=s, info=info)
+            answers.append((spec.format_move(state, move), info["iterations"]))
+    assert first == again
+
+
+def test_single_legal_move_is_answered_without_search():
+    # Only shield 3 of player A holds cubes.
+    state = GAMES["calla"].from_position({"pits": [0, 0, 5, 0, 0, 10, 3, 3, 3, 3, 3, 2],
+                                          "to_move": 0, "turns": [4, 4]})
+    info = {}
+    assert pick("calla", state, "expert", iterations=1000, info=info) == 3
+    assert info["iterations"] == 0
+
+
+# --- Calla -----------------------------------------------------------------------
+
+def calla(pits, to_move=0):
+    turns = [5, 5] if to_move == 0 else [6, 5]
+    return GAMES["calla"].from_position({"pits": pits, "to_move": to_move, "turns": turns})
+
+
+@needs["calla"]
+@pytest.mark.parametrize("level", STRONG)
+def test_calla_takes_the_17th_cube_by_capture(level):
+    # A has 13; shield 2 (one cube) lands in the empty shield 3 facing four cubes:
+    # 13 + 4 + 1 = 18.  Shield 5 only makes a free turn.
+    state = calla([0, 1, 0, 0, 1, 13, 2, 0, 4, 2, 1, 8])
+    move = pick("calla", state, level, iterations=2000)
+    after = state.play(move)
+    assert after.is_over and after.winner == 0
+
+
+@needs["calla"]
+@pytest.mark.parametrize("level", STRONG)
+def test_calla_plays_the_free_turn_before_the_winning_capture(level):
+    # A has 12.  Capturing at once (shield 2 into empty shield 3, facing 3 cubes)
+    # makes only 16 and passes the turn; first the free turn from shield 5
+    # (13), then the capture reaches 17.
+    state = calla([0, 1, 0, 0, 1, 12, 2, 0, 3, 2, 1, 10])
+    first = pick("calla", state, level, iterations=3000)
+    assert first == 5
+    state = state.play(first)
+    assert state.to_move == 0 and not state.is_over
+    second = pick("calla", state, level, iterations=3000)
+    after = state.play(second)
+    assert after.is_over and after.winner == 0 and after.scores[0] == 17
+
+
+@needs["calla"]
+def test_calla_player_b_takes_its_win_too():
+    # Mirror image for B: B's shield 2 (index 7) lands in empty index 8 facing
+    # index 2 (four cubes): 13 + 5 = 18.
+    state = calla([2, 0, 4, 2, 1, 8, 0, 1, 0, 0, 1, 13], to_move=1)
+    move = pick("calla", state, "hard", iterations=5000)
+    after = state.play(move)
+    assert after.is_over and after.winner == 1
+
+
+@needs["calla"]
+def test_calla_alpha_beta_is_exact_with_few_cubes_left():
+    # Eight cubes in the shields: the whole rest of the game is searched.
+    state = calla([1, 0, 2, 0, 1, 12, 0, 2, 0, 1, 1, 12])
+    info = {}
+    move = pick("calla", state, "hard", iterations=None, info=info)
+    assert info["searcher"] == "alphabeta" and info["exact"]
+    assert move in state.legal_moves()
+
+
+@needs["calla"]
+def test_calla_model_follows_the_rules():
+    from game.ai.knowledge.calla import CallaModel
+    spec = GAMES["calla"]
+    rng = random.Random(4)
+    for _ in range(200):
+        state = spec.new_game(end_sweep=rng.choice(["none", "owner_takes"]))
+        while True:
+            model = CallaModel(state)
+            s = model.root
+            final = model.terminal(s)
+            assert (final is not None) == state.is_over
+            if state.is_over:
+                assert (final > 0, final < 0) == (state.winner == 0, state.winner == 1)
+                break
+            assert sorted(model.moves(s)) == state.legal_moves()
+            if rng.random() < 0.03:
+                state = state.call_time()
+                continue
+            move = rng.choice(state.legal_moves())
+            state = state.play(move)
+            assert model.play(s, move) == (state.pits, state.mover, state.free_turn,
+                                           state.time_called)
+
+
+# --- Calabria ----------------------------------------------------------------------
+
+def calabria(pieces: dict, to_move=0):
+    """A movement-phase position from {square name: board character}."""
+    cb = pytest.importorskip("game.calabria")
+    board = ["."] * 96
+    for name, char in pieces.items():
+        board[cb.square_index(name)] = char
+    rows = ["".join(board[r * 12:(r + 1) * 12]) for r in range(8)]
+    return GAMES["calabria"].from_position({"board": rows, "phase": "movement",
+                                            "to_move": to_move})
+
+
+@needs["calabria"]
+@pytest.mark.parametrize("level", STRONG)
+def test_calabria_captures_the_dux(level):
+    # The Gladiator Dux on e5 has Romans on d5, f5 and e6; the Roman on e1
+    # closes the ring by sliding to e4.
+    state = calabria({"d5": "r", "f5": "r", "e6": "r", "e1": "r", "a1": "R",
+                      "e5": "G", "k8": "g", "l7": "g", "j8": "g"})
+    move = pick("calabria", state, level, iterations=300)
+    after = state.play(move)
+    assert after.is_over and after.winner == 0
+
+
+@needs["calabria"]
+@pytest.mark.parametrize("level", STRONG)
+def test_calabria_captures_the_last_piece(level):
+    # The last Gladiator piece on h4 sits next to a Roman on g4; the Roman on
+    # i1 slides to i4 and takes it.
+    state = calabria({"g4": "r", "i1": "r", "c2": "r", "a1": "R",
+                      "h4": "g", "a8": "G"})
+    move = pick("calabria", state, level, iterations=300)
+    after = state.play(move)
+    assert after.is_over and after.winner == 0
+
+
+@needs["calabria"]
+@pytest.mark.parametrize("level", ("medium", "hard"))
+def test_calabria_does_not_hand_over_its_dux(level):
+    # The Roman Dux on e5 is held by Gladiators on d5, f5 and e6 and may not
+    # move (Alligatus); a Gladiator on e1 would close the ring on e4.  The
+    # Romans must guard e4 (or take a guard) now.
+    state = calabria({"e5": "R", "d5": "g", "f5": "g", "e6": "g", "e1": "g",
+                      "h3": "r", "b4": "r", "k7": "r", "l8": "G"})
+    move = pick("calabria", state, level, iterations=400)
+    after = state.play(move)
+    assert not after.is_over
+    for reply in after.legal_moves():
+        final = after.play(reply)
+        assert not (final.is_over and final.winner == 1), reply
+
+
+# --- Callisto ----------------------------------------------------------------------
+
+#: Two endgames of a two-colour game where exactly one placement still wins
+#: (found by a full search of the remaining game).  Blue to move in both.
+CALLISTO_ENDGAMES = [
+    ([[0, "l6"], [1, "i15"], [0, "f13"], [1, "j4"], [0, "f11,f12,g12"], [1, "n11"],
+      [0, "j10,i11,j11,h12,i12"], [1, "j2,i3,j3,k3"], [0, "g13,h13,h14,i14"],
+      [1, "m10,k11,l11,m11,m12"], [0, "l8,l9,k10,l10"], [1, "j12,k12,j13,j14,k14"],
+      [0, "i6,j6,k6,i7"], [1, "k4,i5,j5,k5"], [0, "g7,h7,h8"], [1, "f3,g3,h3,h4"],
+      [0, "d10,e10,d11,e11"], [1, "m8,m9,n9,n10"], [0, "c8,c9,d9,c10"], [1, "m7,n7,o7,n8"],
+      [0, "j9,k9"], [1, "i1,h2,i2"], [0, "h9,g10,h10,i10"], [1, "l5,m5"], [0, "i8,j8,k8"],
+      [1, "f4,e5,f5"], [0, "c6"], [1, "l12,l13"], [0, "m6,n6"], [1, "d5,d6,e6,e7"],
+      [0, "e8,f8,e9,f9"], [1, "g14,g15,h15,h16,i16"]], "b7,c7,d7,b8,d8"),
+    ([[0, "f13"], [1, "o7"], [0, "e5"], [1, "m5"], [0, "f5,f6,f7,g7"], [1, "m7,n7,m8,m9,n9"],
+      [0, "g3,h3,f4,g4"], [1, "j8,k8,l8"], [0, "i6,j6,h7,i7"], [1, "j5,k5,l5"], [0, "g6"],
+      [1, "m10,k11,l11,m11,m12"], [0, "i3,j3,i4,i5"], [1, "k6,j7,k7"],
+      [0, "e7,c8,d8,e8,e9"], [1, "i12,j12,k12,j13"], [0, "d12,e12,f12,e13"], [1, "h5"],
+      [0, "i1,h2,i2"], [1, "i13,i14,j14,j15"], [0, "g8,f9,g9,h9"], [1, "o8,p8,p9"],
+      [0, "b9,c9,c10,d10,d11"], [1, "h13,g14,h14,g15"], [0, "e10,f10,e11"],
+      [1, "i8,i9,j9,j10,k10"], [0, "g10,h10,g11,g12,h12"], [1, "n10,o10"], [0, "j4,k4"]],
+     "i10,h11,i11,j11"),
+]
+
+
+@needs["callisto"]
+@pytest.mark.parametrize("case", range(len(CALLISTO_ENDGAMES)))
+@pytest.mark.parametrize("level", ("medium", "hard", "expert"))
+def test_callisto_finds_the_one_winning_placement(level, case):
+    moves, best = CALLISTO_ENDGAMES[case]
+    spec = GAMES["callisto"]
+    state = spec.from_position({"variant": "callisto_2", "moves": moves})
+    move = pick("callisto", state, level, iterations=3000)
+    assert spec.format_move(state, move) == best
+
+
+@needs["callisto"]
+def test_callisto_prior_puts_big_pieces_first():
+    from game.ai.knowledge.callisto import prior
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    for _ in range(4):      # both colours' two 1x1s
+        state = state.play(state.legal_moves()[0])
+    moves = state.legal_moves()
+    ranks = prior(state, moves)
+    best = moves[max(range(len(moves)), key=ranks.__getitem__)]
+    assert len(state.move_cells(best)) == 5
+
+
+@needs["callisto"]
+@pytest.mark.parametrize("variant", ("callisto_3", "callisto_2_4"))
+def test_callisto_other_variants_answer(variant):
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant=variant)
+    rng = random.Random(2)
+    for _ in range(9):
+        state = state.play(rng.choice(state.legal_moves()))
+    assert pick("callisto", state, "hard", iterations=30) in state.legal_moves()
+
+
+# --- chance: a stub game whose play() draws from the seed ---------------------------------
+
+class CoinState(GameState):
+    """Player 0 either settles for a draw or bets: the bet wins three times in ten,
+    drawn from the position's seed like Calliro's chips."""
+
+    def __init__(self, seed, draws=0, result=None):
+        self.seed, self.draws, self.result = seed, draws, result
+
+    def position(self):
+        return {"seed": self.seed, "draws": self.draws, "result": self.result}
+
+    @property
+    def to_move(self):
+        return None if self.result else 0
+
+    @property
+    def is_over(self):
+        return self.result is not None
+
+    def legal_moves(self):
+        return [] if self.result else ["safe", "bet"]
+
+    def play(self, move):
+        if move == "safe":
+            return CoinState(self.seed, self.draws, "draw")
+        won = rng_for(self.seed, self.draws).random() < 0.3
+        return CoinState(self.seed, self.draws + 1, "won" if won else "lost")
+
+    @property
+    def winner(self):
+        return {"won": 0, "lost": 1}.get(self.result)
+
+    @property
+    def scores(self):
+        return {"won": (1, 0), "lost": (0, 1)}.get(self.result, (0, 0))
+
+
+def _coin_from_position(data):
+    f = Fields(data, ("seed", "draws", "result"))
+    return CoinState(f.int("seed", 0), f.int("draws", 0), f.raw("result"))
+
+
+COIN = GameSpec(name="coin", title="Coin", blurb="", variants=("standard",),
+                player_counts={"standard": 2}, options={}, option_choices={},
+                make_new=lambda v, s, o: CoinState(s), make_from_position=_coin_from_position,
+                parse=lambda s, t: t, format=lambda s, m: m)
+CoinState.spec = COIN
+
+
+def bet_wins(seed):
+    return CoinState(seed).play("bet").winner == 0
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_chance_is_sampled_not_read_from_the_seed(level):
+    # On these seeds the state's own next draw makes the bet win; a search that
+    # played on the given state would see a sure win and bet.
+    lucky = [s for s in range(200) if bet_wins(s)][:5]
+    assert len(lucky) == 5
+    for seed in lucky:
+        assert pick("coin", CoinState(seed), level, iterations=300) == "safe"
+
+
+def test_answer_does_not_depend_on_the_state_seed():
+    infos = []
+    for seed in range(8):
+        info = {}
+        assert pick("coin", CoinState(seed), "medium", iterations=50, seed=7, info=info) == "safe"
+        infos.append(info["iterations"])
+    assert len(set(infos)) == 1
+
+
+# --- Calliro ------------------------------------------------------------------------------
+
+def calliro(cells: dict, scores, to_move, seed=5):
+    """A Calliro position from {cell label: chip}: ``scores`` score chips per player are
+    laid in rows 1-2 (Blue's) and 8-9 (Green's), far from the play; the Repository
+    holds every other chip, up sides drawn from ``seed``."""
+    blue_rows = ["e1", "f1", "g1", "h1", "i1", "d2", "e2", "f2", "g2", "h2"]
+    green_rows = ["a9", "b9", "c9", "d9", "e9", "a8", "b8", "c8", "d8", "e8"]
+    board = {c: "S0" for c in blue_rows[:scores[0]]}
+    board.update({c: "S1" for c in green_rows[:scores[1]]})
+    board.update(cells)
+    return GAMES["calliro"].from_position({"cells": board, "scores": list(scores),
+                                           "to_move": to_move, "seed": seed})
+
+
+def winning_moves(state):
+    """Moves after which the mover has won (Calliro: on this state's own draws)."""
+    mover = state.to_move
+    return [m for m in state.legal_moves()
+            if (a := state.play(m)).is_over and a.winner == mover]
+
+
+@needs["calliro"]
+@pytest.mark.parametrize("level", STRONG)
+def test_calliro_blue_places_for_the_11th_point(level):
+    # Blue has 10.  Orange chips on f5 and e4 bend round e5 and f4 at 120 degrees:
+    # a blue chip on either scores, whatever lies beneath it.  2 of 81 actions win.
+    state = calliro({"f5": "O/b", "e4": "O/g", "c6": "G/o"}, (10, 6), to_move=0)
+    spec = GAMES["calliro"]
+    assert sorted(spec.format_move(state, m) for m in winning_moves(state)) == ["B@e5", "B@f4"]
+    assert len(state.legal_moves()) > 40
+    move = pick("calliro", state, level, iterations=200)
+    assert spec.format_move(state, move) in ("B@e5", "B@f4")
+    after = state.play(move)
+    assert after.is_over and after.winner == 0 and after.scores[0] == 11
+
+
+@needs["calliro"]
+@pytest.mark.parametrize("level", STRONG)
+def test_calliro_green_flips_for_the_11th_point(level):
+    # Green has 10.  The orange-up chip on e5 hides green; flipped, it sits between
+    # the orange chips on f5 and e4 (120 degrees) and scores.  The empty cells
+    # around give no other arc for a green chip.
+    state = calliro({"e5": "O/g", "f5": "O/b", "e4": "O/b", "f4": "O/g", "h6": "B/o"},
+                    (6, 10), to_move=1)
+    spec = GAMES["calliro"]
+    wins = [spec.format_move(state, m) for m in winning_moves(state)]
+    assert "flip e5" in wins and len(wins) < len(state.legal_moves()) // 4
+    move = pick("calliro", state, level, iterations=200)
+    assert spec.format_move(state, move) in wins
+    after = state.play(move)
+    assert after.is_over and after.winner == 1
+
+
+@needs["calliro"]
+def test_calliro_search_never_reads_the_seed():
+    # The same position under four seeds (so four different next draws): the
+    # player's answer depends on its own generator alone.
+    spec = GAMES["calliro"]
+    state = spec.new_game(seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state = state.play(rng.choice(state.legal_moves()))
+    data = state.position()
+    answers = set()
+    for seed in (1, 2, 3, 4):
+        other = spec.from_position({**data, "seed": seed})
+        answers.add(spec.format_move(other, pick("calliro", other, "medium", iterations=60)))
+    assert len(answers) == 1
+
+
+@needs["calliro"]
+def test_calliro_samples_draw_from_the_unseen_chips_only():
+    # The search's copies keep board, Repository (the chips nobody has seen the
+    # undersides of) and Basket, and only draw afresh: a new seed each time.
+    from game.ai.knowledge import knowledge_for
+    from game.ai.mcts import Search, generic_reseed
+    spec = GAMES["calliro"]
+    state = calliro({"f5": "O/b", "e4": "O/g"}, (3, 2), to_move=0, seed=11)
+    rng = random.Random(0)
+    copies = [generic_reseed(spec, state, rng) for _ in range(20)]
+    original = state.position()
+    seeds = set()
+    for copy in copies:
+        data = copy.position()
+        seeds.add(data.pop("seed"))
+        assert data == {k: v for k, v in original.items() if k != "seed"}
+    assert original["seed"] not in seeds and len(seeds) == 20
+    # Each copy draws one of the blue-up chips still in the Repository, and
+    # over the copies every kind of them turns up.
+    drawn = {c.play(spec.parse_move(c, "B@d4")).position()["cells"]["d4"] for c in copies}
+    unseen = {chip for chip in original["repository"] if chip.startswith("B")}
+    assert drawn == unseen == {"B/o", "B/g"}
+    assert Search(spec, state, level_for("calliro", "hard"), knowledge_for("calliro"),
+                  rng).chance
+
+
+# --- Iriri --------------------------------------------------------------------------------
+
+#: A ring with one piece of each type: nobody can take, so after the placement
+#: below both players run out of pieces, pass, and the game ends on score.
+IRIRI_RING = ["Ys", "Bs", "Yl", "Bm", "Ym", "Bl"]
+
+#: Hand-built endgames where the one placement scoring most is the only win:
+#: (position, the winning placement).
+IRIRI_OBVIOUS = [
+    # Yellow (10.5) trails Blue (13) and holds one small pyramid.  Ys@0,-1 spells
+    # Ys-Bs-Yl, read straight off the ring (3 points: 13.5 to 13); above or below
+    # the Bs it makes a two-piece word (2 points: 12.5, lost).
+    ({"ring": IRIRI_RING, "board": {"0,0": "Bs", "0,1": "Yl"}, "hands": [["Ys"], []],
+      "scores": [10.5, 13], "to_move": 0, "phase": "place", "first_done": True}, "Ys@0,-1"),
+    # Blue (12) trails Yellow (15.5) and holds one large pyramid.  After Yl-Bm-Ym it
+    # makes a four-piece word (16 to 15.5); anywhere else two pieces (14, lost).
+    ({"ring": IRIRI_RING, "board": {"0,0": "Yl", "0,1": "Bm", "0,2": "Ym"},
+      "hands": [[], ["Bl"]], "scores": [15.5, 12], "to_move": 1, "phase": "place",
+      "first_done": True}, "Bl@0,3"),
+]
+
+
+@needs["iriri"]
+@pytest.mark.parametrize("case", range(len(IRIRI_OBVIOUS)))
+@pytest.mark.parametrize("level", STRONG)
+def test_iriri_makes_the_winning_word(level, case):
+    position, best = IRIRI_OBVIOUS[case]
+    spec = GAMES["iriri"]
+    state = spec.from_position(position)
+    moves = state.legal_moves()
+    assert len(moves) == 3 and not winning_moves(state)   # no win on the spot
+    mover = state.to_move
+    move = pick("iriri", state, level, iterations=200)
+    assert spec.format_move(state, move) == best
+    # Played out, the opponent can only pass, then the mover: game over, won.
+    state = state.play(move)
+    while not state.is_over:
+        assert state.legal_moves() == [spec.parse_move(state, "pass")]
+        state = state.play(state.legal_moves()[0])
+    assert state.winner == mover
+
+
+#: Iriri endgames from seeded games where exactly one of several placements
+#: still wins (checked by a full search of the rest of the game).  No move
+#: ends the game at once: the win lies a few turns ahead.
+IRIRI_ENDGAMES = [
+    ({"ring": ["Ym", "Bm", "Bs", "Bl", "Bm", "Ys", "Yl"],
+      "board": {"-1,-1": "Ym", "0,-2": "Bm", "0,-1": "Yl", "0,0": "Ys", "1,-3": "Bm",
+                "1,-2": "Ym", "1,0": "Ym", "1,1": "Bm", "2,-2": "Yl", "2,1": "Bl", "2,2": "Bs",
+                "3,0": "Yl", "3,1": "Bs", "4,-1": "Yl", "4,0": "Ym", "5,-2": "Bl", "5,-1": "Ys",
+                "6,-2": "Bs"},
+      "hands": [["Ys", "Ys"], ["Bs", "Bl", "Bl"]], "scores": [23.5, 16], "to_move": 1,
+      "phase": "place", "passes": 0, "first_done": True, "seed": 12}, "Bs@1,-4"),
+    ({"ring": ["Bl", "Bm", "Ys", "Ym", "Bs", "Yl", "Bm"],
+      "board": {"-3,4": "Bl", "-2,-1": "Bs", "-2,3": "Yl", "-2,4": "Bm", "-1,-1": "Yl",
+                "-1,0": "Bs", "-1,2": "Bl", "-1,3": "Bm", "0,0": "Ym", "0,1": "Yl", "0,2": "Ys",
+                "1,-3": "Ym", "1,-2": "Ys", "1,-1": "Ym", "1,0": "Bs", "2,-1": "Ys", "2,0": "Bm",
+                "2,1": "Yl"},
+      "hands": [["Ys", "Ym"], ["Bs", "Bl", "Bl"]], "scores": [24.5, 19], "to_move": 0,
+      "phase": "place", "passes": 0, "first_done": True, "seed": 13}, "Ys@-1,4"),
+    ({"ring": ["Ys", "Ym", "Yl", "Bs", "Bm", "Bl"],
+      "board": {"-6,-4": "Yl", "-5,-4": "Bs", "-5,-3": "Ym", "-5,-2": "Ys", "-4,-3": "Ys",
+                "-3,-3": "Bl", "-3,-2": "Ym", "-2,-4": "Bm", "-2,-3": "Yl", "-2,-2": "Bl",
+                "-2,-1": "Ys", "-2,2": "Bm", "-1,-1": "Bm", "-1,0": "Bs", "-1,2": "Bs",
+                "0,0": "Ym", "0,1": "Bm", "0,2": "Yl", "1,0": "Ys"},
+      "hands": [["Ym", "Yl"], ["Bs", "Bl", "Bl"]], "scores": [26.5, 21], "to_move": 1,
+      "phase": "place", "passes": 0, "first_done": True, "seed": 7}, "Bl@1,1"),
+]
+
+
+@needs["iriri"]
+@pytest.mark.parametrize("case", range(len(IRIRI_ENDGAMES)))
+@pytest.mark.parametrize("level", ("medium", "hard"))
+def test_iriri_finds_the_one_winning_placement(level, case):
+    position, best = IRIRI_ENDGAMES[case]
+    spec = GAMES["iriri"]
+    state = spec.from_position(position)
+    assert len(state.legal_moves()) > 1 and not winning_moves(state)
+    move = pick("iriri", state, level, iterations=3000)
+    assert spec.format_move(state, move) == best
+
+
+# --- the match command ---------------------------------------------------------------------
+
+def run_cli(argv, capsys):
+    from game.cli import main
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@needs["calla"]
+def test_match_prints_json_per_player_in_given_order(capsys):
+    code, out, err = run_cli(["match", "calla", "--players", "random,easy", "--games", "4",
+                              "--seed", "5", "--json"], capsys)
+    assert code == 0, err
+    players = json.loads(out)["players"]
+    assert [p["spec"] for p in players] == ["random", "easy"]
+    for p in players:
+        assert set(p) == {"spec", "wins", "draws", "losses", "mean_score", "mean_seconds",
+                          "max_seconds"}
+        assert p["wins"] + p["draws"] + p["losses"] == 4
+        assert p["max_seconds"] >= p["mean_seconds"] >= 0
+    assert players[0]["wins"] == players[1]["losses"]
+
+
+@needs["calla"]
+def test_match_table_and_seats_rotate(capsys):
+    from game.ai.match import run_match
+    seen = []
+    run_match(GAMES["calla"], ["random", "random"], 4, seed=2,
+              progress=lambda g, seated, winner, scores: seen.append(seated))
+    assert seen == [["random", "random"]] * 4
+    code, out, _ = run_cli(["match", "calla", "--players", "easy,random", "--games", "2",
+                            "--seed", "1"], capsys)
+    assert code == 0
+    assert "easy" in out and "random" in out and "wins" in out
+
+
+@needs["callisto"]
+def test_match_seats_three_players(capsys):
+    code, out, err = run_cli(["match", "callisto", "--variant", "callisto_3", "--players",
+                              "random,random,random", "--games", "3", "--seed", "4", "--json"],
+                             capsys)
+    assert code == 0, err
+    players = json.loads(out)["players"]
+    assert [p["spec"] for p in players] == ["random"] * 3
+    for p in players:
+        assert p["wins"] + p["draws"] + p["losses"] == 3
+    # Each game has one winner or is a draw for all three.
+    assert sum(p["wins"] for p in players) + players[0]["draws"] == 3
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["match", "nogame", "--players", "easy,easy", "--games", "2"], "unknown game"),
+    (["match", "calla", "--games", "2"], "--players"),
+    (["match", "calla", "--players", "easy,easy", "--games", "two"], "--games"),
+    (["match", "calla", "--players", "easy,easy", "--games", "2", "--seed", "x"], "--seed"),
+    (["match", "calla", "--players", "easy,easy", "--games", "2", "--fast"],
+     "unrecognized arguments"),
+    (["match", "calla", "--players", "easy,genius", "--games", "2"], "unknown player"),
+    (["match", "calla", "--players", "easy", "--games", "2"], "seats 2 players"),
+    (["match", "calla", "--players", "easy,easy", "--games", "0"], "--games"),
+    (["match", "calla", "--variant", "huge", "--players", "easy,easy", "--games", "1"],
+     "unknown variant"),
+])
+def test_match_bad_input_is_one_line_and_status_2(argv, message, capsys):
+    code, out, err = run_cli(argv, capsys)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+# --- the GTP engine's levels ------------------------------------------------------------------
+
+@needs["callisto"]
+@pytest.mark.parametrize("level", LEVELS)
+def test_gtp_accepts_every_level(level, capsys, monkeypatch):
+    import io
+    from game.cli import main
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 name\nquit\n"))
+    assert main(["gtp", "--level", level]) == 0
+    assert capsys.readouterr().out.startswith("=1 Callidus\n\n")
+
+
+@needs["callisto"]
+def test_gtp_hard_genmove_answers_a_legal_placement(capsys, monkeypatch):
+    import io
+    from game.cli import main
+    monkeypatch.setattr("sys.stdin", io.StringIO("play b f7\ngenmove w\nquit\n"))
+    assert main(["gtp", "--level", "hard", "--seed", "3"]) == 0
+    answers = capsys.readouterr().out.split("\n\n")
+    assert answers[0] == "=" and answers[1].startswith("= ")
+    spec = GAMES["callisto"]
+    state = spec.new_game("callisto_2").play(spec.parse_move(spec.new_game("callisto_2"), "f7"))
+    assert spec.parse_move(state, answers[1][2:]) in state.legal_moves()
