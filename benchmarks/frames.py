@@ -41,11 +41,9 @@ def measure(app, n, each=None):
 
 def scenes(app, n):
     import random
-    import tempfile
 
     import pygame
 
-    from game import GAMES
     from scenes.menu import MenuScene
     from scenes.pause import PauseScene
     from scenes.play import PlayScene
@@ -103,7 +101,6 @@ def while_thinking(app, seconds: float, level: str = "hard"):
     worker is busy count.  Returns rows (label, median, p99, frames, moves)."""
     import random
 
-    from game import GAMES
     from scenes.play import PlayScene
     from scenes.views import playable_games
 

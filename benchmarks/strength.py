@@ -10,7 +10,9 @@ For every game in ``game.GAMES`` (or those named), in its default variant:
 2. Level against level with ``python -m game match`` (seats alternate):
    ``medium`` against ``random`` and ``hard`` against ``medium``, a handful
    of games each (4; ``--quick``: 2; Calabria's long games with a hard
-   player: 2).  Target: the stronger level wins most.
+   player: 2), each from the same 4 random opening moves for both seat
+   orders (``--opening``), so that Calla, which has no chance, does not
+   replay one game.  Target: the stronger level wins most.
 
 Run from the project root::
 
@@ -96,7 +98,7 @@ def show_times(result: dict) -> None:
 
 def command(game: str, strong: str, weak: str, games: int, seed: int) -> list:
     return [sys.executable, "-m", "game", "match", game, "--players", f"{strong},{weak}",
-            "--games", str(games), "--seed", str(seed), "--json"]
+            "--games", str(games), "--seed", str(seed), "--opening", "4", "--json"]
 
 
 def run_match(game, strong, weak, games, seed) -> dict:

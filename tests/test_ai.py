@@ -672,3 +672,31 @@ def test_gtp_hard_genmove_answers_a_legal_placement(capsys, monkeypatch):
     spec = GAMES["callisto"]
     state = spec.new_game("callisto_2").play(spec.parse_move(spec.new_game("callisto_2"), "f7"))
     assert spec.parse_move(state, answers[1][2:]) in state.legal_moves()
+
+
+@needs["calla"]
+def test_a_random_opening_is_shared_by_seat_orders_and_differs_between_them(monkeypatch):
+    import game.ai.match as match
+    spec = GAMES["calla"]
+    start = spec.new_game()
+    opened = match.random_opening(start, 4, seed=7)
+    assert opened == match.random_opening(start, 4, seed=7)        # the same for both seat orders
+    assert opened != start and opened != match.random_opening(start, 4, seed=8)
+    assert match.random_opening(start, 0, seed=7) == start
+    starts = []
+    real = match.play_game
+
+    def watch(spec, state, *rest):
+        starts.append(state)
+        return real(spec, state, *rest)
+
+    monkeypatch.setattr(match, "play_game", watch)
+    match.run_match(spec, ["random", "random"], 4, seed=3, opening=4)
+    assert starts[0] == starts[1] and starts[2] == starts[3]     # one opening per rotation
+    assert starts[0] != starts[2] and starts[0] != start
+
+
+def test_match_refuses_a_negative_opening(capsys):
+    code, out, err = run_cli(["match", "calla", "--players", "random,random", "--games", "2",
+                              "--opening", "-1"], capsys)
+    assert code == 2 and "--opening must be 0 or more" in err

@@ -26,6 +26,9 @@ def add_parser(subparsers) -> None:
                    help=f"one per seat, each one of {', '.join(LEVELS)}")
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int)
+    p.add_argument("--opening", type=int, default=0, metavar="PLIES",
+                   help="random moves played first, the same for every seat order, so that "
+                        "games without chance do not repeat one another")
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     p.add_argument("--progress", action="store_true",
                    help="a line per finished game on standard error")
@@ -46,6 +49,8 @@ def cmd_match(args) -> int:
         raise UsageError(str(exc)) from None
     if args.games < 1:
         raise UsageError("--games must be 1 or more")
+    if args.opening < 0:
+        raise UsageError("--opening must be 0 or more")
     specs = [s for s in args.players.split(",")]
     seats = spec.players(variant)
     for s in specs:
@@ -65,7 +70,7 @@ def cmd_match(args) -> int:
         import random
         args.seed = random.SystemRandom().randrange(2**31)
     tallies = run_match(spec, specs, args.games, args.seed, variant,
-                        progress=progress if args.progress else None)
+                        progress=progress if args.progress else None, opening=args.opening)
     rows = [t.as_dict() for t in tallies]
     if args.json:
         print(json.dumps({"players": rows}))

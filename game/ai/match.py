@@ -65,8 +65,18 @@ def play_game(spec, state, levels, rngs, tallies, seat_of):
     return state
 
 
+def random_opening(state, plies: int, seed: int):
+    """``state`` after ``plies`` uniformly random legal moves drawn from ``seed``."""
+    rng = random.Random(f"{seed}/opening")
+    for _ in range(plies):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
 def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
-              options=None, progress=None) -> list:
+              options=None, progress=None, opening: int = 0) -> list:
     """Play ``games`` games; the tallies, in the order of ``specs``."""
     seats = spec.players(variant)
     specs = check_players(specs, seats)
@@ -82,6 +92,7 @@ def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
         levels = [specs[player_at[seat]] for seat in range(seats)]
         rngs = [random.Random(f"{seed}/{g}/{seat}") for seat in range(seats)]
         state = spec.new_game(variant, seed=game_seed, **(options or {}))
+        state = random_opening(state, opening, game_seed)
         state = play_game(spec, state, levels, rngs, tallies, player_at)
         winner = state.winner if state.is_over else None
         scores = state.scores
