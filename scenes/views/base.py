@@ -105,6 +105,12 @@ class BoardView:
     def show_hints(self) -> bool:
         return bool(self.setting("show_hints", True))
 
+    def sound(self, name: str) -> None:
+        """Play a sound effect; silent where there is no app (rules diagrams, tests)."""
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            sounds.play(name)
+
     # --- shared drawing ------------------------------------------------------
     @property
     def speed(self) -> float:

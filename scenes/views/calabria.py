@@ -240,9 +240,9 @@ class CalabriaView(TraysMixin, BoardView):
         a["arrived"] = True
         if quiet:
             return
-        self._sound("place" if a["kind"] != "M" else "sow")
+        self.sound("place" if a["kind"] != "M" else "sow")
         if a["captured"]:
-            self._sound("capture")
+            self.sound("capture")
 
     def _conclude(self) -> None:
         """What is said once a move has landed: captures, the battle starting, the end."""
@@ -250,7 +250,7 @@ class CalabriaView(TraysMixin, BoardView):
         last = a["last"]
         foe = SIDE_NAMES[1 - a["side"]]
         if s.is_over:
-            self._sound("end")
+            self.sound("end")
             if s.winner is None:
                 self.announce("A draw", GOLD, 3.0, small=s.end_reason or "")
             else:
@@ -263,12 +263,6 @@ class CalabriaView(TraysMixin, BoardView):
                           small=f"{n} {foe[:-1] if n == 1 else foe} taken: {where}")
         elif last["kind"] in "VD" and s.phase == "movement":
             self.announce("To battle!", GOLD, 2.2, small="The Romans move first")
-
-    def _sound(self, name) -> None:
-        try:
-            self.app.sounds.play(name)
-        except AttributeError:
-            pass
 
     # --- input -------------------------------------------------------------------------
     def _active(self) -> bool:

@@ -217,7 +217,7 @@ class CallaView(BoardView):
                 self.hand = (self.hand[0] - 1, index)
             self.flash[index] = 0.35
             if not quiet:
-                self.app.sounds.play("sow")
+                self.sound("sow")
         elif kind == "capture":
             capture, player = step[1], step[2]
             self.shown[capture["landing"]] = 0
@@ -225,7 +225,7 @@ class CallaView(BoardView):
             self.shown[CALLA[player]] += capture["count"]
             self.flash[capture["facing"]] = 0.8
             self.flash[CALLA[player]] = 0.8
-            self.app.sounds.play("capture")
+            self.sound("capture")
             self.announce("Capture!", CAPTURE, small=f"{capture['count']} cubes to "
                           f"{self._name(player)}'s calla")
         elif kind == "settle":
@@ -234,12 +234,12 @@ class CallaView(BoardView):
             self.hand = None
             last = state.last
             if last["win"]:
-                self.app.sounds.play("end")
+                self.sound("end")
                 self.announce("17 cubes!", GOLD, 3.0, small=f"{self._name(last['player'])} wins")
             elif state.is_over:
                 self.announce("Game over", GOLD, 3.0, small=_short_end(state))
             elif last["free_turn"]:
-                self.app.sounds.play("free")
+                self.sound("free")
                 self.announce("Free turn!", HIGHLIGHT, small=f"{self._name(last['player'])} "
                               "sows again")
 

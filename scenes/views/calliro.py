@@ -334,8 +334,8 @@ class CalliroView(Overlays, BoardView):
             self._sound("capture", quiet)
 
     def _sound(self, name, quiet=False) -> None:
-        if not quiet and self.app is not None:
-            self.app.sounds.play(name)
+        if not quiet:
+            self.sound(name)
 
     def _announce_points(self, last) -> None:
         scorer = 0 if last["points"][0] else 1

@@ -448,7 +448,7 @@ class CallistoView(BoardView):
         for cell in last["cells"]:
             self.flash[cell] = 0.7
         if not quiet and self.app is not None:
-            self.app.sounds.play("place")
+            self.sound("place")
         for colour in last["skipped"]:
             if colour in last["out"]:
                 self.announce(f"{self.names[colour]} is skipped", lift(self.rgbs[colour], 0.35),
@@ -635,7 +635,7 @@ class CallistoView(BoardView):
         if problem:
             self.status = f"Not allowed here: {problem}."
             if self.app is not None:
-                self.app.sounds.play("warn")
+                self.sound("warn")
             return None
         move = self.geo.by_mask[self.geo.mask_for(cells)]
         self._placed = (move, pos)

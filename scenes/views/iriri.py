@@ -148,7 +148,7 @@ class IririView(BoardMixin, RingMixin, TraysMixin, BoardView):
         if state.is_over:
             if previous is None:
                 return
-            self._sound("end")
+            self.sound("end")
             if state.winner is None:
                 self.announce("A draw", GOLD, 3.0, small=state.end_reason or "")
             else:
@@ -222,16 +222,10 @@ class IririView(BoardMixin, RingMixin, TraysMixin, BoardView):
         if a["kind"] == "place" and not a["landed"] and a["t"] >= a["travel"]:
             a["landed"] = True
             self._board = None
-            self._sound("place")
+            self.sound("place")
         if a["t"] >= a["total"]:
             self.anim = None
             self._board = None
-
-    def _sound(self, name) -> None:
-        try:
-            self.app.sounds.play(name)
-        except AttributeError:
-            pass
 
     # --- the pending placement ----------------------------------------------------------
     def _refresh_pending(self) -> None:
