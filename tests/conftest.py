@@ -20,3 +20,12 @@ def _private_user_dirs(tmp_path, monkeypatch):
     """Settings and saved games of a test live in its own temporary folder."""
     monkeypatch.setenv("CALLIDUS_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CALLIDUS_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The program at its menu, with fast animations (a test file may define its own)."""
+    from helpers import menu_app
+    app = menu_app(tmp_path)
+    yield app
+    app.close()

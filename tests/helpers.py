@@ -13,6 +13,18 @@ def make_app(tmp_path, size=(1280, 800)):
     return App(size=size, settings_path=tmp_path / "settings.json", log_path=tmp_path / "log.txt")
 
 
+def menu_app(tmp_path, **settings):
+    """An app at its menu with fast animations and ``settings`` applied, a frame or two in."""
+    from scenes.menu import MenuScene
+    app = make_app(tmp_path)
+    app.settings.set("animation_speed", 4.0)
+    for name, value in settings.items():
+        app.settings.set(name, value)
+    app.stack.push(MenuScene(app))
+    frames(app, 2)
+    return app
+
+
 def frames(app, n=3, dt=1 / 60):
     for _ in range(n):
         app.step(dt)

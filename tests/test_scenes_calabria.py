@@ -3,25 +3,13 @@ trays, moving by drag and by click, Dux jump chains, barricades, refusals, captu
 the end of a game and undo."""
 
 import pygame
-import pytest
 
 from game.calabria import square_index
-from helpers import click, frames, make_app, press, set_position, wait_until
-from scenes.menu import MenuScene
+from helpers import click, frames, press, set_position, wait_until
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    app.settings.set("animation_speed", 4.0)
-    app.stack.push(MenuScene(app))
-    frames(app, 2)
-    yield app
-    app.close()
 
 
 def start(app):

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.calla import shield_index
-from helpers import button, click, frames, key, make_app, press, set_position, wait_until
+from helpers import button, click, frames, key, press, set_position, wait_until
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
@@ -18,16 +18,6 @@ from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    app.settings.set("animation_speed", 4.0)
-    app.stack.push(MenuScene(app))
-    frames(app, 2)
-    yield app
-    app.close()
 
 
 def start_calla(app, seat2="human", timer=None):

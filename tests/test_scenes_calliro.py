@@ -9,8 +9,7 @@ import pytest
 
 from game import GAMES
 from game.calliro import RULE_2, parse_cell
-from helpers import click, frames, key, make_app, press, set_position, wait_until
-from scenes.menu import MenuScene
+from helpers import menu_app, click, frames, key, press, set_position, wait_until
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
@@ -25,11 +24,7 @@ RULE_2_SPOT = {"cells": {"e5": "B/o", "f5": "O/g", "d4": "G/o", "c5": "O/b"}}
 
 @pytest.fixture
 def app(tmp_path):
-    app = make_app(tmp_path)
-    app.settings.set("animation_speed", 4.0)
-    app.settings.set("glimpse_seconds", 0.0)
-    app.stack.push(MenuScene(app))
-    frames(app, 2)
+    app = menu_app(tmp_path, glimpse_seconds=0.0)
     yield app
     app.close()
 

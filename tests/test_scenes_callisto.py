@@ -9,8 +9,7 @@ import pytest
 from game import GAMES
 from game.callisto import orientation
 from game.callisto_sgf import export_sgf, import_sgf
-from helpers import button, click, frames, key, make_app, press, set_position, wait_until
-from scenes.menu import MenuScene
+from helpers import menu_app, button, click, frames, key, press, set_position, wait_until
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
@@ -25,10 +24,7 @@ def app(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))          # where the file dialogs open
     import scenes.sgf_files
     monkeypatch.setattr(scenes.sgf_files, "_last_folder", None)
-    app = make_app(tmp_path)
-    app.settings.set("animation_speed", 4.0)
-    app.stack.push(MenuScene(app))
-    frames(app, 2)
+    app = menu_app(tmp_path)
     yield app
     app.close()
 

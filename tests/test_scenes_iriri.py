@@ -6,12 +6,10 @@ to the results, undo, hints, resuming and the rules diagrams."""
 import random
 
 import pygame
-import pytest
 
 from game import GAMES
 from game.iriri import PASS, Place, Take
-from helpers import click, frames, key, make_app, press, set_position, wait_until
-from scenes.menu import MenuScene
+from helpers import click, frames, key, press, set_position, wait_until
 from scenes.play import PlayScene, _score_text
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
@@ -29,16 +27,6 @@ OPENED = {"ring": SMALL_RING, "board": {"0,0": "Ys", "0,1": "Bm"},
 TAKING = {"ring": ["Ys", "Bm", "Ys", "Bs", "Ym", "Bl", "Yl", "Bm"],
           "board": {"0,0": "Ys", "0,1": "Bm"}, "hands": [["Yl"], ["Bs", "Bm", "Bl"]],
           "scores": [6.5, 0], "to_move": 0, "phase": "take", "first_done": True}
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    app.settings.set("animation_speed", 4.0)
-    app.stack.push(MenuScene(app))
-    frames(app, 2)
-    yield app
-    app.close()
 
 
 def start(app, names=("Ann", "Bo")):
