@@ -280,6 +280,25 @@ def test_a_forced_pass_is_announced_and_passed_by_button(app):
     assert play.move_texts[-1] == "Ann: passes"
 
 
+def test_an_opening_with_no_word_is_announced_once_and_undo_clears_old_news(app):
+    # Seed 468 deals a ring in which Yellow's three pyramids make no word at all.
+    config = {"game": "iriri", "variant": SPEC.variants[0], "options": {},
+              "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}],
+              "starter": "0", "time_control": None}
+    play = PlayScene(app, config, seed=468)
+    app.stack.push(play)
+    frames(app, 2)
+    view = play.view
+    assert play.state.legal_moves() == [PASS]
+    assert [b.text for b in view.banners] == ["Yellow cannot place"]
+    click(app, view.button_rect(0).center)
+    assert play.notation == ["pass"]
+    assert "Yellow passes" in [b.text for b in view.banners]
+    press(app, "Undo")
+    assert play.cursor == 0
+    assert [b.text for b in view.banners] == ["Yellow cannot place"]
+
+
 # --- whole games, undo, hints, resuming ---------------------------------------------------
 
 def test_a_whole_game_by_mouse_reaches_the_results(app):

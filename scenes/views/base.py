@@ -61,6 +61,8 @@ class BoardView:
         self.state = state
         self.hint_move = None
         self.status = ""
+        if previous is None:
+            self.banners = []    # a jump (undo, a loaded game): old news no longer applies
 
     @property
     def busy(self) -> bool:
