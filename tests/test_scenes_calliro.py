@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import GAMES
-from game.calliro import RULE_2, parse_cell
+from game.calliro import RULE_2, cell_label, cells, parse_cell
 from helpers import menu_app, click, frames, key, press, set_position, wait_until
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
@@ -420,3 +420,21 @@ def test_a_whole_game_by_mouse_reaches_the_results(app):
     assert play.state.is_over
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=20)
     assert app.stack.top.outcome["reason"] == play.state.end_reason
+
+
+def test_a_player_without_an_action_is_announced_as_skipped(app):
+    # A radius-2 board full of score chips but c3: nobody can place, and once Blue
+    # flips c3 Green may not flip it back, so Green has nothing to do.
+    small = [cell_label(x, 2) for x in cells(2)]
+    chips = {label: ("S0" if n % 2 else "S1") for n, label in enumerate(small)}
+    chips["c3"] = "O/b"
+    play = start(app)
+    position(play, {"cells": chips, "radius": 2})
+    assert [SPEC.format_move(play.state, m) for m in play.state.legal_moves()] == ["flip c3"]
+    click(app, play.view.cell_center(parse_cell("c3", 2)))
+    settle(app, play)
+    assert play.cursor == 1, play.view.status
+    assert play.state.chip_at("c3") == "B/o"
+    assert play.state.to_move == 0 and play.state.last["skipped"] == [1]
+    assert [b.text for b in play.view.banners] == ["Player 2 (Green) is skipped"]
+    assert not play.state.is_over and "Player 1" in play.prompt()

@@ -24,7 +24,8 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
 - Calla: easy and medium as in the table (random playouts; medium with the
   free-turn-and-capture prior and the solver); hard and expert search
   alpha-beta with a transposition table and iterative deepening (iterations
-  = nodes), exact to the end of the game once the tree closes (few cubes left).
+  = nodes), exact to the end of the game once the tree closes (few cubes left);
+  hard stops at 10 plies deep, expert deepens until its time is up.
 - Callisto: prior plus progressive widening (``2 + 1.5 * visits ** 0.5``
   children) at every level; easy evaluates after four-ply big-piece playouts,
   medium and up evaluate each new node at once (territory evaluation) and
