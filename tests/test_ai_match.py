@@ -1,0 +1,123 @@
+"""The ``match`` command (computer levels against each other, with seats rotated)
+and the levels offered by the GTP engine."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from game import GAMES
+from game.ai import LEVELS
+from game.cli import main
+
+
+def run_cli(argv, capsys):
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_match_prints_json_per_player_in_given_order(capsys):
+    code, out, err = run_cli(["match", "calla", "--players", "random,easy", "--games", "4",
+                              "--seed", "5", "--json"], capsys)
+    assert code == 0, err
+    players = json.loads(out)["players"]
+    assert [p["spec"] for p in players] == ["random", "easy"]
+    for p in players:
+        assert set(p) == {"spec", "wins", "draws", "losses", "mean_score", "mean_seconds",
+                          "max_seconds"}
+        assert p["wins"] + p["draws"] + p["losses"] == 4
+        assert p["max_seconds"] >= p["mean_seconds"] >= 0
+    assert players[0]["wins"] == players[1]["losses"]
+
+
+def test_match_table_and_seats_rotate(capsys):
+    from game.ai.match import run_match
+    seen = []
+    run_match(GAMES["calla"], ["random", "random"], 4, seed=2,
+              progress=lambda g, seated, winner, scores: seen.append(seated))
+    assert seen == [["random", "random"]] * 4
+    code, out, _ = run_cli(["match", "calla", "--players", "easy,random", "--games", "2",
+                            "--seed", "1"], capsys)
+    assert code == 0
+    assert "easy" in out and "random" in out and "wins" in out
+
+
+def test_match_seats_three_players(capsys):
+    code, out, err = run_cli(["match", "callisto", "--variant", "callisto_3", "--players",
+                              "random,random,random", "--games", "3", "--seed", "4", "--json"],
+                             capsys)
+    assert code == 0, err
+    players = json.loads(out)["players"]
+    assert [p["spec"] for p in players] == ["random"] * 3
+    for p in players:
+        assert p["wins"] + p["draws"] + p["losses"] == 3
+    # Each game has one winner or is a draw for all three.
+    assert sum(p["wins"] for p in players) + players[0]["draws"] == 3
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["match", "nogame", "--players", "easy,easy", "--games", "2"], "unknown game"),
+    (["match", "calla", "--games", "2"], "--players"),
+    (["match", "calla", "--players", "easy,easy", "--games", "two"], "--games"),
+    (["match", "calla", "--players", "easy,easy", "--games", "2", "--seed", "x"], "--seed"),
+    (["match", "calla", "--players", "easy,easy", "--games", "2", "--fast"],
+     "unrecognized arguments"),
+    (["match", "calla", "--players", "easy,genius", "--games", "2"], "unknown player"),
+    (["match", "calla", "--players", "easy", "--games", "2"], "seats 2 players"),
+    (["match", "calla", "--players", "easy,easy", "--games", "0"], "--games"),
+    (["match", "calla", "--variant", "huge", "--players", "easy,easy", "--games", "1"],
+     "unknown variant"),
+])
+def test_match_bad_input_is_one_line_and_status_2(argv, message, capsys):
+    code, out, err = run_cli(argv, capsys)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+# --- the GTP engine's levels ------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_gtp_accepts_every_level(level, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 name\nquit\n"))
+    assert main(["gtp", "--level", level]) == 0
+    assert capsys.readouterr().out.startswith("=1 Callidus\n\n")
+
+
+def test_gtp_hard_genmove_answers_a_legal_placement(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("play b f7\ngenmove w\nquit\n"))
+    assert main(["gtp", "--level", "hard", "--seed", "3"]) == 0
+    answers = capsys.readouterr().out.split("\n\n")
+    assert answers[0] == "=" and answers[1].startswith("= ")
+    spec = GAMES["callisto"]
+    state = spec.new_game("callisto_2").play(spec.parse_move(spec.new_game("callisto_2"), "f7"))
+    assert spec.parse_move(state, answers[1][2:]) in state.legal_moves()
+
+
+def test_a_random_opening_is_shared_by_seat_orders_and_differs_between_them(monkeypatch):
+    import game.ai.match as match
+    spec = GAMES["calla"]
+    start = spec.new_game()
+    opened = match.random_opening(start, 4, seed=7)
+    assert opened == match.random_opening(start, 4, seed=7)        # the same for both seat orders
+    assert opened != start and opened != match.random_opening(start, 4, seed=8)
+    assert match.random_opening(start, 0, seed=7) == start
+    starts = []
+    real = match.play_game
+
+    def watch(spec, state, *rest):
+        starts.append(state)
+        return real(spec, state, *rest)
+
+    monkeypatch.setattr(match, "play_game", watch)
+    match.run_match(spec, ["random", "random"], 4, seed=3, opening=4)
+    assert starts[0] == starts[1] and starts[2] == starts[3]     # one opening per rotation
+    assert starts[0] != starts[2] and starts[0] != start
+
+
+def test_match_refuses_a_negative_opening(capsys):
+    code, out, err = run_cli(["match", "calla", "--players", "random,random", "--games", "2",
+                              "--opening", "-1"], capsys)
+    assert code == 2 and "--opening must be 0 or more" in err
