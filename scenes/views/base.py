@@ -82,8 +82,16 @@ class BoardView:
         return None
 
     def cancel_input(self) -> bool:
-        """Drop a held piece or pending placement; True if there was one (Esc used up)."""
-        return False
+        """Drop a held piece or pending placement; True if there was one (Esc used up).
+
+        A view that keeps what the player holds in ``held`` only needs ``_put_back``."""
+        if getattr(self, "held", None) is None:
+            return False
+        self._put_back()
+        return True
+
+    def _put_back(self) -> None:
+        """Return the held piece to where it came from."""
 
     def show_hint(self, move) -> None:
         self.hint_move = move

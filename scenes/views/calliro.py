@@ -455,12 +455,6 @@ class CalliroView(Overlays, BoardView):
         self._glow = None
         self.status = "Put back in the Repository."
 
-    def cancel_input(self) -> bool:
-        if self.held is None:
-            return False
-        self._put_back()
-        return True
-
     def _hover(self, pos) -> None:
         text = self._hover_words(pos) if self._can_act() else ""
         if text != self.hover_text:

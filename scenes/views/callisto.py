@@ -590,12 +590,6 @@ class CallistoView(BoardView):
         self._trays_layer = None
         self.status = "Put back in the tray."
 
-    def cancel_input(self) -> bool:
-        if self.held is None:
-            return False
-        self._put_back()
-        return True
-
     def _turn(self, turn: int) -> None:
         self.turn = turn
         self.ghost_anchor = None

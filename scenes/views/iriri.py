@@ -17,15 +17,15 @@ import math
 
 import pygame
 
-from game.iriri import PASS, PLAYER_NAMES, Pass, Place, Take, colour_of
-from game.iriri.words import word_text
+from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 
 from . import iriri_art as art
-from .base import GOLD, INK, BoardView
+from .base import BoardView
 from .iriri_board import BoardMixin
 from .iriri_camera import Camera
 from .iriri_ring import RingMixin, type_words
 from .iriri_trays import TraysMixin
+from .iriri_words import WordsMixin
 
 DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
 PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1),
@@ -35,7 +35,7 @@ ZOOM_OUT = (pygame.K_MINUS, pygame.K_KP_MINUS)
 MUTED = (200, 184, 160)
 
 
-class IririView(BoardMixin, RingMixin, TraysMixin, BoardView):
+class IririView(BoardMixin, RingMixin, TraysMixin, WordsMixin, BoardView):
     player_colours = art.PLAYER_RGB
 
     def __init__(self, app, spec, seats=None, variant=None):
@@ -144,33 +144,6 @@ class IririView(BoardMixin, RingMixin, TraysMixin, BoardView):
             self._announce(state, previous, last)
         self._board = None
 
-    def _announce(self, state, previous, last) -> None:
-        if state.is_over:
-            if previous is None:
-                return
-            self.sound("end")
-            if state.winner is None:
-                self.announce("A draw", GOLD, 3.0, small=state.end_reason or "")
-            else:
-                self.announce(f"{PLAYER_NAMES[state.winner]} wins!",
-                              self.player_colours[state.winner], 3.0,
-                              small=state.end_reason or "")
-            return
-        if previous is not None and last is not None:
-            who = PLAYER_NAMES[last["player"]]
-            if last["kind"] == "pass":
-                self.announce(f"{who} passes", INK, 2.0, small="No word of theirs fitted the ring")
-            elif last["kind"] == "place" and last["take_skipped"]:
-                self.announce("Nothing to take", INK, 1.8,
-                              small=f"The ring holds no {who.lower()} piece {who} may take")
-        if self.must_pass:
-            who = PLAYER_NAMES[state.mover]
-            what = "press Pass" if self._human_to_move() else "the turn passes"
-            self.announce(f"{who} cannot place", (255, 170, 120), 2.6,
-                          small=f"No word fits the ring: {what}")
-            if self._human_to_move():
-                self.status = f"{who} cannot make any word: press Pass"
-
     def _make_animation(self, state, previous, last, confirmed):
         player = last["player"]
         if last["kind"] == "place":
@@ -246,15 +219,6 @@ class IririView(BoardMixin, RingMixin, TraysMixin, BoardView):
             self.pending_points = s.placement_points(pieces)
             self.status = (f"This placement scores {art.half_text(self.pending_points)}: "
                            f"Confirm (Enter) plays it")
-
-    @staticmethod
-    def _problem_words(problem: str, words) -> str:
-        bad = [w for w in words if not w.valid]
-        if bad and problem.startswith("word "):
-            w = bad[0]
-            axis = "row" if len({r for r, _ in w.cells}) == 1 else "column"
-            return f"{axis} word {word_text(w.types)} does not match the ring"
-        return problem
 
     def _confirm(self):
         if not self.pending:
@@ -506,29 +470,6 @@ class IririView(BoardMixin, RingMixin, TraysMixin, BoardView):
         if isinstance(move, Place) and not self.camera.shows(move.cells, 0.5):
             self.camera.frame(self._framed_cells(), glide=True)
         self._board = None
-
-    # --- words -------------------------------------------------------------------------------
-    def prompt(self, state, name) -> str:
-        who = f"{PLAYER_NAMES[state.mover]} ({name})"
-        if state.phase == "take":
-            need = state.takeable().need
-            return (f"{who}: take {need} piece{'s' if need != 1 else ''} from the ring "
-                    f"(click your glowing ones)")
-        if state is self.state and self.must_pass:
-            return f"{who}: no word fits the ring - press Pass"
-        if not state.first_done:
-            return f"{who}: lay the first word from the marked cell, then Confirm"
-        return f"{who}: drag pyramids from your tray to make words, then Confirm"
-
-    def describe_move(self, state, move) -> str:
-        if isinstance(move, Pass):
-            return "passes"
-        if isinstance(move, Take):
-            kinds = ", ".join(state.ring[i] for i in move.indices if 0 <= i < len(state.ring))
-            return f"takes {kinds} (ring {' '.join(str(i) for i in move.indices)})"
-        text = self.spec.format_move(state, move)
-        points = state.placement_points(move)
-        return text if points is None else f"{text}, scores {art.half_text(points)}"
 
     # --- rules diagrams --------------------------------------------------------------------
     def _apply_marks(self) -> None:
