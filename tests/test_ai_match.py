@@ -70,11 +70,44 @@ def test_match_seats_three_players(capsys):
     (["match", "calla", "--players", "easy,easy", "--games", "0"], "--games"),
     (["match", "calla", "--variant", "huge", "--players", "easy,easy", "--games", "1"],
      "unknown variant"),
+    (["match", "calla", "--players", "easy,easy", "--games", "2", "--balanced"],
+     "--balanced needs --opening"),
+    (["match", "iriri", "--players", "easy,easy", "--games", "2", "--opening", "2",
+      "--balanced"], "not available for Iriri"),
 ])
 def test_match_bad_input_is_one_line_and_status_2(argv, message, capsys):
     code, out, err = run_cli(argv, capsys)
     assert code == 2
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_balanced_openings_are_the_ones_the_judge_calls_even():
+    import random
+
+    from game.ai.alphabeta import search
+    from game.ai.knowledge.calla import CallaModel, even
+    from game.ai.match import random_opening
+    spec = GAMES["calla"]
+    lopsided = balanced = 0
+    for seed in range(12):
+        plain = random_opening(spec.new_game(seed=seed), 4, seed)
+        fair = random_opening(spec.new_game(seed=seed), 4, seed, even)
+        assert not fair.is_over and even(fair)
+        value = search(CallaModel(fair), random.Random(0), max_depth=10).value
+        assert abs(value) <= 2
+        lopsided += not even(plain)
+        balanced += fair.position() != plain.position()
+    # Random openings are often lopsided; those are the ones drawn again.
+    assert lopsided >= 3 and balanced == lopsided
+
+
+def test_a_judge_that_is_never_satisfied_still_gives_an_opening(monkeypatch):
+    from game.ai import match
+    monkeypatch.setattr(match, "BALANCE_TRIES", 5)
+    calls = []
+    state = match.random_opening(GAMES["calla"].new_game(seed=1), 3, 1,
+                                 lambda s: calls.append(s) and False)
+    assert len(calls) == 5 and not state.is_over
 
 
 # --- the GTP engine's levels ------------------------------------------------------------------

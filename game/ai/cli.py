@@ -2,7 +2,8 @@
 
 ::
 
-    python -m game match GAME [--variant V] --players SPEC,SPEC[,...] --games N [--seed S] [--json]
+    python -m game match GAME [--variant V] --players SPEC,SPEC[,...] --games N [--seed S]
+                         [--opening PLIES [--balanced]] [--json] [--progress]
 
 SPEC is one of random, easy, medium, hard, expert, one per seat of the
 variant; seats rotate from game to game.  Prints, per player, wins, draws,
@@ -29,6 +30,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--opening", type=int, default=0, metavar="PLIES",
                    help="random moves played first, the same for every seat order, so that "
                         "games without chance do not repeat one another")
+    p.add_argument("--balanced", action="store_true",
+                   help="draw the opening again until the game's own judge calls it even "
+                        "(Calla: a 10-ply search finds neither side 2 cubes ahead)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     p.add_argument("--progress", action="store_true",
                    help="a line per finished game on standard error")
@@ -51,6 +55,8 @@ def cmd_match(args) -> int:
         raise UsageError("--games must be 1 or more")
     if args.opening < 0:
         raise UsageError("--opening must be 0 or more")
+    if args.balanced and args.opening < 1:
+        raise UsageError("--balanced needs --opening 1 or more")
     specs = [s for s in args.players.split(",")]
     seats = spec.players(variant)
     for s in specs:
@@ -69,8 +75,12 @@ def cmd_match(args) -> int:
     if args.seed is None:       # chosen here, so the table can say how to replay the match
         import random
         args.seed = random.SystemRandom().randrange(2**31)
-    tallies = run_match(spec, specs, args.games, args.seed, variant,
-                        progress=progress if args.progress else None, opening=args.opening)
+    try:
+        tallies = run_match(spec, specs, args.games, args.seed, variant,
+                            progress=progress if args.progress else None, opening=args.opening,
+                            balanced=args.balanced)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     rows = [t.as_dict() for t in tallies]
     if args.json:
         print(json.dumps({"players": rows}))

@@ -65,21 +65,42 @@ def play_game(spec, state, levels, rngs, tallies, seat_of):
     return state
 
 
-def random_opening(state, plies: int, seed: int):
-    """``state`` after ``plies`` uniformly random legal moves drawn from ``seed``."""
+#: Openings drawn at most before a balanced match takes the last one drawn.
+BALANCE_TRIES = 200
+
+
+def random_opening(state, plies: int, seed: int, even=None):
+    """``state`` after ``plies`` uniformly random legal moves drawn from ``seed``;
+    with ``even`` (a judge of positions), the first such opening it calls even."""
     rng = random.Random(f"{seed}/opening")
-    for _ in range(plies):
-        if state.is_over:
+    start = state
+    for _ in range(BALANCE_TRIES if even is not None else 1):
+        state = start
+        for _ in range(plies):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if even is None or (not state.is_over and even(state)):
             break
-        state = state.play(rng.choice(state.legal_moves()))
     return state
 
 
+def even_judge(spec):
+    """The game's judge of even positions, or ValueError when it has none."""
+    from .knowledge import knowledge_for
+    even = getattr(knowledge_for(spec.name), "even", None)
+    if even is None:
+        raise ValueError(f"balanced openings are not available for {spec.title}: "
+                         f"it has no judge of even positions")
+    return even
+
+
 def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
-              options=None, progress=None, opening: int = 0) -> list:
+              options=None, progress=None, opening: int = 0, balanced: bool = False) -> list:
     """Play ``games`` games; the tallies, in the order of ``specs``."""
     seats = spec.players(variant)
     specs = check_players(specs, seats)
+    even = even_judge(spec) if balanced else None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     tallies = [Tally(s) for s in specs]
@@ -92,7 +113,7 @@ def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
         levels = [specs[player_at[seat]] for seat in range(seats)]
         rngs = [random.Random(f"{seed}/{g}/{seat}") for seat in range(seats)]
         state = spec.new_game(variant, seed=game_seed, **(options or {}))
-        state = random_opening(state, opening, game_seed)
+        state = random_opening(state, opening, game_seed, even)
         state = play_game(spec, state, levels, rngs, tallies, player_at)
         winner = state.winner if state.is_over else None
         scores = state.scores

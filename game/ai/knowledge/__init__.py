@@ -19,6 +19,8 @@ the searches fall back to game-independent behaviour without it:
 ``blunder(state, move)``  True when ``move`` hands the opponent a win at once;
                          the search leaves such moves out at the root.
 ``alphabeta_model(state)``  a fast model of the game for ``alphabeta.search``.
+``even(state)``          True when neither side is clearly ahead: ``match
+                         --balanced`` keeps only openings it calls even.
 
 A plug-in is only imported for a game that exists in ``game.GAMES``; it must
 import its engine lazily so that a missing or unfinished engine never breaks

@@ -125,6 +125,19 @@ def alphabeta_model(state):
     return CallaModel(state)
 
 
+#: An opening is even when a search this deep finds neither side this many cubes ahead.
+EVEN_DEPTH = 10
+EVEN_MARGIN = 2
+
+
+def even(state) -> bool:
+    """True when neither side is clearly ahead (for balanced match openings)."""
+    import random
+    from ..alphabeta import search
+    value = search(CallaModel(state), random.Random(0), max_depth=EVEN_DEPTH).value
+    return abs(value) <= EVEN_MARGIN
+
+
 def prior(state, moves):
     """Free turns, then captures, then the rest (the model's order)."""
     s = (state.pits, state.mover, state.free_turn, state.time_called)
