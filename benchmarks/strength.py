@@ -12,7 +12,8 @@ For every game in ``game.GAMES`` (or those named), in its default variant:
    of games each (4; ``--quick``: 2; Calabria's long games with a hard
    player: 2), each from the same 4 random opening moves for both seat
    orders (``--opening``), so that Calla, which has no chance, does not
-   replay one game.  Target: the stronger level wins most.
+   replay one game; Calla's openings are also balanced (``--balanced``: only
+   those a 10-ply search calls even).  Target: the stronger level wins most.
 
 Run from the project root::
 
@@ -97,8 +98,12 @@ def show_times(result: dict) -> None:
 
 
 def command(game: str, strong: str, weak: str, games: int, seed: int) -> list:
-    return [sys.executable, "-m", "game", "match", game, "--players", f"{strong},{weak}",
-            "--games", str(games), "--seed", str(seed), "--opening", "4", "--json"]
+    cmd = [sys.executable, "-m", "game", "match", game, "--players", f"{strong},{weak}",
+           "--games", str(games), "--seed", str(seed), "--opening", "4", "--json"]
+    from game.ai.knowledge import knowledge_for
+    if hasattr(knowledge_for(game), "even"):
+        cmd.append("--balanced")      # only even openings, where the stronger level can show it
+    return cmd
 
 
 def run_match(game, strong, weak, games, seed) -> dict:

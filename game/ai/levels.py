@@ -29,7 +29,7 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
 - Callisto: prior plus progressive widening (``2 + 1.5 * visits ** 0.5``
   children) at every level; easy evaluates after four-ply big-piece playouts,
   medium and up evaluate each new node at once (territory evaluation) and
-  explore with c 0.5.
+  explore with c 0.5 (expert 0.2: its longer search goes deeper, not wider).
 - Calabria: playouts take captures and stop after 24 plies (easy: 12) for a
   material and Dux-safety evaluation; widening ``4 + 2 * visits ** 0.5`` from
   medium up; every level leaves out moves that hand over the Dux or the last
