@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,22 @@ def _stop(game):
         game.kill()
 
 
+@contextmanager
+def _playing(screen, tmp_path, game_name, log):
+    """The program opened on ``game_name``'s setup and started with Enter, as a player
+    would; it is closed again however the test ends."""
+    game = _start(screen, tmp_path, game_name, log)
+    try:
+        found = _xdotool(screen, "search", "--sync", "--onlyvisible", "--class", "^callidus$")
+        assert found.returncode == 0 and found.stdout.strip(), "the window never appeared"
+        time.sleep(0.5)
+        _xdotool(screen, "key", "Return")     # Start game, with a random first player
+        assert _wait_for(log, f"start {game_name}"), "the game did not start"
+        yield game
+    finally:
+        _stop(game)
+
+
 def _calabria_places():
     """Where the Calabria view puts the Romans' Dux in its tray and the square e3."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -108,13 +125,7 @@ def _calabria_places():
 
 def test_drag_a_calabria_dux_from_the_tray_in_a_real_window(screen, tmp_path):
     log = tmp_path / "moves.log"
-    game = _start(screen, tmp_path, "calabria", log)
-    try:
-        found = _xdotool(screen, "search", "--sync", "--onlyvisible", "--class", "^callidus$")
-        assert found.returncode == 0 and found.stdout.strip(), "the window never appeared"
-        time.sleep(0.5)
-        _xdotool(screen, "key", "Return")
-        assert _wait_for(log, "start calabria"), "the game did not start"
+    with _playing(screen, tmp_path, "calabria", log):
         time.sleep(2.5)     # the opening announcement
         (tx, ty), (sx, sy) = _calabria_places()
         _xdotool(screen, "mousemove", str(tx), str(ty))
@@ -128,20 +139,11 @@ def test_drag_a_calabria_dux_from_the_tray_in_a_real_window(screen, tmp_path):
         assert _wait_for(log, "move 1 calabria player 0 D@e3"), log.read_text()
         time.sleep(0.8)
         _screenshot(screen, tmp_path, "calabria")
-    finally:
-        _stop(game)
 
 
 def test_play_calla_in_a_real_window(screen, tmp_path):
     log = tmp_path / "moves.log"
-    game = _start(screen, tmp_path, "calla", log)
-    try:
-        found = _xdotool(screen, "search", "--sync", "--onlyvisible", "--class", "^callidus$")
-        assert found.returncode == 0 and found.stdout.strip(), "the window never appeared"
-        time.sleep(0.5)
-        # Setup: choose Player 1 to start is not needed; Enter starts with a random first player.
-        _xdotool(screen, "key", "Return")
-        assert _wait_for(log, "start calla"), "the game did not start"
+    with _playing(screen, tmp_path, "calla", log):
         centres = _shield_centres()
         # Whoever starts plays side A (bottom row): sow its middle shield (3 -> index 2).
         x, y = centres[2]
@@ -158,5 +160,3 @@ def test_play_calla_in_a_real_window(screen, tmp_path):
         assert _wait_for(log, "move 2 calla player 1 1"), log.read_text()
         time.sleep(1.0)
         _screenshot(screen, tmp_path, "calla")
-    finally:
-        _stop(game)
