@@ -15,34 +15,22 @@ import pygame
 from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry, orientation,
                            player_names)
 
-from .. import assets
-from .base import GOLD, INK, BoardView, pulse
-from .callisto_pieces import (badge, flipped, geo_piece, ghost_surface, grab_offset, lift,
-                              piece_surface, shadow_surface, shape_of, short_name, sink, turn_of,
-                              turned)
+from .base import GOLD, BoardView, pulse
+from .callisto_board import BoardMixin
+from .callisto_pieces import (flipped, ghost_surface, grab_offset, lift, piece_surface,
+                              shadow_surface, shape_of, short_name, sink, turned)
+from .callisto_trays import Tray, TraysMixin
 
 #: Pentobi's colours, warmed a little to sit on the wooden table.
 COLOUR_RGB = {"Blue": (34, 112, 204), "Yellow": (236, 198, 42), "Red": (222, 66, 50),
               "Green": (38, 166, 70)}
 HINT = (140, 230, 255)
 MARK = (255, 214, 120)
-CELLS = {"wood": ((216, 202, 174), (150, 130, 102)), "stone": ((206, 206, 200), (140, 140, 138))}
 FLIGHT = 0.45      # seconds for a piece to travel from its tray to the board
 DROP = 0.14        # seconds for a piece put down by hand to settle
 
 
-class Tray:
-    """Where one colour's pieces lie beside the board."""
-
-    def __init__(self, colour: int, rect: pygame.Rect):
-        self.colour = colour
-        self.rect = rect
-        self.header = pygame.Rect(rect.x, rect.y, rect.width, 0)
-        self.slots: dict[str, pygame.Rect] = {}
-        self.unit = 8
-
-
-class CallistoView(BoardView):
+class CallistoView(BoardMixin, TraysMixin, BoardView):
     player_colours = (COLOUR_RGB["Blue"], COLOUR_RGB["Green"])
 
     @classmethod
@@ -118,26 +106,6 @@ class CallistoView(BoardView):
                             tray_w, tray_h)
             self.trays.append(self._layout_tray(colour, r))
 
-    def _layout_tray(self, colour: int, rect: pygame.Rect) -> Tray:
-        tray = Tray(colour, rect)
-        head = max(18, min(30, rect.height // 6))
-        tray.header = pygame.Rect(rect.x, rect.y, rect.width, head)
-        area = pygame.Rect(rect.x + 6, rect.y + head + 2, rect.width - 12, rect.height - head - 8)
-        best = None
-        for cols in (12, 6, 4, 3, 2):
-            rows = -(-len(PIECES) // cols)
-            sw, sh = area.width / cols, area.height / rows
-            unit = min(sw, sh) / 4.0
-            if best is None or unit > best[0]:
-                best = (unit, cols, sw, sh)
-        unit, cols, sw, sh = best
-        tray.unit = max(3, int(unit))
-        for i, piece in enumerate(PIECES):
-            col, row = i % cols, i // cols
-            tray.slots[piece.name] = pygame.Rect(int(area.x + col * sw), int(area.y + row * sh),
-                                                 int(sw) - 2, int(sh) - 2)
-        return tray
-
     # --- coordinates ---------------------------------------------------------
     def cell_rect(self, cell) -> pygame.Rect:
         x, y = cell
@@ -152,252 +120,6 @@ class CallistoView(BoardView):
         if not self.grid.collidepoint(pos):
             return None
         return ((pos[0] - self.grid.x) // self.cell, (pos[1] - self.grid.y) // self.cell)
-
-    def slot_at(self, pos) -> tuple | None:
-        """``(colour, piece name or None)`` of the tray under ``pos``, or None."""
-        for tray in self.trays:
-            if tray.rect.collidepoint(pos):
-                for name, slot in tray.slots.items():
-                    if slot.collidepoint(pos):
-                        return tray.colour, name
-                return tray.colour, None
-        return None
-
-    def slot_center(self, colour: int, piece: str) -> tuple:
-        if colour < len(self.trays):
-            return self.trays[colour].slots[piece].center
-        return self.frame.center
-
-    # --- the board, drawn once per layout and style -----------------------------
-    def _style(self) -> str:
-        return self.board_style(tuple(CELLS))
-
-    def _octagon(self, margin: float) -> list:
-        """The rim around the cells: an octagon ``margin`` pixels outside the stepped edge."""
-        c, s = self.cell, self.size
-        e0 = (s - self.geo.edge) // 2
-        k = margin * (2 ** 0.5 - 1)
-        gx, gy = self.grid.x - self.frame.x, self.grid.y - self.frame.y
-        pts = [(e0 * c - k, -margin), (s * c - e0 * c + k, -margin),
-               (s * c + margin, e0 * c - k), (s * c + margin, s * c - e0 * c + k),
-               (s * c - e0 * c + k, s * c + margin), (e0 * c - k, s * c + margin),
-               (-margin, s * c - e0 * c + k), (-margin, e0 * c - k)]
-        return [(gx + x, gy + y) for x, y in pts]
-
-    def _board_surface(self) -> pygame.Surface:
-        key = (self._style(), self.frame.size, self.cell)
-        if self._board_cache is not None and self._board_key == key:
-            return self._board_cache
-        self._board_key = key
-        style = key[0]
-        c = self.cell
-        pad = 12
-        surf = pygame.Surface((self.frame.width + pad, self.frame.height + pad), pygame.SRCALPHA)
-        margin = (self.grid.x - self.frame.x) * 0.92
-        outline = self._octagon(margin)
-        shadow = [(x + 6, y + 8) for x, y in outline]
-        pygame.draw.polygon(surf, (0, 0, 0, 110), shadow)
-        # the rim: the table's wood (or marble) cut to the octagon
-        texture = assets.scaled("marble.png" if style == "stone" else "wood.png",
-                                self.frame.size)
-        mask = pygame.Surface(self.frame.size, pygame.SRCALPHA)
-        pygame.draw.polygon(mask, (255, 255, 255, 255), outline)
-        rim = texture.copy().convert_alpha() if pygame.display.get_surface() else texture.copy()
-        rim.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(rim, (0, 0))
-        pygame.draw.polygon(surf, (255, 236, 200, 90), outline, 2)
-        inner = self._octagon(margin - 3)
-        pygame.draw.polygon(surf, (0, 0, 0, 70), inner, 2)
-        # the bed the squares are sunk into
-        gx, gy = self.grid.x - self.frame.x, self.grid.y - self.frame.y
-        bed = pygame.Surface(self.frame.size, pygame.SRCALPHA)
-        for x, y in self.geo.cells:
-            pygame.draw.rect(bed, (40, 28, 18, 200), (gx + x * c - 1, gy + y * c - 1, c + 2, c + 2))
-        surf.blit(bed, (0, 0))
-        plain, centre = CELLS[style]
-        centre_cells = set(self.geo.centre_cells)
-        m = max(1, c // 18)
-        b = max(1, c // 9)
-        for x, y in self.geo.cells:
-            base = centre if (x, y) in centre_cells else plain
-            r = pygame.Rect(gx + x * c + m, gy + y * c + m, c - 2 * m, c - 2 * m)
-            pygame.draw.rect(surf, base, r)
-            # sunk in: shadow along the top and left, light along the bottom and right
-            l, t, rt, bt = r.left, r.top, r.right - 1, r.bottom - 1
-            pygame.draw.polygon(surf, sink(base, 0.32), [(l, t), (rt, t), (rt - b, t + b),
-                                                          (l + b, t + b)])
-            pygame.draw.polygon(surf, sink(base, 0.2), [(l, t), (l + b, t + b), (l + b, bt - b),
-                                                         (l, bt)])
-            pygame.draw.polygon(surf, lift(base, 0.3), [(l, bt), (l + b, bt - b),
-                                                         (rt - b, bt - b), (rt, bt)])
-            pygame.draw.polygon(surf, lift(base, 0.18), [(rt, t), (rt, bt), (rt - b, bt - b),
-                                                          (rt - b, t + b)])
-        self._draw_labels(surf, gx, gy)
-        self._board_cache = surf
-        return surf
-
-    def _draw_labels(self, surf, gx, gy) -> None:
-        """Column letters along the bottom and row numbers along the left, as in Pentobi."""
-        c = self.cell
-        if c < 14:
-            return
-        f = assets.font(max(9, int(c * 0.36)))
-        ink, shade = (255, 240, 214), (30, 18, 10)
-        room = (self.grid.x - self.frame.x) * 0.45
-        for x in range(self.size):
-            for colour, dx in ((shade, 1), (ink, 0)):
-                img = f.render(chr(ord("a") + x), True, colour)
-                surf.blit(img, img.get_rect(center=(gx + x * c + c // 2 + dx,
-                                                    gy + self.size * c + room + dx)))
-        for y in range(self.size):
-            for colour, dx in ((shade, 1), (ink, 0)):
-                img = f.render(str(self.size - y), True, colour)
-                surf.blit(img, img.get_rect(center=(gx - room + dx, gy + y * c + c // 2 + dx)))
-
-    # --- the pieces on the board --------------------------------------------------
-    def _build_pieces(self, moves, last=None) -> pygame.Surface:
-        c = self.cell
-        layer = pygame.Surface(self.grid.size, pygame.SRCALPHA)
-        geo = self.geo
-        placed = []
-        for colour, move in moves:
-            cells = geo.cells_of_move[move]
-            shape = shape_of(cells)
-            x0 = min(x for x, _ in cells)
-            y0 = min(y for _, y in cells)
-            placed.append((colour, shape, x0 * c, y0 * c))
-        lift = max(1, c // 12)
-        for _colour, shape, x, y in placed:
-            layer.blit(shadow_surface(shape, c, 80), (x + lift, y + lift))
-        for colour, shape, x, y in placed:
-            layer.blit(piece_surface(self.rgbs[colour], shape, c), (x, y))
-        if last is not None:
-            cells = geo.cells_of_move[last]
-            x0 = min(x for x, _ in cells)
-            y0 = min(y for _, y in cells)
-            gx, gy = grab_offset(geo_piece(geo, last), turn_of(geo, last))
-            centre = ((x0 + gx) * c + c // 2, (y0 + gy) * c + c // 2)
-            pygame.draw.circle(layer, (255, 255, 255, 210), centre, max(2, c // 7))
-            pygame.draw.circle(layer, (0, 0, 0, 90), centre, max(2, c // 7), 1)
-        return layer
-
-    def _pieces(self) -> pygame.Surface:
-        if self._pieces_layer is None:
-            moves = self.state.moves
-            if self.anim is not None:
-                moves = moves[:-1]
-                last = moves[-1][1] if moves else None
-            else:
-                last = moves[-1][1] if moves else None
-            self._pieces_layer = self._build_pieces(moves, last)
-        return self._pieces_layer
-
-    # --- the trays -------------------------------------------------------------------
-    def _in_hand(self, colour: int, piece: str) -> int:
-        """How many of ``piece`` still lie in ``colour``'s tray (one may be in hand)."""
-        count = self.state.left[colour][PIECE_INDEX[piece]]
-        if self.held == piece and self.state.colour == colour:
-            count -= 1
-        return count
-
-    def _trays(self) -> pygame.Surface:
-        if self._trays_layer is not None:
-            return self._trays_layer
-        area = self.tray_area
-        layer = pygame.Surface(area.size, pygame.SRCALPHA)
-        state = self.state
-        mover = state.colour
-        playable = state.playable_pieces() if mover is not None and self.named_seats else None
-        for tray in self.trays:
-            colour = tray.colour
-            rgb = self.rgbs[colour]
-            r = tray.rect.move(-area.x, -area.y)
-            radius = max(6, r.height // 14)
-            pygame.draw.rect(layer, (28, 20, 15, 215), r, border_radius=radius)
-            felt = r.inflate(-6, -6)
-            felt.top = r.y + tray.header.height
-            felt.height = r.bottom - felt.top - 3
-            pygame.draw.rect(layer, (*sink(rgb, 0.72), 150), felt, border_radius=radius // 2)
-            pygame.draw.rect(layer, (0, 0, 0, 90), felt, 1, border_radius=radius // 2)
-            pygame.draw.rect(layer, (*sink(rgb, 0.2), 255), r, 2, border_radius=radius)
-            self._draw_tray_header(layer, tray, r)
-            out = bool(state.out >> colour & 1)
-            for name, slot in tray.slots.items():
-                self._draw_slot(layer, tray, name, slot.move(-area.x, -area.y),
-                                dim=(colour == mover and playable is not None
-                                     and name not in playable))
-            if mover is not None and colour != mover:
-                shade = pygame.Surface(r.size, pygame.SRCALPHA)
-                pygame.draw.rect(shade, (0, 0, 0, 95 if out else 60), shade.get_rect(),
-                                 border_radius=radius)
-                layer.blit(shade, r.topleft)
-            if out and not state.is_over:
-                size = max(14, min(30, r.height // 5))
-                img = assets.font(size, True).render("OUT: cannot move", True, (255, 210, 190))
-                img = pygame.transform.rotate(img, 8)
-                layer.blit(img, img.get_rect(center=r.center))
-        self._trays_layer = layer
-        return layer
-
-    def _draw_tray_header(self, layer, tray, r) -> None:
-        state = self.state
-        colour = tray.colour
-        rgb = self.rgbs[colour]
-        head = tray.header.height
-        size = max(11, int(head * 0.55))
-        x = r.x + 10
-        cy = r.y + head // 2 + 2
-        pygame.draw.circle(layer, rgb, (x + size // 2, cy), size // 2)
-        pygame.draw.circle(layer, lift(rgb, 0.5), (x + size // 2 - 1, cy - 1), size // 2, 1)
-        x += size + 6
-        title = self.names[colour]
-        player = colour % PLAYERS[self.variant]
-        if self.named_seats and player < len(self.seats):
-            title += f"  {self.seats[player]['name']}"
-        turn = state.colour == colour
-        f = assets.font(size, True)
-        img = f.render(title, True, lift(rgb, 0.45) if turn else (214, 200, 180))
-        layer.blit(img, img.get_rect(midleft=(x, cy)))
-        left = sum(state.left[colour])
-        small = assets.font(max(10, size - 3), turn)
-        room = r.right - 10 - (x + img.get_width() + 14)
-        choices = [f"{left} left  {state.colour_scores[colour]} pts", f"{left} left"]
-        if turn and self.named_seats:
-            choices.insert(0, f"to move  {choices[0]}")
-        for info in choices:
-            if small.size(info)[0] <= room:
-                img2 = small.render(info, True, lift(rgb, 0.55) if turn else INK)
-                layer.blit(img2, img2.get_rect(midright=(r.right - 10, cy)))
-                break
-
-    def _draw_slot(self, layer, tray, name, slot, dim=False) -> None:
-        count = self._in_hand(tray.colour, name)
-        u = tray.unit
-        shape = orientation(name, 0)
-        body = piece_surface(self.rgbs[tray.colour], shape, u)
-        pos = body.get_rect(center=slot.center)
-        if count <= 0:
-            ghost = body.copy()
-            ghost.set_alpha(34)
-            layer.blit(ghost, pos)
-            return
-        step = max(2, u // 4)
-        for k in range(min(count, 3) - 1, 0, -1):     # the rest of the pile, behind
-            under = pos.move(k * step, -k * step)
-            layer.blit(shadow_surface(shape, u, 70), under.move(1, 2))
-            back = body.copy()
-            back.set_alpha(150)
-            layer.blit(back, under)
-        layer.blit(shadow_surface(shape, u, 90), pos.move(max(1, u // 5), max(1, u // 4)))
-        if dim:
-            faded = body.copy()
-            faded.set_alpha(110)
-            layer.blit(faded, pos)
-        else:
-            layer.blit(body, pos)
-        if count > 1:
-            tag = badge(f"x{count}", max(10, min(16, int(u * 1.1))), self.rgbs[tray.colour])
-            layer.blit(tag, tag.get_rect(bottomright=(slot.right, slot.bottom)))
 
     # --- state and animation ------------------------------------------------------------
     def set_state(self, state, previous=None) -> None:
@@ -839,25 +561,6 @@ class CallistoView(BoardView):
         lift = max(2, int(height * 0.5) + 2)
         surface.blit(shadow_surface(a["shape"], unit, 70), (x + lift, y + lift + height))
         surface.blit(body, (x, y))
-
-    def _draw_tray_focus(self, surface) -> None:
-        mover = self.state.colour
-        if mover is not None and mover < len(self.trays):
-            tray = self.trays[mover]
-            key = ("tray", mover, tray.rect.size)
-            glow = self._hint_cache.get(key)
-            if glow is None:
-                glow = pygame.Surface(tray.rect.inflate(8, 8).size, pygame.SRCALPHA)
-                radius = max(6, tray.rect.height // 14) + 4
-                pygame.draw.rect(glow, (*lift(self.rgbs[mover], 0.3), 255), glow.get_rect(), 3,
-                                 border_radius=radius)
-                self._hint_cache[key] = glow
-            glow.set_alpha(int(120 + 120 * pulse()))
-            surface.blit(glow, tray.rect.inflate(8, 8).topleft)
-        if self.hover_slot is not None and self.held is None:
-            colour, name = self.hover_slot
-            slot = self.trays[colour].slots[name]
-            pygame.draw.rect(surface, (255, 240, 200), slot, 2, border_radius=6)
 
     def _draw_held(self, surface) -> None:
         rgb = self.rgbs[self.state.colour]
