@@ -15,12 +15,13 @@ import math
 
 import pygame
 
-from game.calabria import (DUX, FILES, HEIGHT, PIECE, SIDE_NAMES, WIDTH, Move, square_name)
+from game.calabria import DUX, HEIGHT, PIECE, SIDE_NAMES, WIDTH, Move, square_name
 
-from .. import assets
 from . import calabria_art as art
 from .base import GOLD, BoardView, pulse
-from .calabria_trays import TraysMixin, hand_words, label
+from .calabria_board import BoardMixin
+from .calabria_trays import TraysMixin, label
+from .calabria_words import WordsMixin, is_slide
 
 HIGHLIGHT = (255, 226, 140)
 DANGER = (255, 70, 50)
@@ -30,7 +31,7 @@ DUX_SIZE = 1.18
 DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
 
 
-class CalabriaView(TraysMixin, BoardView):
+class CalabriaView(BoardMixin, TraysMixin, WordsMixin, BoardView):
     player_colours = ((236, 96, 80), (72, 200, 190))
 
     @classmethod
@@ -103,65 +104,6 @@ class CalabriaView(TraysMixin, BoardView):
         c = self.cell
         return ((pos[1] - self.board_rect.y) // c) * WIDTH + (pos[0] - self.board_rect.x) // c
 
-    # --- the static layer ------------------------------------------------------------
-    def _static_layer(self) -> pygame.Surface:
-        key = (self._style(), tuple(self.rect), self.cell)
-        if self._static is not None and self._static_key == key:
-            return self._static
-        style = self._style()
-        spec = art.STYLES[style]
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        ox, oy = self.rect.topleft
-        f = self.frame_rect.move(-ox, -oy)
-        radius = max(4, self.cell // 6)
-        # the frame, its drop shadow and bevel
-        pygame.draw.rect(layer, (0, 0, 0, 120), f.move(5, 8), border_radius=radius)
-        frame = pygame.Surface(f.size, pygame.SRCALPHA)
-        tex = assets.tiled(spec["frame_texture"], f.size, tile=max(128, f.height))
-        frame.blit(tex, (0, 0))
-        if spec["frame"] is not None:
-            tint = pygame.Surface(f.size)
-            tint.fill(spec["frame"])
-            frame.blit(tint, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-        mask = pygame.Surface(f.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-        frame.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        art.blend_rect(frame, (255, 240, 210, 90), frame.get_rect(), 2, radius)
-        art.blend_rect(frame, (0, 0, 0, 90), frame.get_rect().inflate(-4, -4), 2, radius)
-        layer.blit(frame, f.topleft)
-        b = self.board_rect.move(-ox, -oy)
-        pygame.draw.rect(layer, (20, 14, 10), b.inflate(6, 6))
-        art.blend_rect(layer, (255, 240, 210, 80), b.inflate(8, 8), 1)
-        c = self.cell
-        for square in range(WIDTH * HEIGHT):
-            fi, row = square % WIDTH, square // WIDTH
-            light = (fi + row) % 2 == 0
-            layer.blit(art.tile(style, light, c, square * 7 + 3), (b.x + fi * c, b.y + row * c))
-        # files and ranks cut into the frame
-        size = max(11, int(c * 0.3))
-        fm = (f.width - b.width) // 2
-        for fi, letter in enumerate(FILES):
-            x = b.x + fi * c + c // 2
-            for y in (b.y - fm // 2, b.bottom + fm // 2):
-                self._engrave(layer, letter, (x, y), size, spec)
-        for row in range(HEIGHT):
-            y = b.y + row * c + c // 2
-            for x in (b.x - fm // 2, b.right + fm // 2):
-                self._engrave(layer, str(HEIGHT - row), (x, y), size, spec)
-        for side, tray in enumerate(self.trays):
-            self._draw_tray_box(layer, tray.move(-ox, -oy), side)
-        self._static = layer
-        self._static_key = key
-        return layer
-
-    @staticmethod
-    def _engrave(layer, words, centre, size, spec) -> None:
-        light = label(words, size, spec["engrave"], True)
-        dark = label(words, size, spec["ink"], True)
-        r = dark.get_rect(center=centre)
-        layer.blit(light, r.move(1, 1))
-        layer.blit(dark, r)
-
     # --- state and animation ---------------------------------------------------------
     def set_state(self, state, previous=None) -> None:
         super().set_state(state, previous)
@@ -187,7 +129,7 @@ class CalabriaView(TraysMixin, BoardView):
             char = previous.board[last["from"]]
             board[last["from"]] = "."
             points = [self.square_rect(sq).center for sq in last["path"]]
-            hop = not _is_slide(previous.board, last["from"], to) or len(last["path"]) > 2
+            hop = not is_slide(previous.board, last["from"], to) or len(last["path"]) > 2
         else:
             char = PIECE[side] if kind == "V" else DUX[side] if kind == "D" else "XY"[side]
             if kind == "X":
@@ -399,104 +341,6 @@ class CalabriaView(TraysMixin, BoardView):
         self.status = self._problem(move)
         return None
 
-    def _problem(self, move) -> str:
-        problem = self.state.action_problem(move) or "not a legal action"
-        extra = ""
-        if "pinned" in problem:
-            extra = ": it stands between two enemies on one line"
-        elif "two squares apart" in problem:
-            extra = " (none of the eight squares around a barricade)"
-        return f"Not allowed: {problem}{extra}."
-
-    def _refusal(self, square) -> str:
-        s = self.state
-        c = s.board[square]
-        if s.phase == "positioning":
-            return "Not allowed: that square is taken; place on an empty square."
-        if c == ".":
-            return ("Pick up one of your pieces, or drag a barricade from your stack beside "
-                    "the board.")
-        if c in "XY":
-            return "Not allowed: barricades never move."
-        side = s.mover
-        if c not in (PIECE[side], DUX[side]):
-            return f"Not allowed: that is a {SIDE_NAMES[1 - side][:-1]} piece."
-        if square in self.pinned:
-            return self._problem(Move("M", square, square))
-        return "Not allowed: that piece is boxed in: it has nowhere to go."
-
-    def _hover_status(self) -> None:
-        """Say what the held thing would do on the square under the pointer."""
-        held, s = self.held, self.state
-        square = self.hover
-        key = (held, square, self.dragging, id(s))
-        if key == self._hover_key:
-            return      # the pointer moved within the same square
-        self._hover_key = key
-        self.preview = ()
-        if held is None:
-            return
-        act = "release" if self.dragging else "click"
-        move = self._move_for(held, square) if square is not None else None
-        legal = move is not None and self._legal(move)
-        if legal and move.kind in "MX":
-            last = s.play(move).last
-            self.preview = tuple(last["captured"]) + (
-                (last["dux_captured"],) if last["dux_captured"] is not None else ())
-        gain = ""
-        if self.preview:
-            gain = " - " + self.describe_move(s, move).split(", ", 1)[1]
-        if held[0] == "piece":
-            frm = held[1]
-            what = "Dux" if s.board[frm] in DUX else "piece"
-            if not legal:
-                self.status = (f"{what.capitalize()} on {square_name(frm)}: take it to a marked "
-                               "square" + (" (rings are jump landings)" if what == "Dux" else ""))
-            elif _is_slide(s.board, frm, square):
-                self.status = (f"{what.capitalize()} {square_name(frm)}-{square_name(square)}"
-                               f"{gain}: {act} to move there")
-            else:
-                jumps = len(s.jump_path(frm, square)) - 1
-                chain = f"a chain of {jumps} jumps" if jumps > 1 else "a jump"
-                self.status = (f"Dux {square_name(frm)}-{square_name(square)}: {chain} over its "
-                               f"own pieces{gain} - {act} to jump")
-        elif held[0] == "hand":
-            self.status = ("The Dux" if held[1] == "D" else "A piece") + \
-                ": put it on any empty square."
-        elif legal:
-            self.status = f"Barricade {square_name(square)}{gain}: {act} to place it"
-        else:
-            self.status = "A barricade: put it on a marked square (two squares from every other)."
-
-    def _idle_status(self, pos) -> None:
-        """With nothing held, say what the thing under the pointer would do.
-
-        A refusal stays on the status line until the next click: only a hint
-        written here is replaced or wiped by the next hint.
-        """
-        if self.status and self.status != self._idle_hint:
-            return
-        s, words = self.state, ""
-        square = self.hover
-        if self._active() and not self.busy:
-            side = s.mover
-            if square is not None and s.phase == "positioning" and s.board[square] == ".":
-                what = "a piece" if s.in_hand[side][0] else "your Dux"
-                words = (f"Click to put {what} on {square_name(square)}, "
-                         "or drag one from your tray")
-            elif square is not None and s.board[square] in (PIECE[side], DUX[side]):
-                if square in self.pinned:
-                    words = "Pinned (Alligatus) between two enemies: it cannot move"
-                elif s.destinations(square):
-                    words = "Drag it to a marked square, or click it and then the square"
-            elif (self.trays and self.supply_at_pos(pos) == side and s.phase == "movement"
-                    and s.barricades_left[side]):
-                words = (f"{s.barricades_left[side]} barricade"
-                         f"{'s' if s.barricades_left[side] > 1 else ''} left: drag one onto "
-                         "the board")
-        self._idle_hint = words
-        self.status = words
-
     def cancel_input(self) -> bool:
         had = self.held is not None
         self.held = None
@@ -504,42 +348,6 @@ class CalabriaView(TraysMixin, BoardView):
         self.dragging = False
         self.press_pos = None
         return had
-
-    # --- words -------------------------------------------------------------------------
-    def prompt(self, state, name) -> str:
-        side = state.mover
-        who = f"{SIDE_NAMES[side]} ({name})"
-        if state.phase == "positioning":
-            pieces, dux = state.in_hand[side]
-            if not pieces:
-                return f"{who}: place your Dux - the last one to go down"
-            return f"{who}: place a piece - {hand_words(pieces, dux)} left"
-        if state.barricades_left[side]:
-            return f"{who}: move a piece or place a barricade"
-        return f"{who}: move a piece (no barricades left)"
-
-    def describe_move(self, state, move) -> str:
-        kind, frm, to = move
-        if kind == "V":
-            text = f"piece on {square_name(to)}"
-        elif kind == "D":
-            text = f"Dux on {square_name(to)}"
-        elif kind == "X":
-            text = f"barricade {square_name(to)}"
-        else:
-            dux = state.board[frm] in DUX
-            text = f"{'Dux ' if dux else ''}{square_name(frm)}-{square_name(to)}"
-            if dux and not _is_slide(state.board, frm, to):
-                text += " (jump)"
-        try:
-            last = state.play(move).last
-        except ValueError:
-            return text
-        if last["captured"]:
-            text += ", captures " + " ".join(square_name(sq) for sq in last["captured"])
-        if last["dux_captured"] is not None:
-            text += ", takes the Dux"
-        return text
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -644,7 +452,7 @@ class CalabriaView(TraysMixin, BoardView):
             frm = held[1]
             for sq in s.destinations(frm):
                 r = self.square_rect(sq)
-                jump = not _is_slide(s.board, frm, sq)
+                jump = not is_slide(s.board, frm, sq)
                 surface.blit(art.target(c, jump), r.topleft)
             if self.hover is not None and self.hover in s.destinations(frm):
                 r = self.square_rect(self.hover)
@@ -652,7 +460,7 @@ class CalabriaView(TraysMixin, BoardView):
                     self._blit_unit(surface, s.board[frm], r.centerx, r.centery, alpha=130)
                 pygame.draw.rect(surface, HIGHLIGHT, r.inflate(-3, -3), 3, border_radius=5)
                 path = s.jump_path(frm, self.hover)
-                if path and not _is_slide(s.board, frm, self.hover):
+                if path and not is_slide(s.board, frm, self.hover):
                     self._draw_chain(surface, path, HIGHLIGHT)
         elif held[0] == "barricade":
             peg = art.barricade_spot(c)
@@ -721,7 +529,7 @@ class CalabriaView(TraysMixin, BoardView):
                 r = self.square_rect(sq)
                 pygame.draw.rect(surface, HIGHLIGHT, r.inflate(-3, -3), 3, border_radius=5)
             path = self.state.jump_path(frm, to) or [frm, to]
-            if _is_slide(self.state.board, frm, to):
+            if is_slide(self.state.board, frm, to):
                 self._draw_arrow(surface, self.square_rect(frm).center, self.square_rect(to).center)
             else:
                 self._draw_chain(surface, path, HIGHLIGHT)
@@ -795,20 +603,3 @@ class CalabriaView(TraysMixin, BoardView):
         shadow = art.shadow(c)
         surface.blit(shadow, shadow.get_rect(center=(x + c * 0.08, y + c * 0.35)))
         self._blit_unit(surface, ch, x, y - c * 0.08, 1.1)
-
-
-# --- helpers ---------------------------------------------------------------------------
-
-def _is_slide(board: str, frm: int, to: int) -> bool:
-    """True when ``to`` is reached by a plain rook slide over empty squares."""
-    f1, r1 = frm % WIDTH, frm // WIDTH
-    f2, r2 = to % WIDTH, to // WIDTH
-    if f1 != f2 and r1 != r2:
-        return False
-    step = (1 if f2 > f1 else -1 if f2 < f1 else 0) + WIDTH * (1 if r2 > r1 else -1 if r2 < r1 else 0)
-    sq = frm + step
-    while sq != to:
-        if board[sq] != ".":
-            return False
-        sq += step
-    return True
