@@ -9,116 +9,24 @@ Squares are numbered 0-95 in reading order of the position's board rows:
 index ``row * 12 + file`` where row 0 is rank 8 and file 0 is ``a``, so the
 board string of a state is exactly the position's eight rows joined.  Use
 ``square_name``, ``square_index`` and ``square_at`` to convert.
+
+This module holds the rules (the state and its legal actions); the board and its
+geometry tables are in ``board.py``, positions, notation and ``SPEC`` in
+``records.py``.
 """
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple
+from ..core import GameState, changed_options
+from .board import (BARRICADE, BARRICADES_EACH, BOARD_CHARS, CAPTURE_TABLE, CORNERS, DUX,
+                    DUX_NAMES, EMPTY, FILES, HEIGHT, LINES, NEAR, NEIGHBOUR_SETS, NEIGHBOURS,
+                    OPTION_CHOICES, OPTIONS, PIECE, PIECES_EACH, RAYS, SIDE_NAMES, SIZE, UNITS,
+                    WIDTH, _PLACE, _STEP, Move, file_rank, square_at, square_index, square_name)
 
-from .core import Fields, GameSpec, GameState, changed_options
-
-FILES = "abcdefghijkl"
-WIDTH, HEIGHT = 12, 8
-SIZE = WIDTH * HEIGHT
-PIECES_EACH = 12
-BARRICADES_EACH = 4
-SIDE_NAMES = ("Romans", "Gladiators")
-DUX_NAMES = ("Roman Dux", "Gladiator Dux")
-
-EMPTY = "."
-PIECE = ("r", "g")
-DUX = ("R", "G")
-BARRICADE = ("X", "Y")
-UNITS = ("rR", "gG")
-BOARD_CHARS = ".rRgGXY"
-
-OPTIONS = {"barricade_hostility": "both", "dux_edge_sides": 3,
-           "repetition_limit": 3, "quiet_ply_limit": 100}
-OPTION_CHOICES = {"barricade_hostility": ("both", "owner_only"), "dux_edge_sides": (3, 4),
-                  "repetition_limit": (0, 2, 3, 4, 5), "quiet_ply_limit": (int, 0, 1000)}
-
-
-class Move(NamedTuple):
-    """One action.  ``kind``: ``V`` or ``D`` place a piece or the Dux (positioning),
-    ``M`` moves the piece on ``frm`` to ``to``, ``X`` places a barricade.
-    Placements have ``frm`` None."""
-    kind: str
-    frm: int | None
-    to: int
-
-
-# --- geometry -----------------------------------------------------------------
-
-def square_at(file: int, rank: int) -> int:
-    """Index of the square on ``file`` (0 = a) and ``rank`` (1-8)."""
-    return (HEIGHT - rank) * WIDTH + file
-
-
-def file_rank(square: int) -> tuple[int, int]:
-    """(file 0-11, rank 1-8) of a square index."""
-    return square % WIDTH, HEIGHT - square // WIDTH
-
-
-def square_name(square: int) -> str:
-    return FILES[square % WIDTH] + str(HEIGHT - square // WIDTH)
-
-
-def square_index(name: str) -> int:
-    """The square named like ``e4`` (any case); ValueError for anything else."""
-    text = name.strip().lower()
-    m = re.fullmatch(r"([a-z])(\d+)", text)
-    if not m or m.group(1) not in FILES or not 1 <= int(m.group(2)) <= HEIGHT:
-        raise ValueError(f"{name!r} is not a square: files run a-l and ranks 1-8")
-    return square_at(FILES.index(m.group(1)), int(m.group(2)))
-
-
-def _on(f: int, r: int) -> bool:
-    return 0 <= f < WIDTH and 0 <= r < HEIGHT
-
-
-def _sq(f: int, r: int) -> int:
-    return r * WIDTH + f
-
-
-_DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))
-#: Squares outward from each square in each direction (up, right, down, left).
-RAYS = []
-#: On-board orthogonal neighbours of each square.
-NEIGHBOURS = []
-#: Pairs of opposite neighbours (both on board): the lines a piece can be flanked on.
-LINES = []
-#: Per square t: (neighbour n, square beyond n or -1, other neighbour of n if n is a corner or -1).
-CAPTURE_TABLE = []
-#: Squares within Chebyshev distance 1, the square itself included.
-NEAR = []
-for _i in range(SIZE):
-    _f, _r = _i % WIDTH, _i // WIDTH
-    RAYS.append(tuple(tuple(_sq(_f + dx * k, _r + dy * k) for k in range(1, 13)
-                            if _on(_f + dx * k, _r + dy * k)) for dx, dy in _DIRS))
-    NEIGHBOURS.append(tuple(_sq(_f + dx, _r + dy) for dx, dy in _DIRS if _on(_f + dx, _r + dy)))
-    LINES.append(tuple((_sq(_f + dx, _r + dy), _sq(_f - dx, _r - dy)) for dx, dy in _DIRS[:2]
-                       if _on(_f + dx, _r + dy) and _on(_f - dx, _r - dy)))
-    NEAR.append(frozenset(_sq(_f + dx, _r + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                          if _on(_f + dx, _r + dy)))
-CORNERS = frozenset(i for i in range(SIZE) if len(NEIGHBOURS[i]) == 2)
-for _i in range(SIZE):
-    _f, _r = _i % WIDTH, _i // WIDTH
-    _rows = []
-    for dx, dy in _DIRS:
-        if not _on(_f + dx, _r + dy):
-            continue
-        n = _sq(_f + dx, _r + dy)
-        beyond = _sq(_f + 2 * dx, _r + 2 * dy) if _on(_f + 2 * dx, _r + 2 * dy) else -1
-        other = next(o for o in NEIGHBOURS[n] if o != _i) if n in CORNERS else -1
-        _rows.append((n, beyond, other))
-    CAPTURE_TABLE.append(tuple(_rows))
-NEIGHBOUR_SETS = [frozenset(ns) for ns in NEIGHBOURS]
-RAYS = tuple(RAYS)
-
-# Every possible action exists once, so move generation only indexes tables.
-_STEP = [Move("M", f, t) for f in range(SIZE) for t in range(SIZE)]
-_PLACE = {k: [Move(k, None, t) for t in range(SIZE)] for k in "VDX"}
+__all__ = ["BARRICADE", "BARRICADES_EACH", "BOARD_CHARS", "CORNERS", "DUX", "DUX_NAMES", "EMPTY",
+           "FILES", "HEIGHT", "OPTION_CHOICES", "OPTIONS", "PIECE", "PIECES_EACH", "SIDE_NAMES",
+           "SIZE", "SPEC", "UNITS", "WIDTH", "CalabriaState", "Move", "file_rank", "square_at",
+           "square_index", "square_name"]
 
 
 def _hostile(options: dict, side: int) -> str:
@@ -544,148 +452,5 @@ class CalabriaState(GameState):
         return "the way is blocked"
 
 
-def _is_square(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SIZE
-
-
-def _square(square) -> int:
-    if isinstance(square, str):
-        return square_index(square)
-    if not _is_square(square):
-        raise ValueError(f"{square!r} is not a square")
-    return square
-
-
-def _describe(move) -> str:
-    try:
-        return _format(None, move)
-    except (TypeError, ValueError, IndexError):
-        return repr(move)
-
-
-# --- reading and writing ------------------------------------------------------
-
-def _new(variant: str, seed: int, options: dict) -> CalabriaState:
-    return CalabriaState(EMPTY * SIZE, "positioning", 0, options=options)
-
-
-POSITION_FIELDS = ("options", "board", "phase", "to_move", "barricades", "in_hand",
-                   "quiet_plies", "history", "scores")
-_KEY = re.compile(r"[.rRgGXY]{96}\|[0-4],[0-4]\|[01]")
-
-
-def _from_position(data: dict) -> CalabriaState:
-    f = Fields(data, POSITION_FIELDS)
-    options = f.options(SPEC)
-    rows = f.list("board", ["." * WIDTH] * HEIGHT, length=HEIGHT)
-    for r, row in enumerate(rows):
-        if not isinstance(row, str) or len(row) != WIDTH:
-            raise f.bad("board", f"row {r + 1} (rank {HEIGHT - r}) must be text of {WIDTH} squares")
-        bad = set(row) - set(BOARD_CHARS)
-        if bad:
-            raise f.bad("board", f"row {r + 1} holds {sorted(bad)[0]!r}; use one of {BOARD_CHARS}")
-    board = "".join(rows)
-    for c, most in (("r", PIECES_EACH), ("g", PIECES_EACH), ("R", 1), ("G", 1),
-                    ("X", BARRICADES_EACH), ("Y", BARRICADES_EACH)):
-        if board.count(c) > most:
-            raise f.bad("board", f"holds {board.count(c)} {c!r}, at most {most}")
-    walls = [i for i, c in enumerate(board) if c in "XY"]
-    if any(b in NEAR[a] for a in walls for b in walls if a < b):
-        raise f.bad("board", "has barricades closer than two squares apart")
-    phase = f.str("phase", "positioning", ("positioning", "movement"))
-    to_move = f.int("to_move", 0, 0, 1)
-    on_board = [(board.count(PIECE[s]), board.count(DUX[s])) for s in (0, 1)]
-    if phase == "positioning":
-        default_hand = [{"pieces": PIECES_EACH - p, "dux": 1 - d} for p, d in on_board]
-    else:
-        default_hand = [{"pieces": 0, "dux": 0}, {"pieces": 0, "dux": 0}]
-    hand = []
-    for s, entry in enumerate(f.list("in_hand", default_hand, length=2)):
-        sub = Fields(entry, ("pieces", "dux"), where=f"position: field 'in_hand'[{s}]")
-        pieces = sub.int("pieces", default_hand[s]["pieces"], 0, PIECES_EACH)
-        dux = sub.int("dux", default_hand[s]["dux"], 0, 1)
-        hand.append((pieces, dux))
-    placed = [0, 0]
-    for s in (0, 1):
-        p, d = on_board[s]
-        placed[s] = p + d
-        if phase == "positioning" and (p + hand[s][0] != PIECES_EACH or d + hand[s][1] != 1):
-            raise f.bad("in_hand", f"with the board must make {PIECES_EACH} pieces and one Dux "
-                                   f"for the {SIDE_NAMES[s]}")
-    if phase == "positioning":
-        if hand == [(0, 0), (0, 0)]:
-            raise f.bad("phase", "is positioning but every piece is placed")
-        if "X" in board or "Y" in board:
-            raise f.bad("board", "holds a barricade during positioning")
-        if placed[0] - placed[1] not in (0, 1):
-            raise f.bad("board", "does not match alternate placements with the Romans first")
-        if placed[0] - placed[1] != to_move:
-            raise f.bad("to_move", f"must be {placed[0] - placed[1]}: the "
-                                   f"{SIDE_NAMES[placed[0] - placed[1]]} place next")
-    elif hand != [(0, 0), (0, 0)]:
-        raise f.bad("in_hand", "must be empty in the movement phase")
-    default_left = [BARRICADES_EACH - board.count(c) for c in "XY"]
-    left = f.int_list("barricades", default_left, length=2, low=0, high=BARRICADES_EACH)
-    if left != default_left:
-        raise f.bad("barricades", f"with the barricades on the board must make "
-                                  f"{BARRICADES_EACH} per side; expected {default_left}")
-    quiet = f.int("quiet_plies", 0, 0)
-    history = f.list("history", [])
-    for i, key in enumerate(history):
-        if not isinstance(key, str) or not _KEY.fullmatch(key):
-            raise f.bad("history", f"entry {i} is not a position key")
-        if key.split("|")[1] != f"{left[0]},{left[1]}":
-            raise f.bad("history", f"entry {i} has other barricade counts than the board")
-    if phase == "positioning" and (quiet or history):
-        raise f.bad("quiet_plies" if quiet else "history", "must be empty during positioning")
-    if len(history) > quiet:
-        raise f.bad("history", f"holds {len(history)} positions, "
-                               f"but only {quiet} quiet plies passed")
-    if phase == "movement":
-        lost = [s for s in (0, 1) if on_board[s][1] == 0 or on_board[s][0] == 0]
-        if len(lost) == 2:
-            raise f.bad("board", "shows both sides beaten")
-        if lost and lost[0] != to_move:
-            raise f.bad("to_move", f"must be the {SIDE_NAMES[lost[0]]}: they were just beaten")
-    state = CalabriaState(board, phase, to_move, left, hand, quiet, history, options)
-    if f.has("scores"):
-        scores = f.list("scores", None, length=2)
-        if tuple(scores) != state.scores:
-            raise f.bad("scores", f"must equal the pieces on the board {list(state.scores)}")
-    return state
-
-
-def _parse(state, text: str) -> Move:
-    word = "".join(text.split()).lower()
-    m = re.fullmatch(r"([vdx])@([a-z]\d+)", word)
-    if m:
-        return _PLACE[m.group(1).upper()][square_index(m.group(2))]
-    m = re.fullmatch(r"([a-z]\d+)-([a-z]\d+)", word)
-    if m:
-        return _STEP[square_index(m.group(1)) * SIZE + square_index(m.group(2))]
-    raise ValueError(f"{text!r} is not a Calabria action: write V@e4 or D@e4 to place, "
-                     f"e4-e7 to move and X@f4 for a barricade")
-
-
-def _format(state, move) -> str:
-    kind, frm, to = move
-    if kind == "M":
-        return f"{square_name(frm)}-{square_name(to)}"
-    if kind not in "VDX" or not _is_square(to):
-        raise ValueError(f"{move!r} is not a Calabria action")
-    return f"{kind}@{square_name(to)}"
-
-
-SPEC = GameSpec(
-    name="calabria",
-    title="Calabria",
-    blurb="Romans against Gladiators: place your army, then trap pieces between two of yours.",
-    variants=("standard",),
-    player_counts={"standard": 2},
-    options=OPTIONS,
-    option_choices=OPTION_CHOICES,
-    make_new=_new,
-    make_from_position=_from_position,
-    parse=_parse,
-    format=_format,
-)
+# Positions and notation, and the game's spec, live in their own module.
+from .records import SPEC, _describe, _is_square, _parse, _square  # noqa: E402

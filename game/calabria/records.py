@@ -1,0 +1,159 @@
+"""Calabria on paper: positions read and written (``from_position``), move
+notation parsed and formatted, and the game's ``SPEC``."""
+
+from __future__ import annotations
+
+import re
+
+from ..core import Fields, GameSpec
+from . import CalabriaState
+from .board import (BARRICADES_EACH, BOARD_CHARS, DUX, EMPTY, HEIGHT, NEAR, OPTION_CHOICES, OPTIONS,
+                    PIECE, PIECES_EACH, SIDE_NAMES, SIZE, WIDTH, _PLACE, _STEP, Move, square_index,
+                    square_name)
+
+
+def _is_square(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SIZE
+
+
+def _square(square) -> int:
+    if isinstance(square, str):
+        return square_index(square)
+    if not _is_square(square):
+        raise ValueError(f"{square!r} is not a square")
+    return square
+
+
+def _describe(move) -> str:
+    try:
+        return _format(None, move)
+    except (TypeError, ValueError, IndexError):
+        return repr(move)
+
+
+# --- reading and writing ------------------------------------------------------
+
+def _new(variant: str, seed: int, options: dict) -> CalabriaState:
+    return CalabriaState(EMPTY * SIZE, "positioning", 0, options=options)
+
+
+POSITION_FIELDS = ("options", "board", "phase", "to_move", "barricades", "in_hand",
+                   "quiet_plies", "history", "scores")
+_KEY = re.compile(r"[.rRgGXY]{96}\|[0-4],[0-4]\|[01]")
+
+
+def _from_position(data: dict) -> CalabriaState:
+    f = Fields(data, POSITION_FIELDS)
+    options = f.options(SPEC)
+    rows = f.list("board", ["." * WIDTH] * HEIGHT, length=HEIGHT)
+    for r, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != WIDTH:
+            raise f.bad("board", f"row {r + 1} (rank {HEIGHT - r}) must be text of {WIDTH} squares")
+        bad = set(row) - set(BOARD_CHARS)
+        if bad:
+            raise f.bad("board", f"row {r + 1} holds {sorted(bad)[0]!r}; use one of {BOARD_CHARS}")
+    board = "".join(rows)
+    for c, most in (("r", PIECES_EACH), ("g", PIECES_EACH), ("R", 1), ("G", 1),
+                    ("X", BARRICADES_EACH), ("Y", BARRICADES_EACH)):
+        if board.count(c) > most:
+            raise f.bad("board", f"holds {board.count(c)} {c!r}, at most {most}")
+    walls = [i for i, c in enumerate(board) if c in "XY"]
+    if any(b in NEAR[a] for a in walls for b in walls if a < b):
+        raise f.bad("board", "has barricades closer than two squares apart")
+    phase = f.str("phase", "positioning", ("positioning", "movement"))
+    to_move = f.int("to_move", 0, 0, 1)
+    on_board = [(board.count(PIECE[s]), board.count(DUX[s])) for s in (0, 1)]
+    if phase == "positioning":
+        default_hand = [{"pieces": PIECES_EACH - p, "dux": 1 - d} for p, d in on_board]
+    else:
+        default_hand = [{"pieces": 0, "dux": 0}, {"pieces": 0, "dux": 0}]
+    hand = []
+    for s, entry in enumerate(f.list("in_hand", default_hand, length=2)):
+        sub = Fields(entry, ("pieces", "dux"), where=f"position: field 'in_hand'[{s}]")
+        pieces = sub.int("pieces", default_hand[s]["pieces"], 0, PIECES_EACH)
+        dux = sub.int("dux", default_hand[s]["dux"], 0, 1)
+        hand.append((pieces, dux))
+    placed = [0, 0]
+    for s in (0, 1):
+        p, d = on_board[s]
+        placed[s] = p + d
+        if phase == "positioning" and (p + hand[s][0] != PIECES_EACH or d + hand[s][1] != 1):
+            raise f.bad("in_hand", f"with the board must make {PIECES_EACH} pieces and one Dux "
+                                   f"for the {SIDE_NAMES[s]}")
+    if phase == "positioning":
+        if hand == [(0, 0), (0, 0)]:
+            raise f.bad("phase", "is positioning but every piece is placed")
+        if "X" in board or "Y" in board:
+            raise f.bad("board", "holds a barricade during positioning")
+        if placed[0] - placed[1] not in (0, 1):
+            raise f.bad("board", "does not match alternate placements with the Romans first")
+        if placed[0] - placed[1] != to_move:
+            raise f.bad("to_move", f"must be {placed[0] - placed[1]}: the "
+                                   f"{SIDE_NAMES[placed[0] - placed[1]]} place next")
+    elif hand != [(0, 0), (0, 0)]:
+        raise f.bad("in_hand", "must be empty in the movement phase")
+    default_left = [BARRICADES_EACH - board.count(c) for c in "XY"]
+    left = f.int_list("barricades", default_left, length=2, low=0, high=BARRICADES_EACH)
+    if left != default_left:
+        raise f.bad("barricades", f"with the barricades on the board must make "
+                                  f"{BARRICADES_EACH} per side; expected {default_left}")
+    quiet = f.int("quiet_plies", 0, 0)
+    history = f.list("history", [])
+    for i, key in enumerate(history):
+        if not isinstance(key, str) or not _KEY.fullmatch(key):
+            raise f.bad("history", f"entry {i} is not a position key")
+        if key.split("|")[1] != f"{left[0]},{left[1]}":
+            raise f.bad("history", f"entry {i} has other barricade counts than the board")
+    if phase == "positioning" and (quiet or history):
+        raise f.bad("quiet_plies" if quiet else "history", "must be empty during positioning")
+    if len(history) > quiet:
+        raise f.bad("history", f"holds {len(history)} positions, "
+                               f"but only {quiet} quiet plies passed")
+    if phase == "movement":
+        lost = [s for s in (0, 1) if on_board[s][1] == 0 or on_board[s][0] == 0]
+        if len(lost) == 2:
+            raise f.bad("board", "shows both sides beaten")
+        if lost and lost[0] != to_move:
+            raise f.bad("to_move", f"must be the {SIDE_NAMES[lost[0]]}: they were just beaten")
+    state = CalabriaState(board, phase, to_move, left, hand, quiet, history, options)
+    if f.has("scores"):
+        scores = f.list("scores", None, length=2)
+        if tuple(scores) != state.scores:
+            raise f.bad("scores", f"must equal the pieces on the board {list(state.scores)}")
+    return state
+
+
+def _parse(state, text: str) -> Move:
+    word = "".join(text.split()).lower()
+    m = re.fullmatch(r"([vdx])@([a-z]\d+)", word)
+    if m:
+        return _PLACE[m.group(1).upper()][square_index(m.group(2))]
+    m = re.fullmatch(r"([a-z]\d+)-([a-z]\d+)", word)
+    if m:
+        return _STEP[square_index(m.group(1)) * SIZE + square_index(m.group(2))]
+    raise ValueError(f"{text!r} is not a Calabria action: write V@e4 or D@e4 to place, "
+                     f"e4-e7 to move and X@f4 for a barricade")
+
+
+def _format(state, move) -> str:
+    kind, frm, to = move
+    if kind == "M":
+        return f"{square_name(frm)}-{square_name(to)}"
+    if kind not in "VDX" or not _is_square(to):
+        raise ValueError(f"{move!r} is not a Calabria action")
+    return f"{kind}@{square_name(to)}"
+
+
+SPEC = GameSpec(
+    name="calabria",
+    title="Calabria",
+    blurb="Romans against Gladiators: place your army, then trap pieces between two of yours.",
+    variants=("standard",),
+    player_counts={"standard": 2},
+    options=OPTIONS,
+    option_choices=OPTION_CHOICES,
+    make_new=_new,
+    make_from_position=_from_position,
+    parse=_parse,
+    format=_format,
+)
