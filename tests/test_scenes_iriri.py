@@ -424,3 +424,21 @@ def test_a_small_window_keeps_everything_in_the_board_area(app):
     move = max(play.state.legal_moves(), key=lambda m: len(m.pieces))
     play_place(app, play, move)
     assert play.state.phase == "take"
+
+
+def test_each_tray_is_headed_by_its_colour_and_seat_name(app):
+    # the default window has room for both words on both trays (Yellow's used to lose its own)
+    play = start(app, names=("Player 1", "Player 2"))
+    titles = [play.view.tray_title(p)[0] for p in (0, 1)]
+    assert titles == ["YELLOW  Player 1", "BLUE  Player 2"]
+    app.stack.pop()
+    app.stack.pop()
+    frames(app, 2)
+    # the smallest window keeps at least the seat's name, in the seat's ink
+    pygame.display.set_mode((960, 600), pygame.RESIZABLE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+    play = start(app, names=("Player 1", "Player 2"))
+    for p in (0, 1):
+        title, img = play.view.tray_title(p)
+        assert title.endswith(f"Player {p + 1}")
+        assert img.get_width() <= play.view._hand_area(p).x - play.view._header(p)[0]

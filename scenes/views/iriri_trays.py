@@ -97,17 +97,8 @@ class TraysMixin:
         t = self.trays[player]
         colour = art.PLAYER_RGB[player]
         turn = s.to_move == player
-        x = t.x + max(6, t.height // 7) // 2 + max(5, t.height // 12) + 12   # past the stripe
-        size = max(12, min(20, t.height // 5))
-        name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
-        title = f"{PLAYER_NAMES[player].upper()}  {name}" if self.live else name.upper()
-        room = self._hand_area(player).x - x - 10
-        img = art.label(title, size, colour, True)
-        if img.get_width() > room:
-            img = art.label(name, size, colour, True)
-        while img.get_width() > room and size > 10:
-            size -= 1
-            img = art.label(name, size, colour, True)
+        x, size = self._header(player)
+        img = self.tray_title(player)[1]
         top = t.y + max(6, t.height // 9)
         surface.blit(img, (x, top))
         score = s.scores[player]
@@ -132,6 +123,34 @@ class TraysMixin:
                                dot * (0.7 + 0.4 * pulse()))
         self._draw_hand(surface, player)
         self._draw_tray_button(surface, player)
+
+    def _header(self, player):
+        """(left edge, text size) of the writing in a tray, past its stripe."""
+        t = self.trays[player]
+        return t.x + max(6, t.height // 7) // 2 + max(5, t.height // 12) + 12, \
+            max(12, min(20, t.height // 5))
+
+    def tray_title(self, player):
+        """(text, image) of a tray's header: colour word and seat name, in a
+        smaller size if need be; the name alone only when even that cannot fit."""
+        x, size = self._header(player)
+        colour = art.PLAYER_RGB[player]
+        name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
+        title = f"{PLAYER_NAMES[player].upper()}  {name}" if self.live else name.upper()
+        room = self._hand_area(player).x - x - 10
+        img = self._fitted(title, size, max(10, size - 5), room, colour)
+        if img.get_width() > room:   # no room for the colour word: the ink still tells it
+            title, img = name, self._fitted(name, size, 10, room, colour)
+        return title, img
+
+    @staticmethod
+    def _fitted(text, size, smallest, room, colour):
+        """``text`` in the largest size from ``size`` down to ``smallest`` that fits ``room``."""
+        img = art.label(text, size, colour, True)
+        while img.get_width() > room and size > smallest:
+            size -= 1
+            img = art.label(text, size, colour, True)
+        return img
 
     def _tray_words(self, player):
         s = self.state
