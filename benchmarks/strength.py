@@ -56,26 +56,13 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
-def positions(spec, plies, seed):
-    """States at the given plies of one seeded random game (fewer if it ends first)."""
-    rng = random.Random(seed)
-    state = spec.new_game(seed=seed)
-    found = []
-    for ply in range(max(plies) + 1):
-        if state.is_over:
-            break
-        if ply in plies:
-            found.append((ply, state))
-        state = state.play(rng.choice(state.legal_moves()))
-    return found
-
-
 def think_times(name, level, plies, seed) -> dict:
     from game import GAMES
     from game.ai import choose_move
+    from game.ai.match import states_along
     spec = GAMES[name]
     rows = []
-    for ply, state in positions(spec, plies, seed):
+    for ply, state in states_along(spec, plies, seed):
         info = {}
         start = time.perf_counter()
         move = choose_move(name, state, level, random.Random(seed + ply), info=info)

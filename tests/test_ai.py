@@ -18,6 +18,7 @@ import pytest
 from game import GAMES
 from game.ai import LEVEL_TITLES, LEVELS, choose_move
 from game.ai.levels import level_for
+from game.ai.match import states_along
 from game.core import Fields, GameSpec, GameState, rng_for
 
 STRONG = ("easy", "medium", "hard", "expert")
@@ -32,16 +33,7 @@ def pick(game, state, level, iterations, seed=0, info=None):
 
 def sample_states(spec, count=3, plies=(0, 7, 19), seed=1):
     """A few positions along one random game (never a finished one)."""
-    rng = random.Random(seed)
-    state = spec.new_game(seed=seed)
-    found = []
-    for ply in range(max(plies) + 1):
-        if state.is_over:
-            break
-        if ply in plies:
-            found.append(state)
-        state = state.play(rng.choice(state.legal_moves()))
-    return found[:count]
+    return [state for _, state in states_along(spec, plies, seed)][:count]
 
 
 # --- levels and legality --------------------------------------------------------

@@ -65,6 +65,22 @@ def play_game(spec, state, levels, rngs, tallies, seat_of):
     return state
 
 
+def states_along(spec, plies, seed: int) -> list:
+    """(ply, state) at each of ``plies`` along one game of uniformly random
+    moves drawn from ``seed`` (fewer when the game ends first): sample
+    positions for tests and benchmarks."""
+    rng = random.Random(seed)
+    state = spec.new_game(seed=seed)
+    found = []
+    for ply in range(max(plies) + 1):
+        if state.is_over:
+            break
+        if ply in plies:
+            found.append((ply, state))
+        state = state.play(rng.choice(state.legal_moves()))
+    return found
+
+
 #: Openings drawn at most before a balanced match takes the last one drawn.
 BALANCE_TRIES = 200
 
