@@ -10,7 +10,8 @@ import pygame
 from game import GAMES
 from game.iriri import PASS, Place, Take
 from helpers import click, frames, key, press, set_position, wait_until
-from scenes.play import PlayScene, _score_text
+from scenes.play import PlayScene
+from scenes.play_sidebar import score_text
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
@@ -162,7 +163,7 @@ def test_drag_a_pyramid_it_waits_pending_then_confirm_plays_it(app):
     click(app, view.button_rect(0).center)
     assert play.cursor == 1 and play.notation == [SPEC.format_move(state, move)]
     assert len(play.state.hands[0]) == 1 and play.state.board[(r0, c0)] == first
-    assert play.state.scores[0] == 6.5 and _score_text(play.state.scores[0]) == "6½"
+    assert play.state.scores[0] == 6.5 and score_text(play.state.scores[0]) == "6½"
     assert play.move_texts[0] == f"Ann: {SPEC.format_move(state, move)}, scores 6½"
     settle(app, play)
     assert play.state.phase == "take" and "take 2 pieces from the ring" in play.prompt()
@@ -381,7 +382,7 @@ def test_an_unfinished_game_resumes_where_it_was(app):
 def test_sidebar_colours_are_the_pyramids_and_scores_keep_the_half(app):
     play = start(app)
     assert play.view.player_colours == (art.YELLOW["main"], art.BLUE["main"])
-    assert _score_text(12.5) == "12½" and _score_text(0.5) == "½" and _score_text(7) == "7"
+    assert score_text(12.5) == "12½" and score_text(0.5) == "½" and score_text(7) == "7"
 
 
 def test_the_rules_screen_draws_iriri_diagrams(app):
