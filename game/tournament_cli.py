@@ -35,9 +35,8 @@ from datetime import datetime
 from .clock import Clock, GameTimer, parse_time_control
 from .tournament import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
                          result_of_game)
-from .tournament_store import (StoreError, TournamentStore,
-                               write_crosstable_csv, write_standings_csv,
-                               write_tournament_json)
+from .tournament_files import write_crosstable_csv, write_standings_csv, write_tournament_json
+from .tournament_store import StoreError, TournamentStore
 
 
 class TournamentCliError(Exception):

@@ -18,9 +18,9 @@ import game
 from game.core import GameSpec, GameState
 from game.tournament import Entrant, GameChoice, Result, Tournament
 from game.tournament_cli import TournamentCliError, main, play_game, resolve_chooser
-from game.tournament_store import (StoreError, TournamentStore, crosstable_csv,
-                                   default_db_path, read_tournament_json, standings_csv,
+from game.tournament_files import (crosstable_csv, read_tournament_json, standings_csv,
                                    write_tournament_json)
+from game.tournament_store import StoreError, TournamentStore, default_db_path
 
 ROOT = Path(__file__).resolve().parent.parent
 PICKS_EACH = 4

@@ -8,8 +8,9 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.tournament import TIEBREAK_TITLES, crosstable_rounds
-from game.tournament_store import (StoreError, write_crosstable_csv, write_standings_csv,
+from game.tournament_files import (write_crosstable_csv, write_standings_csv,
                                    write_tournament_json)
+from game.tournament_store import StoreError
 
 from .. import assets, ui
 from ..stack import Scene
