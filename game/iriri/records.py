@@ -1,0 +1,162 @@
+"""Iriri on paper: positions read and written (``from_position``), move
+notation parsed and formatted (``Ys@0,0 Yl@0,1``, ``take 4 9``, ``pass``), and
+the game's ``SPEC``."""
+
+from __future__ import annotations
+
+import re
+
+from ..core import Fields, GameSpec
+from . import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
+               TYPES, IririState, Pass, Place, Take, colour_of, sort_hand, start_ring, take_need)
+
+
+START_HANDS = (OWN_TYPES[0], OWN_TYPES[1])
+
+
+def _new(variant: str, seed: int, options: dict) -> IririState:
+    return IririState(start_ring(seed), {}, START_HANDS, (0, 0), 0, seed=seed)
+
+
+POSITION_FIELDS = ("options", "ring", "board", "hands", "scores", "to_move", "phase",
+                   "passes", "first_done", "seed")
+_CELL = re.compile(r"(-?\d+),(-?\d+)")
+
+
+def _type_list(f: Fields, key: str, value, where: str) -> list:
+    if not isinstance(value, list):
+        raise f.bad(key, f"{where}must be a list of piece types")
+    for i, t in enumerate(value):
+        if t not in TYPES:
+            raise f.bad(key, f"{where}entry {i} is {t!r}, not one of {', '.join(TYPES)}")
+    return value
+
+
+def _from_position(data: dict) -> IririState:
+    f = Fields(data, POSITION_FIELDS)
+    f.options(SPEC)
+    seed = f.int("seed", 0)
+    ring = tuple(_type_list(f, "ring", f.raw("ring", list(start_ring(seed))), ""))
+    if not ring:
+        raise f.bad("ring", "must hold at least one piece")
+
+    raw_board = f.dict("board", {})
+    board = {}
+    for label, t in raw_board.items():
+        m = _CELL.fullmatch(label) if isinstance(label, str) else None
+        if not m:
+            raise f.bad("board", f"has cell {label!r}; cells are written \"row,col\"")
+        if t not in TYPES:
+            raise f.bad("board", f"cell {label} holds {t!r}, not one of {', '.join(TYPES)}")
+        board[(int(m.group(1)), int(m.group(2)))] = t
+
+    raw_hands = f.list("hands", [list(h) for h in START_HANDS], length=2)
+    hands = []
+    for player, hand in enumerate(raw_hands):
+        where = f"of {PLAYER_NAMES[player]}: "
+        _type_list(f, "hands", hand, where)
+        if len(hand) > HAND_SIZE:
+            raise f.bad("hands", f"{where}holds {len(hand)} pieces, at most {HAND_SIZE}")
+        for t in hand:
+            if colour_of(t) != player:
+                raise f.bad("hands", f"{where}holds {t}, which is not {PLAYER_NAMES[player]}")
+        hands.append(sort_hand(hand))
+    hands = tuple(hands)
+
+    for t in TYPES:
+        n = ring.count(t) + sum(1 for v in board.values() if v == t) + hands[colour_of(t)].count(t)
+        if n > PER_TYPE:
+            raise ValueError(f"position: fields 'ring', 'board' and 'hands' hold {n} {t} "
+                             f"pieces in all; a set has only {PER_TYPE} of each type")
+        if n and t not in ring:
+            raise f.bad("ring", f"holds no {t}, but {t} pieces are in play: the last piece "
+                                f"of every type stays in the ring")
+
+    first_done = f.bool("first_done", bool(board))
+    if first_done != bool(board):
+        raise f.bad("first_done", "must be true exactly when the board holds pieces")
+
+    scores = f.list("scores", [0, 0], length=2)
+    halves = []
+    for player, score in enumerate(scores):
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or score < 0 \
+                or score * 2 != int(score * 2):
+            raise f.bad("scores", f"entry {player} must be a whole or half number of points "
+                                  f"of at least 0, not {score!r}")
+        halves.append(int(score * 2))
+    odd = sum(h % 2 for h in halves)
+    if first_done and odd != 1:
+        raise f.bad("scores", "must give exactly one player a half point (the first word's)")
+    if not first_done and any(halves):
+        raise f.bad("scores", "must be 0 to 0 before the first word is placed")
+
+    to_move = f.int("to_move", 0, 0, 1)
+    phase = f.str("phase", "place", ("place", "take"))
+    passes = f.int("passes", 0, 0, 2)
+    if phase == "take":
+        if passes:
+            raise f.bad("passes", "must be 0 in the take phase: the mover has just placed")
+        if not first_done:
+            raise f.bad("phase", "cannot be take before any piece was placed")
+        if take_need(ring, hands[to_move], to_move) == 0:
+            raise f.bad("phase", f"is take, but {PLAYER_NAMES[to_move]} has nothing to take")
+    return IririState(ring, board, hands, tuple(halves), to_move, phase, passes, first_done,
+                      seed)
+
+
+_PIECE = re.compile(r"([yb][sml])@(-?\d+),(-?\d+)")
+
+
+def _parse(state, text: str):
+    words = re.sub(r"\s*([@,])\s*", r"\1", text.strip().lower()).split()
+    if words == ["pass"]:
+        return PASS
+    if words and words[0] == "take":
+        if len(words) == 1:
+            raise ValueError(f"{text!r}: name the ring indices to take, e.g. 'take 4 9'")
+        indices = []
+        for word in words[1:]:
+            if not word.isdigit():
+                raise ValueError(f"{text!r}: {word!r} is not a ring index (0, 1, 2, ...)")
+            indices.append(int(word))
+        if len(set(indices)) != len(indices):
+            raise ValueError(f"{text!r}: a ring index is named twice")
+        return Take(tuple(sorted(indices)))
+    if not words:
+        raise ValueError("an empty move: place pieces like 'Ys@0,0 Yl@0,1', 'take 4 9' or 'pass'")
+    pieces = []
+    for word in words:
+        m = _PIECE.fullmatch(word)
+        if not m:
+            raise ValueError(f"{text!r} is not an Iriri move: place pieces like "
+                             f"'Ys@0,0 Yl@0,1', take with 'take 4 9', or 'pass'")
+        pieces.append((int(m.group(2)), int(m.group(3)), m.group(1)[0].upper() + m.group(1)[1]))
+    pieces.sort()
+    if len({(r, c) for r, c, _ in pieces}) != len(pieces):
+        raise ValueError(f"{text!r}: two pieces on one cell")
+    return Place(tuple(pieces))
+
+
+def _format(state, move) -> str:
+    if isinstance(move, Place):
+        return " ".join(f"{t}@{r},{c}" for r, c, t in move.pieces)
+    if isinstance(move, Take):
+        return "take " + " ".join(str(i) for i in move.indices)
+    if isinstance(move, Pass):
+        return "pass"
+    raise ValueError(f"{move!r} is not an Iriri move")
+
+
+SPEC = GameSpec(
+    name="iriri",
+    title="Iriri",
+    blurb="Lay pyramid words crossword-style, spelled from a ring that shrinks as you take.",
+    variants=("standard",),
+    player_counts={"standard": 2},
+    options=OPTIONS,
+    option_choices=OPTION_CHOICES,
+    make_new=_new,
+    make_from_position=_from_position,
+    parse=_parse,
+    format=_format,
+)
