@@ -270,6 +270,45 @@ def test_calabria_does_not_hand_over_its_dux(level):
         assert not (final.is_over and final.winner == 1), reply
 
 
+#: Romans six pieces, Gladiators two; the shuffle c3-c4, j6-j5, c4-c3, j5-j6 twice
+#: over, less its last move: Gladiators to move, and j5-j6 makes the opening
+#: position appear a third time, a draw.
+REPEAT_UNITS = {"c3": "r", "a1": "r", "c1": "r", "e1": "r", "g1": "r", "i1": "r", "k1": "R",
+                "j6": "g", "l8": "g", "a8": "G"}
+REPEAT_SHUFFLE = ["c3-c4", "j6-j5", "c4-c3", "j5-j6", "c3-c4", "j6-j5", "c4-c3"]
+
+
+def calabria_one_move_from_repetition():
+    state = calabria(REPEAT_UNITS)
+    spec = GAMES["calabria"]
+    for text in REPEAT_SHUFFLE:
+        state = state.play(spec.parse_move(state, text))
+    return state, spec.parse_move(state, "j5-j6")
+
+
+@needs["calabria"]
+def test_calabria_prior_looks_first_at_a_draw_by_repetition():
+    from game.ai.knowledge import calabria as know
+    state, draw = calabria_one_move_from_repetition()
+    after = state.play(draw)
+    assert after.is_over and after.winner is None and "three times" in after.end_reason
+    moves = state.legal_moves()
+    ranks = know.prior(state, moves)
+    best = max(ranks)
+    assert ranks[moves.index(draw)] == best
+    assert [m for m, r in zip(moves, ranks) if r == best] == [draw]
+
+
+@needs["calabria"]
+@pytest.mark.parametrize("level", ("medium", "hard"))
+def test_calabria_takes_a_draw_by_repetition_when_behind(level):
+    # two pieces against six: holding the position to a draw beats playing on; a small
+    # search finds it among 137 moves because the draw is looked at first
+    state, draw = calabria_one_move_from_repetition()
+    for seed in range(4):
+        assert pick("calabria", state, level, iterations=60, seed=seed) == draw, seed
+
+
 # --- Callisto ----------------------------------------------------------------------
 
 #: Two endgames of a two-colour game where exactly one placement still wins

@@ -5,7 +5,9 @@ quiet-ply rule ends it, so playouts take a capture when one is on the board,
 rarely spend a barricade, and stop after a few plies; the evaluation then
 weighs pieces on the board and how closely each Dux is surrounded.  The
 capture test mirrors the engine's rule (``CAPTURE_TABLE``) on the board
-string, without playing the move.
+string, without playing the move.  The prior ranks captures first, then quiet
+moves that would end the game in a draw by repetition: the side behind wants
+them, and the side ahead must see them coming to avoid allowing them.
 """
 
 from __future__ import annotations
@@ -145,15 +147,48 @@ def _placement_rank(state, move) -> float:
     return 1.0 + 0.5 * own - 0.3 * enemy + (0.5 if home else 0.0)
 
 
+def repeating_boards(state) -> set:
+    """Boards that a quiet move of the side to move would make a draw by
+    repetition: positions already seen ``repetition_limit - 1`` times with the
+    same barricades left and the opponent to move."""
+    limit = state.options["repetition_limit"]
+    history = state.history
+    if not limit or len(history) < 2 * (limit - 1):
+        return set()
+    left = state.barricades_left
+    tail = f"|{left[0]},{left[1]}|{1 - state.mover}"
+    counts = {}
+    for key in history:
+        if key.endswith(tail):
+            counts[key] = counts.get(key, 0) + 1
+    return {key[:-len(tail)] for key, n in counts.items() if n + 1 >= limit}
+
+
+def _moved(board, frm, to) -> str:
+    """``board`` after a unit's quiet move from ``frm`` to ``to``."""
+    cells = list(board)
+    cells[to], cells[frm] = cells[frm], "."
+    return "".join(cells)
+
+
+#: Prior of a move that ends the game in a draw by repetition: after captures,
+#: before quiet moves, so the search looks at every such draw early, for the
+#: side that wants it and for the side that must avoid allowing it.
+REPEAT_PRIOR = 5.0
+
+
 def prior(state, moves) -> list:
     if state.phase != "movement":
         return [_placement_rank(state, m) for m in moves]
     gain = capture_map(state)
+    boards = repeating_boards(state)
     out = []
     for m in moves:
         value = 10.0 * gain.get(m[2], 0)
         if m[0] == "X":
             value -= 1.0
+        elif boards and not value and _moved(state.board, m[1], m[2]) in boards:
+            value = REPEAT_PRIOR
         out.append(value)
     return out
 
