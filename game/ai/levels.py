@@ -32,7 +32,8 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   explore with c 0.5 (expert 0.2: its longer search goes deeper, not wider).
 - Calabria: playouts take captures and stop after 24 plies (easy: 12) for a
   material and Dux-safety evaluation; widening ``4 + 2 * visits ** 0.5`` from
-  medium up; every level leaves out moves that hand over the Dux or the last
+  medium up, captures looked at first, then moves that would draw by
+  repetition; every level leaves out moves that hand over the Dux or the last
   piece at once.
 - Calliro: open-loop search over re-seeded copies (chance is sampled, the
   state's own seed is never read); greedy sampled playouts cut at 40 plies
