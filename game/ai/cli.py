@@ -3,12 +3,19 @@
 ::
 
     python -m game match GAME [--variant V] --players SPEC,SPEC[,...] --games N [--seed S]
-                         [--opening PLIES [--balanced]] [--json] [--progress]
+                         [--opening PLIES [--balanced]] [--jobs J] [--record FILE]
+                         [--json] [--progress]
 
 SPEC is one of random, easy, medium, hard, expert, one per seat of the
 variant; seats rotate from game to game.  Prints, per player, wins, draws,
 losses, mean score and the mean and maximum seconds per move; with
 ``--json`` one object ``{"players": [...]}`` in the order given.
+
+``--jobs J`` plays J games at once, each in its own process (every player
+keeps its time budget, so J should not exceed the cores).  ``--record FILE``
+keeps every finished game in FILE (JSON, rewritten atomically after each
+game): run the same command again and it counts the games kept and plays
+only the rest, so a match of long games can be stopped and resumed.
 """
 
 from __future__ import annotations
@@ -33,6 +40,12 @@ def add_parser(subparsers) -> None:
     p.add_argument("--balanced", action="store_true",
                    help="draw the opening again until the game's own judge calls it even "
                         "(Calla: a 10-ply search finds neither side 2 cubes ahead)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="games played at once, each in its own process (default 1; at most "
+                        "one per core, since every player keeps its time budget)")
+    p.add_argument("--record", metavar="FILE",
+                   help="keep each finished game in FILE; the same command run again counts "
+                        "the games kept and plays only the rest")
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     p.add_argument("--progress", action="store_true",
                    help="a line per finished game on standard error")
@@ -55,6 +68,8 @@ def cmd_match(args) -> int:
         raise UsageError("--games must be 1 or more")
     if args.opening < 0:
         raise UsageError("--opening must be 0 or more")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
     if args.balanced and args.opening < 1:
         raise UsageError("--balanced needs --opening 1 or more")
     specs = [s for s in args.players.split(",")]
@@ -72,13 +87,15 @@ def cmd_match(args) -> int:
         print(f"game {g + 1}: {' v '.join(seated)}: {who}, scores {list(scores)}",
               file=sys.stderr, flush=True)
 
+    if args.seed is None and args.record:
+        args.seed = recorded_seed(args.record)
     if args.seed is None:       # chosen here, so the table can say how to replay the match
         import random
         args.seed = random.SystemRandom().randrange(2**31)
     try:
         tallies = run_match(spec, specs, args.games, args.seed, variant,
                             progress=progress if args.progress else None, opening=args.opening,
-                            balanced=args.balanced)
+                            balanced=args.balanced, jobs=args.jobs, record=args.record)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     rows = [t.as_dict() for t in tallies]
@@ -92,3 +109,18 @@ def cmd_match(args) -> int:
         print(f"{r['spec']:<8} {r['wins']:>5} {r['draws']:>5} {r['losses']:>6} "
               f"{r['mean_score']:>10.2f} {r['mean_seconds']:>11.3f} {r['max_seconds']:>10.3f}")
     return 0
+
+
+def recorded_seed(path):
+    """The seed of the match kept in ``path`` (None when there is none to read), so
+    that resuming a recorded match needs no ``--seed``."""
+    from game.files import FileProblem, read_json
+    from pathlib import Path
+    if not Path(path).exists():
+        return None
+    try:
+        data = read_json(path)
+    except FileProblem:
+        return None                 # the match itself reports the damage
+    seed = data.get("seed") if isinstance(data, dict) else None
+    return seed if type(seed) is int else None

@@ -27,18 +27,24 @@ class Tally:
     losses: int = 0
     score_sum: float = 0.0
     games: int = 0
-    move_seconds: list = field(default_factory=list)
+    moves: int = 0
+    seconds: float = 0.0
+    max_seconds: float = 0.0
+
+    def add_seconds(self, moves: int, seconds: float, longest: float) -> None:
+        self.moves += moves
+        self.seconds += seconds
+        self.max_seconds = max(self.max_seconds, longest)
 
     def as_dict(self) -> dict:
-        moves = self.move_seconds
         return {
             "spec": self.spec,
             "wins": self.wins,
             "draws": self.draws,
             "losses": self.losses,
             "mean_score": round(self.score_sum / self.games, 3) if self.games else 0.0,
-            "mean_seconds": round(sum(moves) / len(moves), 4) if moves else 0.0,
-            "max_seconds": round(max(moves), 4) if moves else 0.0,
+            "mean_seconds": round(self.seconds / self.moves, 4) if self.moves else 0.0,
+            "max_seconds": round(self.max_seconds, 4),
         }
 
 
@@ -52,17 +58,23 @@ def check_players(specs, seats: int) -> list:
     return specs
 
 
-def play_game(spec, state, levels, rngs, tallies, seat_of):
-    """Play one game from ``state``; ``levels[seat]`` moves for ``seat``."""
+def play_game(spec, state, levels, rngs):
+    """Play one game from ``state``; ``levels[seat]`` moves for ``seat``.
+    Returns the final state and, per seat, [moves, seconds, longest move]."""
     plies = 0
+    timing = [[0, 0.0, 0.0] for _ in levels]
     while not state.is_over and plies < MAX_PLIES:
         seat = state.to_move
         start = time.perf_counter()
         move = choose_move(spec.name, state, levels[seat], rngs[seat])
-        tallies[seat_of[seat]].move_seconds.append(time.perf_counter() - start)
+        took = time.perf_counter() - start
+        t = timing[seat]
+        t[0] += 1
+        t[1] += took
+        t[2] = max(t[2], took)
         state = state.play(move)
         plies += 1
-    return state
+    return state, timing
 
 
 def states_along(spec, plies, seed: int) -> list:
@@ -111,38 +123,170 @@ def even_judge(spec):
     return even
 
 
-def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
-              options=None, progress=None, opening: int = 0, balanced: bool = False) -> list:
-    """Play ``games`` games; the tallies, in the order of ``specs``."""
-    seats = spec.players(variant)
-    specs = check_players(specs, seats)
-    even = even_judge(spec) if balanced else None
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    tallies = [Tally(s) for s in specs]
+def game_seeds(seed: int, games: int, seats: int) -> list:
+    """The deal of each game: one seed per full rotation of the seats."""
     deal = random.Random(seed)
-    game_seed = None
+    seeds = []
     for g in range(games):
         if g % seats == 0:
-            game_seed = deal.randrange(2**31)
-        player_at = [(seat - g) % seats for seat in range(seats)]   # seat -> player index
-        levels = [specs[player_at[seat]] for seat in range(seats)]
-        rngs = [random.Random(f"{seed}/{g}/{seat}") for seat in range(seats)]
-        state = spec.new_game(variant, seed=game_seed, **(options or {}))
-        state = random_opening(state, opening, game_seed, even)
-        state = play_game(spec, state, levels, rngs, tallies, player_at)
-        winner = state.winner if state.is_over else None
-        scores = state.scores
+            current = deal.randrange(2**31)
+        seeds.append(current)
+    return seeds
+
+
+def play_one(name, specs, g, game_seed, seed, variant=None, options=None, opening=0,
+             balanced=False) -> dict:
+    """Game ``g`` of a match, as a plain record: who sat where, the winning
+    seat (None for a draw), the scores, the plies and the players' timing.
+    A top-level function, so games can be played in other processes."""
+    from game import GAMES
+    spec = GAMES[name]
+    seats = len(specs)
+    player_at = [(seat - g) % seats for seat in range(seats)]   # seat -> player index
+    levels = [specs[player_at[seat]] for seat in range(seats)]
+    rngs = [random.Random(f"{seed}/{g}/{seat}") for seat in range(seats)]
+    even = even_judge(spec) if balanced else None
+    state = spec.new_game(variant, seed=game_seed, **(options or {}))
+    state = random_opening(state, opening, game_seed, even)
+    state, timing = play_game(spec, state, levels, rngs)
+    return {"game": g, "seated": levels, "winner": state.winner if state.is_over else None,
+            "scores": list(state.scores), "timing": timing,
+            "plies": opening + sum(t[0] for t in timing),
+            "reason": getattr(state, "end_reason", None) if state.is_over else "too long"}
+
+
+def check_record(entry, g: int, specs) -> dict:
+    """One game of a record file, checked; ValueError names what is wrong."""
+    seats = len(specs)
+    try:
+        seated = entry["seated"]
+        winner = entry["winner"]
+        scores = entry["scores"]
+        timing = entry["timing"]
+        ok = (entry["game"] == g
+              and seated == [specs[(seat - g) % seats] for seat in range(seats)]
+              and (winner is None or (type(winner) is int and 0 <= winner < seats))
+              and len(scores) == seats and all(isinstance(x, (int, float)) for x in scores)
+              and len(timing) == seats
+              and all(len(t) == 3 and all(isinstance(x, (int, float)) and x >= 0 for x in t)
+                      for t in timing))
+    except (KeyError, TypeError):
+        ok = False
+    if not ok:
+        raise ValueError(f"game {g + 1} in the record is damaged")
+    return entry
+
+
+class Record:
+    """A match kept on disk game by game, so a long match can stop and go on.
+
+    The file is JSON: what was asked (game, variant, options, players, seed,
+    opening, balanced) and every finished game by its number.  It is rewritten
+    atomically after each game; a later run with the same match reuses the
+    games it holds and plays only the rest.
+    """
+
+    def __init__(self, path, match: dict):
+        from game.files import FileProblem, read_json, write_json_atomic
+        from pathlib import Path
+        self.path = Path(path)
+        self.match = match
+        self.games = {}
+        self._write = write_json_atomic
+        if not self.path.exists():
+            return
+        try:
+            data = read_json(self.path)
+        except FileProblem as exc:
+            raise ValueError(str(exc)) from None
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise ValueError(f"{self.path} is not a match record")
+        asked = {k: data.get(k) for k in match}
+        if asked != match:
+            differ = ", ".join(f"{k} {asked[k]!r} (asked: {match[k]!r})"
+                               for k in match if asked[k] != match[k])
+            raise ValueError(f"{self.path} records another match: {differ}")
+        games = data.get("games")
+        if not isinstance(games, dict):
+            raise ValueError(f"{self.path} is damaged: it has no games")
+        for key, entry in games.items():
+            if not key.isdigit():
+                raise ValueError(f"{self.path} is damaged: game {key!r}")
+            g = int(key)
+            try:
+                self.games[g] = check_record(entry, g, match["players"])
+            except ValueError as exc:
+                raise ValueError(f"{self.path}: {exc}") from None
+
+    def add(self, entry: dict) -> None:
+        self.games[entry["game"]] = entry
+        data = {"format": RECORD_FORMAT, **self.match,
+                "games": {str(g): self.games[g] for g in sorted(self.games)}}
+        self._write(self.path, data)
+
+
+RECORD_FORMAT = "callidus-match-1"
+
+
+def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
+              options=None, progress=None, opening: int = 0, balanced: bool = False,
+              jobs: int = 1, record=None) -> list:
+    """Play ``games`` games; the tallies, in the order of ``specs``.
+
+    ``jobs`` games are played at once, each in a process of its own (every
+    player keeps its time budget, so use at most one per core).  ``record``,
+    a file path, keeps each finished game; games it already holds for the
+    same match are counted without being played again.
+    """
+    seats = spec.players(variant)
+    specs = check_players(specs, seats)
+    if balanced:
+        even_judge(spec)            # refuse at once when the game has no judge
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    kept = None
+    if record is not None:
+        kept = Record(record, {"game": spec.name, "variant": variant, "options": options or {},
+                               "players": specs, "seed": seed, "opening": opening,
+                               "balanced": balanced})
+    seeds = game_seeds(seed, games, seats)
+    results = {g: kept.games[g] for g in range(games) if kept and g in kept.games}
+    todo = [g for g in range(games) if g not in results]
+    args = (variant, options, opening, balanced)
+
+    def finished(entry):
+        results[entry["game"]] = entry
+        if kept is not None:
+            kept.add(entry)
+        if progress is not None:
+            progress(entry["game"], entry["seated"], entry["winner"], entry["scores"])
+
+    if jobs <= 1 or len(todo) <= 1:
+        for g in todo:
+            finished(play_one(spec.name, specs, g, seeds[g], seed, *args))
+    else:
+        import multiprocessing as mp
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as pool:
+            pending = {pool.submit(play_one, spec.name, specs, g, seeds[g], seed, *args)
+                       for g in todo}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: f.result()["game"]):
+                    finished(future.result())
+    tallies = [Tally(s) for s in specs]
+    for g in range(games):
+        entry = results[g]
+        winner, scores = entry["winner"], entry["scores"]
         for seat in range(seats):
-            tally = tallies[player_at[seat]]
+            tally = tallies[(seat - g) % seats]
             tally.games += 1
             tally.score_sum += scores[seat]
+            tally.add_seconds(*entry["timing"][seat])
             if winner is None:
                 tally.draws += 1
             elif winner == seat:
                 tally.wins += 1
             else:
                 tally.losses += 1
-        if progress is not None:
-            progress(g, [specs[p] for p in player_at], winner, scores)
     return tallies

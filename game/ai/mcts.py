@@ -36,6 +36,9 @@ _SQRT = math.sqrt
 #: Samples a move must win in, with chance, to be played as an immediate win.
 PROBES = 4
 
+#: A timed search checks every this many iterations whether it may stop early.
+SETTLE_EVERY = 32
+
 
 class Node:
     __slots__ = ("move", "children", "untried", "visits", "value", "state", "mover", "proven",
@@ -214,6 +217,7 @@ class Search:
         step = self.iterate_open if self.chance else self.iterate_closed
         deadline, cap = self.deadline, self.iterations
         clock = time.perf_counter
+        started = clock()
         while True:
             step(root)
             self.done += 1
@@ -221,9 +225,32 @@ class Search:
                 break
             if cap is not None and self.done >= cap:
                 break
-            if deadline is not None and clock() >= deadline:
-                break
+            if deadline is not None:
+                now = clock()
+                if now >= deadline:
+                    break
+                if self.done % SETTLE_EVERY == 0 and self.settled(root, started, now):
+                    break
         return self.best(root)
+
+    def settled(self, root, started, now) -> bool:
+        """Whether the rest of a timed search cannot change the move played: the
+        most visited root move leads the next by more visits than the iterations
+        left (the time left at the rate so far, or the cap) could give it."""
+        children = root.children.values() if self.chance else root.children
+        first = second = 0
+        for child in children:
+            if child.proven is not None:    # a win ends the search; a loss is never played
+                continue
+            v = child.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        left = self.done * (self.deadline - now) / max(now - started, 1e-9)
+        if self.iterations is not None:
+            left = min(left, self.iterations - self.done)
+        return first - second > left
 
     def immediate_win(self, state, moves):
         """A move that wins on the spot.  With chance, on re-seeded copies: a move
