@@ -119,6 +119,36 @@ def test_same_generator_same_move(game):
     assert first == again
 
 
+def test_a_timed_search_stops_once_the_rest_cannot_change_its_move():
+    from game.ai.knowledge import knowledge_for
+    from game.ai.mcts import Node, Search
+    spec = GAMES["iriri"]
+    state = sample_states(spec)[1]
+    level = level_for("iriri", "hard")
+    search = Search(spec, state, level, knowledge_for("iriri"), random.Random(1), deadline=2.0)
+    root = Node(None, state, 2)
+    root.mover = 0
+    for visits in (100, 10, 5):
+        child = Node(None, None, 2)
+        child.visits = visits
+        root.children.append(child)
+    search.done = 115
+    # 115 iterations in the first second: 115 more could still lift the second move
+    # (10 visits) past the first (100); with half a second left, 57 could not.
+    assert not search.settled(root, started=0.0, now=1.0)
+    search.deadline = 1.5
+    assert search.settled(root, started=0.0, now=1.0)
+    # A move proven lost is never played, so it does not count as the runner-up...
+    root.children[0].visits, root.children[1].visits = 70, 80
+    root.children[1].proven = 1
+    assert search.settled(root, started=0.0, now=1.0)
+    # ...and an iteration cap closer than the deadline bounds what is left.
+    root.children[1].proven = None
+    root.children[0].visits, root.children[1].visits = 100, 10
+    search.deadline, search.iterations = 10.0, 150
+    assert search.settled(root, started=0.0, now=1.0)
+
+
 def test_single_legal_move_is_answered_without_search():
     # Only shield 3 of player A holds cubes.
     state = GAMES["calla"].from_position({"pits": [0, 0, 5, 0, 0, 10, 3, 3, 3, 3, 3, 2],

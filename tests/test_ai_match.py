@@ -74,6 +74,8 @@ def test_match_seats_three_players(capsys):
      "--balanced needs --opening"),
     (["match", "iriri", "--players", "easy,easy", "--games", "2", "--opening", "2",
       "--balanced"], "not available for Iriri"),
+    (["match", "calla", "--players", "easy,easy", "--games", "2", "--jobs", "0"],
+     "--jobs must be 1 or more"),
 ])
 def test_match_bad_input_is_one_line_and_status_2(argv, message, capsys):
     code, out, err = run_cli(argv, capsys)
@@ -108,6 +110,77 @@ def test_a_judge_that_is_never_satisfied_still_gives_an_opening(monkeypatch):
     state = match.random_opening(GAMES["calla"].new_game(seed=1), 3, 1,
                                  lambda s: calls.append(s) and False)
     assert len(calls) == 5 and not state.is_over
+
+
+# --- recorded matches and games in parallel ----------------------------------------------------
+
+RECORDED = ["match", "calla", "--players", "random,easy", "--seed", "5", "--opening", "2",
+            "--json"]
+
+
+def test_a_recorded_match_resumes_without_replaying_the_games_it_kept(tmp_path, capsys,
+                                                                      monkeypatch):
+    from game.ai import match
+    path = tmp_path / "match.json"
+    played = []
+    real = match.play_one
+
+    def watch(name, specs, g, *rest):
+        played.append(g)
+        return real(name, specs, g, *rest)
+
+    monkeypatch.setattr(match, "play_one", watch)
+    code, out, err = run_cli(RECORDED + ["--games", "4", "--record", str(path)], capsys)
+    assert code == 0, err
+    first = json.loads(out)["players"]
+    kept = json.loads(path.read_text())
+    assert sorted(kept["games"]) == ["0", "1", "2", "3"] and kept["seed"] == 5
+    assert kept["games"]["1"]["seated"] == ["easy", "random"]      # seats rotate
+    # Stopped after four games: the same match asked for six plays only games 5 and 6,
+    # and the seed is read from the record when it is not given.
+    played.clear()
+    argv = [a for a in RECORDED if a not in ("--seed", "5")]
+    code, out, err = run_cli(argv + ["--games", "6", "--record", str(path)], capsys)
+    assert code == 0, err
+    assert played == [4, 5]
+    six = json.loads(out)["players"]
+    assert sum(p["wins"] + p["draws"] + p["losses"] for p in six) == 12
+    # The four kept games count the same as when they were played.
+    played.clear()
+    code, out, _ = run_cli(RECORDED + ["--games", "4", "--record", str(path)], capsys)
+    assert played == [] and json.loads(out)["players"] == first
+
+
+def test_a_record_of_another_match_or_a_damaged_one_is_refused(tmp_path, capsys):
+    path = tmp_path / "match.json"
+    assert run_cli(RECORDED + ["--games", "2", "--record", str(path)], capsys)[0] == 0
+    before = path.read_text()
+    code, out, err = run_cli(["match", "calla", "--players", "easy,random", "--seed", "5",
+                              "--opening", "2", "--games", "2", "--record", str(path)], capsys)
+    assert code == 2 and "records another match" in err and "players" in err
+    assert path.read_text() == before                     # nothing kept is lost
+    data = json.loads(before)
+    data["games"]["1"]["winner"] = 7
+    path.write_text(json.dumps(data))
+    code, out, err = run_cli(RECORDED + ["--games", "2", "--record", str(path)], capsys)
+    assert code == 2 and "game 2 in the record is damaged" in err
+    path.write_text('{"format": "callidus-match-1", "game": ')
+    code, out, err = run_cli(RECORDED + ["--games", "2", "--record", str(path)], capsys)
+    assert code == 2 and "damaged" in err and len(err.strip().splitlines()) == 1
+    path.write_text('["not", "a", "record"]')
+    code, out, err = run_cli(RECORDED + ["--games", "2", "--record", str(path)], capsys)
+    assert code == 2 and "is not a match record" in err
+
+
+def test_games_played_in_parallel_count_as_when_played_one_by_one(capsys):
+    argv = ["match", "calla", "--players", "random,random", "--games", "4", "--seed", "9",
+            "--opening", "2", "--json"]
+    code, out, err = run_cli(argv, capsys)
+    assert code == 0, err
+    code, parallel, err = run_cli(argv + ["--jobs", "2"], capsys)
+    assert code == 0, err
+    strip = lambda rows: [{k: v for k, v in p.items() if "seconds" not in k} for p in rows]
+    assert strip(json.loads(parallel)["players"]) == strip(json.loads(out)["players"])
 
 
 # --- the GTP engine's levels ------------------------------------------------------------------
