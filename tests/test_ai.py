@@ -300,6 +300,57 @@ def test_calabria_does_not_hand_over_its_dux(level):
         assert not (final.is_over and final.winner == 1), reply
 
 
+#: The Roman Dux on e1 has a Gladiator on d1 beside it; Gladiators on f5 and e6 can
+#: reach f1 and e2.  The Romans have no barricades left (theirs stand at h8, j8,
+#: l8 and h6) and two pieces far away on a8 and b8.
+TRAP = {"e1": "R", "a8": "r", "b8": "r", "d1": "g", "f5": "g", "e6": "g", "l5": "G",
+        "h8": "X", "j8": "X", "l8": "X", "h6": "X"}
+
+
+def calabria_trap():
+    cb = pytest.importorskip("game.calabria")
+    board = ["."] * 96
+    for name, char in TRAP.items():
+        board[cb.square_index(name)] = char
+    rows = ["".join(board[r * 12:(r + 1) * 12]) for r in range(8)]
+    return GAMES["calabria"].from_position({"board": rows, "phase": "movement",
+                                            "to_move": 0, "barricades": [0, 4]})
+
+
+@needs["calabria"]
+def test_calabria_sees_a_dux_trap_two_moves_ahead():
+    from game.ai.knowledge import calabria as know
+    state = calabria_trap()
+    spec = GAMES["calabria"]
+
+    def trap(text):
+        return know.trap(state, spec.parse_move(state, text))
+    # a8-a7 lets f5-f1 pin the Dux between d1 and f1, and nothing then stops e6-e2.
+    assert trap("a8-a7")
+    after = state.play(spec.parse_move(state, "a8-a7"))
+    pinned = after.play(spec.parse_move(after, "f5-f1"))
+    for answer in pinned.legal_moves():
+        final = pinned.play(answer)
+        closes = spec.parse_move(final, "e6-e2")
+        assert closes in final.legal_moves()
+        assert final.play(closes).winner == 1
+    # Answers that hold: the Dux leaves, or a piece comes where it can take d1
+    # (a1, then c1) or f1 (g8, then g1), or guard e2 (a2, then e2).
+    for safe in ("e1-e3", "e1-h1", "a8-a1", "b8-g8", "a8-a2"):
+        assert not trap(safe), safe
+
+
+@needs["calabria"]
+def test_calabria_expert_never_walks_into_a_dux_trap_where_hard_may():
+    from game.ai.knowledge import calabria as know
+    state = calabria_trap()
+    # One playout each: the move is the search's first choice among equals.
+    hard = [pick("calabria", state, "hard", iterations=1, seed=s) for s in range(10)]
+    expert = [pick("calabria", state, "expert", iterations=1, seed=s) for s in range(10)]
+    assert any(know.trap(state, m) for m in hard)
+    assert not any(know.trap(state, m) for m in expert)
+
+
 #: Romans six pieces, Gladiators two; the shuffle c3-c4, j6-j5, c4-c3, j5-j6 twice
 #: over, less its last move: Gladiators to move, and j5-j6 makes the opening
 #: position appear a third time, a draw.

@@ -136,6 +136,13 @@ def test_a_recorded_match_resumes_without_replaying_the_games_it_kept(tmp_path, 
     kept = json.loads(path.read_text())
     assert sorted(kept["games"]) == ["0", "1", "2", "3"] and kept["seed"] == 5
     assert kept["games"]["1"]["seated"] == ["easy", "random"]      # seats rotate
+    spec = GAMES["calla"]
+    for entry in kept["games"].values():                           # every game replays
+        state = spec.from_position(entry["start"])
+        for text in entry["moves"]:
+            state = state.play(spec.parse_move(state, text))
+        assert state.is_over and list(state.scores) == entry["scores"]
+        assert state.winner == entry["winner"]
     # Stopped after four games: the same match asked for six plays only games 5 and 6,
     # and the seed is read from the record when it is not given.
     played.clear()

@@ -35,7 +35,9 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   material and Dux-safety evaluation; widening ``4 + 2 * visits ** 0.5`` from
   medium up, captures looked at first, then moves that would draw by
   repetition; every level leaves out moves that hand over the Dux or the last
-  piece at once.  Medium stops at 300 playouts (about 0.3 s).
+  piece at once.  Medium stops at 300 playouts (about 0.3 s).  Expert also
+  leaves out moves after which the enemy can close all but one side of its
+  Dux and no answer stops the ring closing (``trap``).
 - Calliro: open-loop search over re-seeded copies (chance is sampled, the
   state's own seed is never read); greedy sampled playouts cut at 40 plies
   (expert 60).  See ``knowledge/calliro.py``.

@@ -58,9 +58,10 @@ def check_players(specs, seats: int) -> list:
     return specs
 
 
-def play_game(spec, state, levels, rngs):
+def play_game(spec, state, levels, rngs, log=None):
     """Play one game from ``state``; ``levels[seat]`` moves for ``seat``.
-    Returns the final state and, per seat, [moves, seconds, longest move]."""
+    Returns the final state and, per seat, [moves, seconds, longest move];
+    ``log``, a list, gets every move in notation."""
     plies = 0
     timing = [[0, 0.0, 0.0] for _ in levels]
     while not state.is_over and plies < MAX_PLIES:
@@ -72,6 +73,8 @@ def play_game(spec, state, levels, rngs):
         t[0] += 1
         t[1] += took
         t[2] = max(t[2], took)
+        if log is not None:
+            log.append(spec.format_move(state, move))
         state = state.play(move)
         plies += 1
     return state, timing
@@ -137,7 +140,8 @@ def game_seeds(seed: int, games: int, seats: int) -> list:
 def play_one(name, specs, g, game_seed, seed, variant=None, options=None, opening=0,
              balanced=False) -> dict:
     """Game ``g`` of a match, as a plain record: who sat where, the winning
-    seat (None for a draw), the scores, the plies and the players' timing.
+    seat (None for a draw), the scores, the plies, how it ended, the players'
+    timing, and the position after the opening with the moves played from it.
     A top-level function, so games can be played in other processes."""
     from game import GAMES
     spec = GAMES[name]
@@ -148,9 +152,10 @@ def play_one(name, specs, g, game_seed, seed, variant=None, options=None, openin
     even = even_judge(spec) if balanced else None
     state = spec.new_game(variant, seed=game_seed, **(options or {}))
     state = random_opening(state, opening, game_seed, even)
-    state, timing = play_game(spec, state, levels, rngs)
+    start, moves = state.position(), []
+    state, timing = play_game(spec, state, levels, rngs, moves)
     return {"game": g, "seated": levels, "winner": state.winner if state.is_over else None,
-            "scores": list(state.scores), "timing": timing,
+            "scores": list(state.scores), "timing": timing, "start": start, "moves": moves,
             "plies": opening + sum(t[0] for t in timing),
             "reason": getattr(state, "end_reason", None) if state.is_over else "too long"}
 

@@ -207,6 +207,12 @@ class Search:
             if len(safe) == 1:
                 return safe[0]
             moves = safe or moves
+        trap = getattr(self.know, "trap", None) if self.level.extra.get("traps") else None
+        if trap is not None:
+            safe = self.untrapped(trap, state, moves)
+            if len(safe) == 1:
+                return safe[0]
+            moves = safe or moves
         self.root_moves = moves
         root = Node(None, state, self.n)
         root.mover = state.to_move
@@ -232,6 +238,23 @@ class Search:
                 if self.done % SETTLE_EVERY == 0 and self.settled(root, started, now):
                     break
         return self.best(root)
+
+    def untrapped(self, trap, state, moves) -> list:
+        """``moves`` less those the plug-in's ``trap`` calls losing a few moves on;
+        the check gives up (keeping the moves not yet looked at) once it has used
+        half of a timed search's budget, so the search itself still has time."""
+        clock = time.perf_counter
+        stop = None
+        if self.deadline is not None:
+            now = clock()
+            stop = now + (self.deadline - now) / 2
+        safe = []
+        for i, move in enumerate(moves):
+            if stop is not None and clock() >= stop:
+                return safe + list(moves[i:])
+            if not trap(state, move):
+                safe.append(move)
+        return safe
 
     def settled(self, root, started, now) -> bool:
         """Whether the rest of a timed search cannot change the move played: the

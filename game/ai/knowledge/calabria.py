@@ -22,7 +22,8 @@ LEVELS = {
     # 1.5 s buys: with the whole 0.6 s it won 5 of 14 games against hard.
     "medium": {"playout_depth": 24, "widen": (4, 2.0, 0.5), "iterations": 300},
     "hard": {"playout_depth": 24, "widen": (4, 2.0, 0.5)},
-    "expert": {"playout_depth": 24, "widen": (4, 2.0, 0.5)},
+    # Expert also leaves out moves that let the enemy set a Dux trap (``trap``).
+    "expert": {"playout_depth": 24, "widen": (4, 2.0, 0.5), "traps": True},
 }
 
 _ENGINE = None
@@ -230,4 +231,79 @@ def blunder(state, move) -> bool:
             captured, dux = gains(after, reply)
             if dux or captured >= left:
                 return True
+    return False
+
+
+def dux_falls(state) -> bool:
+    """True when the side to move in ``state`` can capture the enemy Dux at once."""
+    threats = capture_map(state)
+    squares = {q for q, v in threats.items() if v >= 100}
+    if not squares:
+        return False
+    return any(m[2] in squares and gains(state, m)[1] for m in state.legal_moves())
+
+
+def _defences(state, dux: int) -> list:
+    """The moves of the side to move, likeliest saviours of its Dux on ``dux`` first:
+    Dux moves, then moves onto its neighbours, then the rest."""
+    near = _engine().NEIGHBOUR_SETS[dux]
+    first, second, rest = [], [], []
+    for m in state.legal_moves():
+        if m[1] == dux:
+            first.append(m)
+        elif m[2] in near:
+            second.append(m)
+        else:
+            rest.append(m)
+    return first + second + rest
+
+
+def trap(state, move) -> bool:
+    """True when ``move`` lets the enemy set a Dux trap: a reply that closes all but
+    one side of our Dux, after which every answer of ours still lets the ring be
+    closed (a Dux lost two moves later).  Only replies onto the Dux's open sides
+    are tried; the answer that saves the Dux is usually a Dux move, so those are
+    tried first."""
+    cb = _engine()
+    if state.phase != "movement":
+        return False
+    side = state.mover
+    after = state.play(move)
+    if after.is_over:
+        return False
+    board = after.board
+    dux = board.find(cb.DUX[side])
+    if dux < 0:
+        return False
+    around = cb.NEIGHBOURS[dux]
+    if len(around) == 3 and state.options["dux_edge_sides"] == 4:
+        return False
+    hostile = cb._hostile(state.options, side)
+    open_sides = [q for q in around if board[q] not in hostile]
+    if len(open_sides) > 2 or not any(board[q] == cb.EMPTY for q in open_sides):
+        return False
+    for reply in after.legal_moves():
+        if reply[2] not in open_sides:
+            continue
+        threat = after.play(reply)
+        if threat.is_over:
+            if threat.winner is not None and threat.winner != side:
+                return True
+            continue
+        moved_dux = threat.board.find(cb.DUX[side])
+        if moved_dux < 0:
+            return True
+        saved = False
+        for answer in _defences(threat, moved_dux):
+            final = threat.play(answer)
+            if final.is_over:
+                if final.winner == side or final.winner is None:
+                    saved = True
+                    break
+                continue
+            if not dux_falls(final):
+                saved = True
+                break
+        if not saved:
+            return True
     return False
