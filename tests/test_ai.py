@@ -249,7 +249,7 @@ def test_calla_model_follows_the_rules():
 
 # --- Calabria ----------------------------------------------------------------------
 
-def calabria(pieces: dict, to_move=0):
+def calabria(pieces: dict, to_move=0, barricades=(4, 4)):
     """A movement-phase position from {square name: board character}."""
     cb = pytest.importorskip("game.calabria")
     board = ["."] * 96
@@ -257,7 +257,8 @@ def calabria(pieces: dict, to_move=0):
         board[cb.square_index(name)] = char
     rows = ["".join(board[r * 12:(r + 1) * 12]) for r in range(8)]
     return GAMES["calabria"].from_position({"board": rows, "phase": "movement",
-                                            "to_move": to_move})
+                                            "to_move": to_move,
+                                            "barricades": list(barricades)})
 
 
 @needs["calabria"]
@@ -308,13 +309,7 @@ TRAP = {"e1": "R", "a8": "r", "b8": "r", "d1": "g", "f5": "g", "e6": "g", "l5": 
 
 
 def calabria_trap():
-    cb = pytest.importorskip("game.calabria")
-    board = ["."] * 96
-    for name, char in TRAP.items():
-        board[cb.square_index(name)] = char
-    rows = ["".join(board[r * 12:(r + 1) * 12]) for r in range(8)]
-    return GAMES["calabria"].from_position({"board": rows, "phase": "movement",
-                                            "to_move": 0, "barricades": [0, 4]})
+    return calabria(TRAP, barricades=(0, 4))
 
 
 @needs["calabria"]
