@@ -19,12 +19,15 @@ Run from the project root::
 
     python benchmarks/strength.py [GAME ...] [--quick] [--games N] [--seed S] [--jobs J]
                                   [--pairs medium-random,hard-medium,expert-hard]
+                                  [--record DIR]
 
 The whole run takes about 10 minutes on two cores (``--quick`` about 5).
 Matches run ``--jobs`` at a time (default 2, one per core): every player
 keeps its time budget, but on a machine busy with other work a search then
 gets fewer iterations per move, so the load (``os.getloadavg``) is printed
-before and after.  Think times are measured one position at a time.
+before and after.  Think times are measured one position at a time.  With
+``--record DIR`` every match keeps its games in a file of DIR
+(``match --record``), so a long run stopped half way goes on where it was.
 """
 
 from __future__ import annotations
@@ -84,17 +87,19 @@ def show_times(result: dict) -> None:
           f"max {result['max']:.2f} s{ok}   [{each}]", flush=True)
 
 
-def command(game: str, strong: str, weak: str, games: int, seed: int) -> list:
+def command(game: str, strong: str, weak: str, games: int, seed: int, record=None) -> list:
     cmd = [sys.executable, "-m", "game", "match", game, "--players", f"{strong},{weak}",
            "--games", str(games), "--seed", str(seed), "--opening", "4", "--json"]
     from game.ai.knowledge import knowledge_for
     if hasattr(knowledge_for(game), "even"):
         cmd.append("--balanced")      # only even openings, where the stronger level can show it
+    if record is not None:
+        cmd += ["--record", str(Path(record) / f"{game}-{strong}-{weak}-seed{seed}.json")]
     return cmd
 
 
-def run_match(game, strong, weak, games, seed) -> dict:
-    cmd = command(game, strong, weak, games, seed)
+def run_match(game, strong, weak, games, seed, record=None) -> dict:
+    cmd = command(game, strong, weak, games, seed, record)
     start = time.monotonic()
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     minutes = (time.monotonic() - start) / 60
@@ -149,6 +154,9 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", help="comma list like medium-random,hard-medium")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="matches at once (default 2)")
+    parser.add_argument("--record", metavar="DIR",
+                        help="keep every match's games in DIR (one file a match), so that the "
+                             "same run started again plays only the games not yet kept")
     args = parser.parse_args(argv)
     for name in args.games:
         if name not in GAMES:
@@ -173,10 +181,12 @@ def main(argv=None) -> int:
           f"{args.jobs} match(es) at once:")
     jobs = [(name, strong, weak, games_for(name, strong, per_pair, args.per_pair), args.seed)
             for name in names for strong, weak in pairs]
+    if args.record:
+        Path(args.record).mkdir(parents=True, exist_ok=True)
     # Longest matches first, so that the last one does not run alone.
     order = sorted(jobs, key=lambda job: -expected_minutes(*job[:4]))
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {job: pool.submit(run_match, *job) for job in order}
+        futures = {job: pool.submit(run_match, *job, args.record) for job in order}
         for job in jobs:
             show_match(futures[job].result())
     print(f"\nAfter: {load()}; {(time.monotonic() - started) / 60:.1f} minutes in all")
