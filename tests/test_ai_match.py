@@ -177,6 +177,13 @@ def test_a_record_of_another_match_or_a_damaged_one_is_refused(tmp_path, capsys)
     path.write_text('["not", "a", "record"]')
     code, out, err = run_cli(RECORDED + ["--games", "2", "--record", str(path)], capsys)
     assert code == 2 and "is not a match record" in err
+    # A record that cannot be written is reported before a game is played.
+    blocked = tmp_path / "a-file" / "match.json"
+    (tmp_path / "a-file").write_text("in the way")
+    code, out, err = run_cli(RECORDED + ["--games", "2", "--record", str(blocked)], capsys)
+    assert code == 2 and "could not write" in err and len(err.strip().splitlines()) == 1
+    code, out, err = run_cli(RECORDED + ["--games", "2", "--record", str(tmp_path)], capsys)
+    assert code == 2 and "could not read" in err
 
 
 def test_games_played_in_parallel_count_as_when_played_one_by_one(capsys):

@@ -198,7 +198,9 @@ class Record:
         self.match = match
         self.games = {}
         self._write = write_json_atomic
+        self._problem = FileProblem
         if not self.path.exists():
+            self.save()             # a file that cannot be written is found before any game
             return
         try:
             data = read_json(self.path)
@@ -225,9 +227,15 @@ class Record:
 
     def add(self, entry: dict) -> None:
         self.games[entry["game"]] = entry
+        self.save()
+
+    def save(self) -> None:
         data = {"format": RECORD_FORMAT, **self.match,
                 "games": {str(g): self.games[g] for g in sorted(self.games)}}
-        self._write(self.path, data)
+        try:
+            self._write(self.path, data)
+        except self._problem as exc:
+            raise ValueError(str(exc)) from None
 
 
 RECORD_FORMAT = "callidus-match-1"
