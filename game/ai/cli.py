@@ -114,13 +114,10 @@ def cmd_match(args) -> int:
 def recorded_seed(path):
     """The seed of the match kept in ``path`` (None when there is none to read), so
     that resuming a recorded match needs no ``--seed``."""
-    from game.files import FileProblem, read_json
-    from pathlib import Path
-    if not Path(path).exists():
-        return None
+    from .match import read_record
     try:
-        data = read_json(path)
-    except FileProblem:
+        data = read_record(path)
+    except ValueError:
         return None                 # the match itself reports the damage
-    seed = data.get("seed") if isinstance(data, dict) else None
+    seed = data.get("seed") if data else None
     return seed if type(seed) is int else None

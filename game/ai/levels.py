@@ -2,8 +2,9 @@
 
 A player stops at whichever limit comes first and always answers with a
 legal move, even after a single iteration.  A timed Monte Carlo search also
-stops as soon as the rest of its budget could not change the move it plays.  ``iterations`` counts playouts
-for Monte Carlo tree search and searched nodes for alpha-beta.
+stops as soon as the rest of its budget could not change the move it plays.
+``iterations`` counts playouts for Monte Carlo tree search and searched nodes
+for alpha-beta.
 
 Shared table (every game starts from it; a game's knowledge plug-in may
 override single settings, listed below the table):

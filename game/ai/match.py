@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.files import FileProblem, read_json, write_json_atomic
 
 from . import LEVELS, choose_move
 
@@ -182,6 +185,24 @@ def check_record(entry, g: int, specs) -> dict:
     return entry
 
 
+RECORD_FORMAT = "callidus-match-1"
+
+
+def read_record(path):
+    """The match record in ``path`` as read (None when there is no such file);
+    ValueError when it cannot be read or is not a match record."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    try:
+        data = read_json(path)
+    except FileProblem as exc:
+        raise ValueError(str(exc)) from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise ValueError(f"{path} is not a match record")
+    return data
+
+
 class Record:
     """A match kept on disk game by game, so a long match can stop and go on.
 
@@ -192,22 +213,13 @@ class Record:
     """
 
     def __init__(self, path, match: dict):
-        from game.files import FileProblem, read_json, write_json_atomic
-        from pathlib import Path
         self.path = Path(path)
         self.match = match
         self.games = {}
-        self._write = write_json_atomic
-        self._problem = FileProblem
-        if not self.path.exists():
+        data = read_record(self.path)
+        if data is None:
             self.save()             # a file that cannot be written is found before any game
             return
-        try:
-            data = read_json(self.path)
-        except FileProblem as exc:
-            raise ValueError(str(exc)) from None
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise ValueError(f"{self.path} is not a match record")
         asked = {k: data.get(k) for k in match}
         if asked != match:
             differ = ", ".join(f"{k} {asked[k]!r} (asked: {match[k]!r})"
@@ -233,12 +245,9 @@ class Record:
         data = {"format": RECORD_FORMAT, **self.match,
                 "games": {str(g): self.games[g] for g in sorted(self.games)}}
         try:
-            self._write(self.path, data)
-        except self._problem as exc:
+            write_json_atomic(self.path, data)
+        except FileProblem as exc:
             raise ValueError(str(exc)) from None
-
-
-RECORD_FORMAT = "callidus-match-1"
 
 
 def run_match(spec, specs, games: int, seed: int | None = None, variant=None,

@@ -37,6 +37,12 @@ def _engine():
     return _ENGINE
 
 
+def edge_safe(state, around) -> bool:
+    """Whether a Dux with the neighbours ``around`` cannot be surrounded: on an
+    edge when the option asks for four hostile sides there."""
+    return len(around) == 3 and state.options["dux_edge_sides"] == 4
+
+
 def gains(state, move) -> tuple:
     """(enemy pieces captured, 1 if the enemy Dux is captured) by ``move``."""
     cb = _engine()
@@ -67,8 +73,7 @@ def gains(state, move) -> tuple:
     dux_at = board.find(cb.DUX[opp])
     if dux_at >= 0 and dux_at in cb.NEIGHBOUR_SETS[to]:
         around = cb.NEIGHBOURS[dux_at]
-        edge_safe = len(around) == 3 and state.options["dux_edge_sides"] == 4
-        if not edge_safe and all(at(s) in hostile for s in around):
+        if not edge_safe(state, around) and all(at(s) in hostile for s in around):
             dux = 1
     return captured, dux
 
@@ -107,7 +112,7 @@ def capture_map(state) -> dict:
     d = board.find(cb.DUX[opp])
     if d >= 0:
         around = cb.NEIGHBOURS[d]
-        if not (len(around) == 3 and state.options["dux_edge_sides"] == 4):
+        if not edge_safe(state, around):
             gaps = [q for q in around if board[q] not in hostile]
             if len(gaps) == 1 and board[gaps[0]] == ".":
                 out[gaps[0]] = out.get(gaps[0], 0) + 100
@@ -215,6 +220,16 @@ def playout(state, moves, rng):
     return moves[int(rng.random() * len(moves))]
 
 
+def reply_takes(state, least: int, enough) -> bool:
+    """Whether the side to move has a move whose ``gains`` satisfy
+    ``enough(captured, dux)``, looked for only when ``capture_map`` promises at
+    least ``least`` somewhere."""
+    threats = capture_map(state)
+    if not threats or max(threats.values()) < least:
+        return False
+    return any(m[2] in threats and enough(*gains(state, m)) for m in state.legal_moves())
+
+
 def blunder(state, move) -> bool:
     """True when ``move`` lets the enemy capture our Dux or last piece at once."""
     if state.phase != "movement":
@@ -223,24 +238,12 @@ def blunder(state, move) -> bool:
     if after.is_over:
         return after.winner is not None and after.winner != state.mover
     left = after.scores[state.mover]
-    threats = capture_map(after)
-    if not threats or max(threats.values()) < min(left, 100):
-        return False
-    for reply in after.legal_moves():
-        if reply[2] in threats:
-            captured, dux = gains(after, reply)
-            if dux or captured >= left:
-                return True
-    return False
+    return reply_takes(after, min(left, 100), lambda captured, dux: dux or captured >= left)
 
 
 def dux_falls(state) -> bool:
     """True when the side to move in ``state`` can capture the enemy Dux at once."""
-    threats = capture_map(state)
-    squares = {q for q, v in threats.items() if v >= 100}
-    if not squares:
-        return False
-    return any(m[2] in squares and gains(state, m)[1] for m in state.legal_moves())
+    return reply_takes(state, 100, lambda captured, dux: dux)
 
 
 def _defences(state, dux: int) -> list:
@@ -276,7 +279,7 @@ def trap(state, move) -> bool:
     if dux < 0:
         return False
     around = cb.NEIGHBOURS[dux]
-    if len(around) == 3 and state.options["dux_edge_sides"] == 4:
+    if edge_safe(state, around):
         return False
     hostile = cb._hostile(state.options, side)
     open_sides = [q for q in around if board[q] not in hostile]
