@@ -455,7 +455,7 @@ def test_quiet_ply_limit_gives_the_game_to_the_side_with_more_pieces():
     assert not s.is_over
     s = mv(s, "X@a6")  # a barricade is a quiet ply too
     assert s.is_over and s.winner is None
-    assert s.end_reason == "100 moves passed without a capture; both sides have 1 pieces: a draw."
+    assert s.end_reason == "100 moves passed without a capture; both sides have 1 piece: a draw."
     s = mv(pos({"c3": "r", "j6": "g"}, quiet_plies=99, options={"quiet_ply_limit": 0}), "c3-c4")
     assert not s.is_over and s.quiet_plies == 100
 

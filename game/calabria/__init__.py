@@ -326,7 +326,7 @@ class CalabriaState(GameState):
         a, b = self.scores
         lead = f"{self.options['quiet_ply_limit']} moves passed without a capture"
         if winner is None:
-            return f"{lead}; both sides have {a} pieces: a draw."
+            return f"{lead}; both sides have {a} piece{'s' if a != 1 else ''}: a draw."
         return f"{lead}; {SIDE_NAMES[winner]} win with {max(a, b)} pieces to {min(a, b)}."
 
     # --- for the board view -----------------------------------------------
