@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import counted
+
 from . import assets, ui
 from .stack import Scene
 from .views import view_class
@@ -89,5 +91,5 @@ class ResultsScene(Scene):
                         colour=ui.TITLE if win else ui.INK)
             y += 34
         y += 10
-        assets.text(surface, f"{len(self.move_texts)} moves played", (x, y), size=15,
+        assets.text(surface, f"{counted(len(self.move_texts), 'move')} played", (x, y), size=15,
                     colour=ui.MUTED)

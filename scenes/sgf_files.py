@@ -16,6 +16,7 @@ from pygame_gui.windows import UIFileDialog
 
 from game import GAMES
 from game.files import FileProblem, read_text, write_text_atomic
+from game.core import counted
 
 SUFFIX = ".blksgf"
 GAME = "callisto"
@@ -141,7 +142,7 @@ def open_game(app, path):
     _remember(path)
     scene = scene_from_sgf(app, text)
     moves = len(scene.history) - 1
-    scene.view.status = (f"Opened {path.name}: {moves} moves. Press Redo to play them "
+    scene.view.status = (f"Opened {path.name}: {counted(moves, 'move')}. Press Redo to play them "
                          f"through one by one." if moves else f"Opened {path.name}: no moves yet.")
     app.log(f"open record {path.name} {moves} moves")
     return scene

@@ -73,6 +73,17 @@ def test_hover_shows_where_the_last_cube_lands(app):
     assert "3 cubes" in play.view.status
 
 
+def test_hover_on_a_single_cube_says_one_cube(app):
+    play = start_calla(app)
+    set_position(play, {"pits": [1, 0, 3, 3, 3, 0, 3, 3, 4, 8, 4, 0], "to_move": 0})
+    rect = play.view.pits_rects[0]
+    pygame.mouse.set_pos(rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert play.view.status == "1 cube: the last lands in an empty shield - a capture."
+
+
 def test_free_turn_is_announced_on_the_board(app):
     play = start_calla(app)
     app.settings.set("animation_speed", 1.0)

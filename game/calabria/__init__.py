@@ -17,7 +17,7 @@ geometry tables are in ``board.py``, positions, notation and ``SPEC`` in
 
 from __future__ import annotations
 
-from ..core import GameState, changed_options
+from ..core import GameState, changed_options, counted
 from .board import (BARRICADE, BARRICADES_EACH, BOARD_CHARS, CAPTURE_TABLE, CORNERS, DUX,
                     DUX_NAMES, EMPTY, FILES, HEIGHT, LINES, NEAR, NEIGHBOUR_SETS, NEIGHBOURS,
                     OPTION_CHOICES, OPTIONS, PIECE, PIECES_EACH, RAYS, SIDE_NAMES, SIZE, UNITS,
@@ -326,7 +326,7 @@ class CalabriaState(GameState):
         a, b = self.scores
         lead = f"{self.options['quiet_ply_limit']} moves passed without a capture"
         if winner is None:
-            return f"{lead}; both sides have {a} piece{'s' if a != 1 else ''}: a draw."
+            return f"{lead}; both sides have {counted(a, 'piece')}: a draw."
         return f"{lead}; {SIDE_NAMES[winner]} win with {max(a, b)} pieces to {min(a, b)}."
 
     # --- for the board view -----------------------------------------------

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from game.calabria import DUX, PIECE, SIDE_NAMES
+from game.core import counted
 
 from .. import assets
 from . import calabria_art as art
@@ -29,7 +30,7 @@ def hand_words(pieces: int, dux: int) -> str:
     """'9 pieces and the Dux', '1 piece', 'the Dux'."""
     parts = []
     if pieces:
-        parts.append(f"{pieces} piece{'s' if pieces != 1 else ''}")
+        parts.append(counted(pieces, "piece"))
     if dux:
         parts.append("the Dux")
     return " and ".join(parts) or "nothing"

@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from game.calla import CALLA, facing, owner, shield_index
+from game.core import counted
 
 from .. import assets
 from .base import GOLD, INK, BoardView, pulse
@@ -226,7 +227,7 @@ class CallaView(BoardView):
             self.flash[capture["facing"]] = 0.8
             self.flash[CALLA[player]] = 0.8
             self.sound("capture")
-            self.announce("Capture!", CAPTURE, small=f"{capture['count']} cubes to "
+            self.announce("Capture!", CAPTURE, small=f"{counted(capture['count'], 'cube')} to "
                           f"{self._name(player)}'s calla")
         elif kind == "settle":
             state = step[1]
@@ -322,12 +323,12 @@ class CallaView(BoardView):
         path = self.state.preview(self._move_of(self.hover))
         land = path[-1]
         if land == CALLA[self.state.to_move]:
-            self.status = f"{len(path)} cubes: the last lands in your calla - a free turn."
+            self.status = f"{counted(len(path), 'cube')}: the last lands in your calla - a free turn."
         elif (owner(land) == self.state.to_move and land not in CALLA and
               self.state.pits[land] == 0 and land != self.hover and self.state.pits[facing(land)]):
-            self.status = f"{len(path)} cubes: the last lands in an empty shield - a capture."
+            self.status = f"{counted(len(path), 'cube')}: the last lands in an empty shield - a capture."
         else:
-            self.status = f"{len(path)} cubes: click or drag to sow."
+            self.status = f"{counted(len(path), 'cube')}: click or drag to sow."
 
     def prompt(self, state, name) -> str:
         row = "bottom" if state.to_move == 0 else "top"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.calliro import COLOURS, WIN_POINTS
+from game.core import counted
 
 from .. import assets
 from .base import GOLD, INK
@@ -142,7 +143,7 @@ class Trays:
 
     def _draw_repository(self, layer, off, counts, held, live):
         total = sum(counts.values())
-        self._panel(layer, self.repo_rect, "Repository", off, note=f"{total} chips")
+        self._panel(layer, self.repo_rect, "Repository", off, note=counted(total, "chip"))
         for up, slot in self.slots.items():
             n = counts[up] - (1 if held == up else 0)
             cx, cy = self.chip_centre(up)
@@ -167,7 +168,7 @@ class Trays:
 
     def _draw_basket(self, layer, off, basket, counts):
         waiting = any(counts.values())
-        note = f"{sum(basket)} chip{'' if sum(basket) == 1 else 's'}"
+        note = counted(sum(basket), "chip")
         self._panel(layer, self.basket_rect, "Basket", off, note=note,
                     colour=MUTED if waiting else INK)
         size = int(self.chip * 0.8)

@@ -18,6 +18,7 @@ import math
 import pygame
 
 from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
+from game.core import counted
 
 from . import iriri_art as art
 from .base import BoardView
@@ -326,7 +327,7 @@ class IririView(BoardMixin, RingMixin, TraysMixin, WordsMixin, BoardView):
             if index is not None:
                 return self._take_click(index)
             need = s.takeable().need
-            self.status = (f"Take {need} piece{'s' if need != 1 else ''} from the ring first: "
+            self.status = (f"Take {counted(need, 'piece')} from the ring first: "
                            f"click your glowing pyramids")
             return None
         if self.live and self.button_rect(s.mover).collidepoint(pos):

@@ -18,6 +18,7 @@ from functools import lru_cache
 import pygame
 
 from game.iriri import PLAYER_NAMES, Take, colour_of
+from game.core import counted
 
 from .. import assets
 from . import iriri_art as art
@@ -219,7 +220,7 @@ class RingMixin:
         s = self.state
         cx, cy = self.ring_centre
         size = max(11, int(self.ring_slot * 0.42))
-        lines = [(f"{len(s.ring)} pieces", MUTED, False)]
+        lines = [(counted(len(s.ring), "piece"), MUTED, False)]
         if not s.is_over and s.phase == "take":
             info = s.takeable()
             left = info.need - len(self.selected)
@@ -230,10 +231,10 @@ class RingMixin:
         elif self.pending and self.pending_problem is not None:
             lines = [("this placement", MUTED, False), ("no match", art.BAD, True)
                      if any(not w.valid for w in self.pending_words) else
-                     ("not allowed", art.BAD, True), (f"{len(s.ring)} pieces", MUTED, False)]
+                     ("not allowed", art.BAD, True), (counted(len(s.ring), "piece"), MUTED, False)]
         elif self.pending_words and self.pending_points is not None:
             lines = [("scores", MUTED, False), (art.half_text(self.pending_points), GOLD, True),
-                     (f"{len(s.ring)} pieces", MUTED, False)]
+                     (counted(len(s.ring), "piece"), MUTED, False)]
         heights = [int(size * (1.9 if big else 1.0)) for _, _, big in lines]
         y = cy - sum(heights) / 2
         for (words, colour, big), h in zip(lines, heights):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.iriri import PLAYER_NAMES, Pass, Take
 from game.iriri.words import word_text
+from game.core import counted
 
 from . import iriri_art as art
 from .base import GOLD, INK
@@ -54,7 +55,7 @@ class WordsMixin:
         who = f"{PLAYER_NAMES[state.mover]} ({name})"
         if state.phase == "take":
             need = state.takeable().need
-            return (f"{who}: take {need} piece{'s' if need != 1 else ''} from the ring "
+            return (f"{who}: take {counted(need, 'piece')} from the ring "
                     f"(click your glowing ones)")
         if state is self.state and self.must_pass:
             return f"{who}: no word fits the ring - press Pass"
