@@ -282,6 +282,6 @@ def leader(scores) -> int | None:
     return top[0] if len(top) == 1 else None
 
 
-def counted(n: int, word: str, plural: str | None = None) -> str:
+def counted(n: int, word: str) -> str:
     """'1 piece', '2 pieces', '0 pieces': a count with its noun in the right number."""
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
+    return f"{n} {word if n == 1 else word + 's'}"

@@ -15,8 +15,8 @@ import pygame
 from pygame_gui.windows import UIFileDialog
 
 from game import GAMES
-from game.files import FileProblem, read_text, write_text_atomic
 from game.core import counted
+from game.files import FileProblem, read_text, write_text_atomic
 
 SUFFIX = ".blksgf"
 GAME = "callisto"

@@ -30,12 +30,18 @@ def frames(app, n=3, dt=1 / 60):
         app.step(dt)
 
 
-def click(app, pos, button=1, settle=3):
-    """Move the pointer to ``pos`` and click there, as a mouse would."""
+def move_pointer(app, pos, buttons=(0, 0, 0), settle=1):
+    """Move the pointer to ``pos`` (holding ``buttons``), as a mouse would."""
     pos = (int(pos[0]), int(pos[1]))
     pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+    frames(app, settle)
+    return pos
+
+
+def click(app, pos, button=1, settle=3):
+    """Move the pointer to ``pos`` and click there, as a mouse would."""
+    pos = move_pointer(app, pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     frames(app, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))

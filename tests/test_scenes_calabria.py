@@ -5,7 +5,7 @@ the end of a game and undo."""
 import pygame
 
 from game.calabria import square_index
-from helpers import click, frames, press, set_position, wait_until
+from helpers import click, frames, move_pointer, press, set_position, wait_until
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
@@ -25,13 +25,6 @@ def start(app):
 
 def centre(play, name):
     return play.view.square_rect(square_index(name)).center
-
-
-def move_pointer(app, pos, buttons=(0, 0, 0)):
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
-    frames(app, 1)
 
 
 def press_at(app, pos):

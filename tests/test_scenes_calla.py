@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.calla import shield_index
-from helpers import button, click, frames, key, press, set_position, wait_until
+from helpers import button, click, frames, key, move_pointer, press, set_position, wait_until
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
@@ -65,10 +65,7 @@ def test_click_on_opponents_shield_does_nothing_and_says_why(app):
 def test_hover_shows_where_the_last_cube_lands(app):
     play = start_calla(app)
     rect = play.view.pits_rects[3]  # A's shield 4: 3 cubes land in 4, 5 (calla), 6
-    pygame.mouse.set_pos(rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    frames(app, 2)
+    move_pointer(app, rect.center, settle=2)
     assert play.view.hover == 3
     assert "3 cubes" in play.view.status
 
@@ -77,10 +74,7 @@ def test_hover_on_a_single_cube_says_one_cube(app):
     play = start_calla(app)
     set_position(play, {"pits": [1, 0, 3, 3, 3, 0, 3, 3, 4, 8, 4, 0], "to_move": 0})
     rect = play.view.pits_rects[0]
-    pygame.mouse.set_pos(rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    frames(app, 2)
+    move_pointer(app, rect.center, settle=2)
     assert play.view.status == "1 cube: the last lands in an empty shield - a capture."
 
 

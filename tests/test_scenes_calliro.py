@@ -9,7 +9,7 @@ import pytest
 
 from game import GAMES
 from game.calliro import RULE_2, cell_label, cells, parse_cell
-from helpers import menu_app, click, frames, key, press, set_position, wait_until
+from helpers import menu_app, click, frames, key, move_pointer, press, set_position, wait_until
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
@@ -46,13 +46,6 @@ def at(play, label):
 
 def slot(play, up):
     return play.view.trays.chip_centre(up)
-
-
-def move_pointer(app, pos, buttons=(0, 0, 0)):
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
-    frames(app, 1)
 
 
 def drag(app, a, b, release=True):

@@ -9,7 +9,8 @@ import pytest
 from game import GAMES
 from game.callisto import orientation
 from game.callisto_sgf import export_sgf, import_sgf
-from helpers import menu_app, button, click, frames, key, press, set_position, wait_until
+from helpers import (menu_app, button, click, frames, key, move_pointer, press, set_position,
+                     wait_until)
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
@@ -43,14 +44,6 @@ def start(app, variant="callisto_2", names=("Ann", "Bo")):
     play = app.stack.top
     assert isinstance(play, PlayScene)
     return play
-
-
-def move_to(app, pos):
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    frames(app, 1)
 
 
 def wheel(app, y):
@@ -105,7 +98,7 @@ def place(app, play, move, style="keys"):
     x0 = min(x for x, _ in cells)
     y0 = min(y for _, y in cells)
     target = view.cell_center((x0 + gx, y0 + gy))
-    move_to(app, target)
+    move_pointer(app, target)
     assert sorted(view.ghost_cells()) == sorted(cells)
     assert view.ghost_problem is None and not view.status.startswith("Not allowed")
     before = play.cursor
@@ -138,9 +131,9 @@ def test_pick_up_from_the_tray_and_the_ghost_follows_the_pointer(app):
     pick(app, play, "1")
     assert view._in_hand(0, "1") == 2, "the piece in hand has left the tray"
     assert "click an empty square outside the dark centre for the 1x1" in play.prompt()
-    move_to(app, view.cell_center((3, 6)))
+    move_pointer(app, view.cell_center((3, 6)))
     assert view.ghost_cells() == [(3, 6)] and view.ghost_problem is None
-    move_to(app, view.cell_center((4, 7)))
+    move_pointer(app, view.cell_center((4, 7)))
     assert view.ghost_cells() == [(4, 7)]
     r, g, b, _ = app.screen.get_at(_inside(view, (4, 7)))
     assert b > r + 60, "a legal spot shows the piece in its own colour (blue)"
@@ -153,7 +146,7 @@ def test_wheel_and_r_turn_right_click_and_f_flip(app):
     click(app, view.trays[0].slots["L4"].center)      # swap it for the L
     assert view.held == "L4" and view.turn == 0
     assert "place the L tetromino" in play.prompt() and "R turns" in play.prompt()
-    move_to(app, view.cell_center((8, 8)))
+    move_pointer(app, view.cell_center((8, 8)))
     shape = orientation("L4", 0)
     wheel(app, 1)
     assert view.turn == 1 and shape_of(view.ghost_cells()) == orientation("L4", 1) != shape
@@ -176,7 +169,7 @@ def test_illegal_spots_are_tinted_and_the_reason_shown(app):
     view = play.view
     pick(app, play, "2")
     assert "first two moves are 1x1" in view.status
-    move_to(app, view.cell_center((3, 7)))
+    move_pointer(app, view.cell_center((3, 7)))
     assert view.ghost_problem == "first two moves are 1x1"
     assert "first two moves are 1x1" in view.status and view.status.startswith("Not allowed")
     click(app, view.cell_center((3, 7)))
@@ -184,7 +177,7 @@ def test_illegal_spots_are_tinted_and_the_reason_shown(app):
     key(app, pygame.K_ESCAPE)
     pick(app, play, "1")
     centre = view.geo.centre_cells[5]
-    move_to(app, view.cell_center(centre))
+    move_pointer(app, view.cell_center(centre))
     assert view.ghost_problem == "1x1 not in the centre"
     r, g, b, _ = app.screen.get_at(_inside(view, centre))
     assert r > b + 60 and r > g + 60, "an illegal spot is tinted red"
@@ -194,7 +187,7 @@ def test_illegal_spots_are_tinted_and_the_reason_shown(app):
     key(app, pygame.K_ESCAPE)
     first_moves(app, play)
     pick(app, play, "2")
-    move_to(app, view.cell_center((7, 1)))          # far from any blue square
+    move_pointer(app, view.cell_center((7, 1)))          # far from any blue square
     assert view.ghost_problem == "must touch your own colour along an edge"
     assert "must touch your own colour along an edge" in view.status
 
@@ -241,7 +234,7 @@ def test_drag_from_the_tray_onto_the_board(app):
     pygame.mouse.set_pos(slot)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=slot, button=1))
     frames(app, 1)
-    move_to(app, target)
+    move_pointer(app, target)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     frames(app, 2)
     assert play.cursor == 1 and play.state.board == {(2, 7): 0}
@@ -254,7 +247,7 @@ def test_refusals_name_the_reason(app):
     assert view.held is None and "Green's tray" in view.status
     click(app, view.cell_center((5, 5)))
     assert "Pick a piece from the Blue tray" in view.status
-    move_to(app, view.trays[0].slots["W"].center)
+    move_pointer(app, view.trays[0].slots["W"].center)
     assert "W pentomino" in view.status
 
 

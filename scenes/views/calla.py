@@ -322,13 +322,14 @@ class CallaView(BoardView):
             return
         path = self.state.preview(self._move_of(self.hover))
         land = path[-1]
+        cubes = counted(len(path), "cube")
         if land == CALLA[self.state.to_move]:
-            self.status = f"{counted(len(path), 'cube')}: the last lands in your calla - a free turn."
+            self.status = f"{cubes}: the last lands in your calla - a free turn."
         elif (owner(land) == self.state.to_move and land not in CALLA and
               self.state.pits[land] == 0 and land != self.hover and self.state.pits[facing(land)]):
-            self.status = f"{counted(len(path), 'cube')}: the last lands in an empty shield - a capture."
+            self.status = f"{cubes}: the last lands in an empty shield - a capture."
         else:
-            self.status = f"{counted(len(path), 'cube')}: click or drag to sow."
+            self.status = f"{cubes}: click or drag to sow."
 
     def prompt(self, state, name) -> str:
         row = "bottom" if state.to_move == 0 else "top"
@@ -435,7 +436,7 @@ class CallaView(BoardView):
             name = self._name(player)
             colour = self.player_colours[player]
             turn = self.state.to_move == player
-            label = f"{'AB'[player]}: {name}" + ("  - to move" if turn else "")
+            label = f"{'AB'[player]}: {name}" + (" - to move" if turn else "")
             assets.text(surface, label, pos, size=size, colour=colour if turn else (170, 160, 145),
                         bold=turn, anchor=anchor, shadow=True)
 

@@ -17,8 +17,8 @@ import math
 
 import pygame
 
-from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 from game.core import counted
+from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 
 from . import iriri_art as art
 from .base import BoardView

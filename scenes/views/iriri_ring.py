@@ -17,8 +17,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.iriri import PLAYER_NAMES, Take, colour_of
 from game.core import counted
+from game.iriri import PLAYER_NAMES, Take, colour_of
 
 from .. import assets
 from . import iriri_art as art
@@ -220,7 +220,8 @@ class RingMixin:
         s = self.state
         cx, cy = self.ring_centre
         size = max(11, int(self.ring_slot * 0.42))
-        lines = [(counted(len(s.ring), "piece"), MUTED, False)]
+        ring = (counted(len(s.ring), "piece"), MUTED, False)
+        lines = [ring]
         if not s.is_over and s.phase == "take":
             info = s.takeable()
             left = info.need - len(self.selected)
@@ -231,10 +232,10 @@ class RingMixin:
         elif self.pending and self.pending_problem is not None:
             lines = [("this placement", MUTED, False), ("no match", art.BAD, True)
                      if any(not w.valid for w in self.pending_words) else
-                     ("not allowed", art.BAD, True), (counted(len(s.ring), "piece"), MUTED, False)]
+                     ("not allowed", art.BAD, True), ring]
         elif self.pending_words and self.pending_points is not None:
             lines = [("scores", MUTED, False), (art.half_text(self.pending_points), GOLD, True),
-                     (counted(len(s.ring), "piece"), MUTED, False)]
+                     ring]
         heights = [int(size * (1.9 if big else 1.0)) for _, _, big in lines]
         y = cy - sum(heights) / 2
         for (words, colour, big), h in zip(lines, heights):

@@ -4,9 +4,9 @@ move, each move as the move list tells it, and why a placement is refused.
 
 from __future__ import annotations
 
+from game.core import counted
 from game.iriri import PLAYER_NAMES, Pass, Take
 from game.iriri.words import word_text
-from game.core import counted
 
 from . import iriri_art as art
 from .base import GOLD, INK
