@@ -118,7 +118,7 @@ class MenuScene(Scene):
         import os
 
         from game.files import FileProblem, read_json
-        from game.record import RecordProblem
+        from game.records.record import RecordProblem
 
         from .play import PlayScene
         from .saves import unfinished_path

@@ -199,7 +199,7 @@ class PlayScene(SidebarMixin, Scene):
 
     # --- the unfinished game on disk ---------------------------------------------
     def record(self) -> dict:
-        from game.record import make_record
+        from game.records.record import make_record
         return make_record(self.config, self.history[0], self.notation, self.cursor,
                            extra={"timer": self.timer, "time_called_ply": self.time_called_ply,
                                   "clock": self.clock.snapshot() if self.clock else None})
@@ -207,8 +207,8 @@ class PlayScene(SidebarMixin, Scene):
     def autosave(self) -> None:
         """Keep the game on disk after every change, so a crash or a closed window loses nothing."""
         from game.files import FileProblem
-        from game.record import save
-        from game.tournament_store import StoreError
+        from game.records.record import save
+        from game.tournament.store import StoreError
 
         from .saves import unfinished_path
         try:
@@ -224,7 +224,7 @@ class PlayScene(SidebarMixin, Scene):
     @classmethod
     def from_record(cls, app, record: dict, on_finish=None, keeper=None):
         """The play scene of a saved game, exactly where it was left."""
-        from game.record import RecordProblem, replay
+        from game.records.record import RecordProblem, replay
         spec, config, states, notation, cursor = replay(record)
         extra = record.get("extra") if isinstance(record.get("extra"), dict) else {}
         called = extra.get("time_called_ply")

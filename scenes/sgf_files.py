@@ -1,7 +1,7 @@
 """Callisto records in Pentobi's ``.blksgf`` files: the file dialogs, saving a game
 and opening one as a play scene ready to be replayed move by move with Redo.
 
-Both ways go through the engine's own reader and writer (``game.callisto_sgf``),
+Both ways go through the engine's own reader and writer (``game.records.blksgf``),
 so a file we write is one Pentobi reads, and a bad file gets the engine's
 message naming what is wrong.
 """
@@ -64,7 +64,7 @@ def save_game(play, path) -> Path:
     """Write the game as far as it is shown to ``path`` (``.blksgf`` added if missing).
 
     Raises ``FileProblem`` with a message for the player."""
-    from game.callisto_sgf import export_sgf
+    from game.records.blksgf import export_sgf
 
     path = Path(path)
     if path.suffix.lower() not in (SUFFIX, ".sgf"):
@@ -92,7 +92,7 @@ def open_dialog(scene) -> UIFileDialog:
 
 def player_names_in(text: str, players: int) -> list:
     """The player names a record gives (``PB``/``PW`` or ``P1``-``P4``), blanks where none."""
-    from game.callisto_sgf import _Reader   # the engine's SGF syntax; the names are ours to read
+    from game.records.blksgf import _Reader   # the engine's SGF syntax; the names are ours to read
 
     root = _Reader(text).main_line()[0]
     ids = ("PB", "PW") if players == 2 else tuple(f"P{i + 1}" for i in range(players))
@@ -108,7 +108,7 @@ def scene_from_sgf(app, text: str):
     """A play scene for the game in ``text``, at its start, every move ready for Redo.
 
     Raises ``ValueError`` with the engine's message for a record it cannot replay."""
-    from game.callisto_sgf import import_sgf
+    from game.records.blksgf import import_sgf
 
     from .play import PlayScene
 

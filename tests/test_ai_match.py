@@ -10,7 +10,7 @@ import pytest
 
 from game import GAMES
 from game.ai import LEVELS
-from game.cli import main
+from game.cli.main import main
 
 
 def run_cli(argv, capsys):

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game import GAMES
-from game.callisto_sgf import export_sgf, import_sgf
+from game.records.blksgf import export_sgf, import_sgf
 
 SPEC = GAMES["callisto"]
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from game.cli import main
+from game.cli.main import main
 
 
 def run(capsys, *argv):

@@ -57,7 +57,7 @@ def _shield_centres():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game import GAMES
     from scenes.play import board_area
-    from scenes.views.calla import CallaView
+    from scenes.views.calla.view import CallaView
 
     view = CallaView(None, GAMES["calla"])
     view.layout(board_area((1280, 800)))
@@ -113,7 +113,7 @@ def _calabria_places():
     from game import GAMES
     from game.calabria import square_index
     from scenes.play import board_area
-    from scenes.views.calabria import CalabriaView
+    from scenes.views.calabria.view import CalabriaView
 
     spec = GAMES["calabria"]
     view = CalabriaView(None, spec, seats=[{"name": "A", "kind": "human"},

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game import GAMES
-from game.gtp import GtpEngine
+from game.cli.gtp import GtpEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from game import GAMES
-from game.record import RecordProblem, load, make_record, replay, save
+from game.records.record import RecordProblem, load, make_record, replay, save
 
 CONFIG = {"game": "calla", "variant": "standard", "options": {},
           "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]}

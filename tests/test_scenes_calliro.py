@@ -14,8 +14,8 @@ from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
-from scenes.views.calliro import CalliroView
-from scenes.views.calliro_art import FACE, basket_chip
+from scenes.views.calliro.view import CalliroView
+from scenes.views.calliro.art import FACE, basket_chip
 
 SPEC = GAMES["calliro"]
 ARC = {"cells": {"e5": "B/o", "f5": "O/g"}}                 # orange on e4 closes an arc

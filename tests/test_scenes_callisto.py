@@ -8,14 +8,14 @@ import pytest
 
 from game import GAMES
 from game.callisto import orientation
-from game.callisto_sgf import export_sgf, import_sgf
+from game.records.blksgf import export_sgf, import_sgf
 from helpers import (menu_app, button, click, frames, key, move_pointer, press, set_position,
                      wait_until)
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
-from scenes.views.callisto_pieces import flipped, grab_offset, shape_of, turned
+from scenes.views.callisto.pieces import flipped, grab_offset, shape_of, turned
 
 SPEC = GAMES["callisto"]
 

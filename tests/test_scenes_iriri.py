@@ -15,7 +15,7 @@ from scenes.play_sidebar import score_text
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
-from scenes.views import iriri_art as art
+from scenes.views.iriri import art
 
 SPEC = GAMES["iriri"]
 
@@ -400,7 +400,7 @@ def test_the_rules_screen_draws_iriri_diagrams(app):
         key(app, pygame.K_RIGHT)
     assert drawn == 3
     # the placing diagram scores what its caption says, with both words glowing on the ring
-    from scenes.views.iriri import IririView
+    from scenes.views.iriri.view import IririView
     section = rules.sections[2]
     view = IririView(app, SPEC)
     view.input_enabled = False

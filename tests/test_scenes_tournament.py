@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.tournament_store import TournamentStore
+from game.tournament.store import TournamentStore
 from helpers import button, click, frames, key, make_app, press, wait_until
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
@@ -277,7 +277,7 @@ def test_a_damaged_import_file_shows_a_message_and_changes_nothing(tmp_path, app
 def test_an_exported_tournament_imports_again(tmp_path, app):
     create_evening(app)
     t, infos = kept()
-    from game.tournament_files import write_tournament_json
+    from game.tournament.files import write_tournament_json
     path = tmp_path / "evening.json"
     write_tournament_json(t, path)
     press(app, "Lobby")

@@ -8,7 +8,7 @@ import pytest
 
 from game.clock import parse_time_control
 from game.core import GameSpec
-from game.tournament import (SCORES, Entrant, GameChoice, Result, Tournament, berger_rounds,
+from game.tournament.model import (SCORES, Entrant, GameChoice, Result, Tournament, berger_rounds,
                              crosstable_matrix, crosstable_rounds, result_of_game,
                              round_robin_round, swiss_pairs)
 

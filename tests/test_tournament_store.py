@@ -16,11 +16,11 @@ import pytest
 
 import game
 from game.core import GameSpec, GameState
-from game.tournament import Entrant, GameChoice, Result, Tournament
-from game.tournament_cli import TournamentCliError, main, play_game, resolve_chooser
-from game.tournament_files import (crosstable_csv, read_tournament_json, standings_csv,
+from game.tournament.model import Entrant, GameChoice, Result, Tournament
+from game.tournament.cli import TournamentCliError, main, play_game, resolve_chooser
+from game.tournament.files import (crosstable_csv, read_tournament_json, standings_csv,
                                    write_tournament_json)
-from game.tournament_store import StoreError, TournamentStore, default_db_path
+from game.tournament.store import StoreError, TournamentStore, default_db_path
 
 ROOT = Path(__file__).resolve().parent.parent
 PICKS_EACH = 4
@@ -447,7 +447,7 @@ def test_list_show_export_import(tmp_path, capsys, pick):
 
 
 def test_the_command_is_reachable_through_python_m_game(tmp_path, capsys, pick):
-    from game.cli import main as game_main
+    from game.cli.main import main as game_main
     code = game_main(["tournament", "run", "--game", "pick", "--format", "swiss", "--players",
                       "random,random", "--db", str(tmp_path / "t.sqlite3"), "--json",
                       "--quiet"])
@@ -497,7 +497,7 @@ def test_a_kept_game_in_progress_is_continued_not_restarted(tmp_path):
 
 def test_progress_bar_on_a_terminal(tmp_path):
     import io
-    from game.tournament_cli import Progress
+    from game.tournament.cli import Progress
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -526,7 +526,7 @@ spec.loader.exec_module(module)
 module.PickState.DELAY = 0.03
 import game
 game.GAMES["pick"] = module.SPEC
-from game.tournament_cli import main
+from game.tournament.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 

@@ -54,7 +54,7 @@ def add_parser(subparsers) -> None:
 
 def cmd_match(args) -> int:
     from game import GAMES
-    from game.cli import UsageError
+    from game.cli.main import UsageError
     from .match import run_match
 
     spec = GAMES.get(args.game.lower())

@@ -30,7 +30,7 @@ def play_computer_game(game: str, variant, options: dict, time_control, levels, 
     from game import GAMES
     from game.ai import choose_move
     from game.clock import Clock, parse_time_control
-    from game.tournament import result_of_game
+    from game.tournament.model import result_of_game
 
     spec = GAMES[game]
     state = spec.new_game(variant, seed=seed, **(options or {}))
@@ -59,7 +59,7 @@ def play_computer_game(game: str, variant, options: dict, time_control, levels, 
 
 def record_computer_game(db_path: str, tid: int, round_no: int, board: int) -> dict:
     """Play a kept board between computers and commit its result (unless one was entered)."""
-    from game.tournament_store import TournamentStore
+    from game.tournament.store import TournamentStore
 
     with TournamentStore(db_path) as store:
         tournament = store.load(tid)
@@ -73,7 +73,7 @@ def record_computer_game(db_path: str, tid: int, round_no: int, board: int) -> d
                   tournament.entrants[pairing.second].level]
         outcome = play_computer_game(choice["game"], choice["variant"], choice["options"],
                                      choice["time_control"], levels, pairing.seed)
-        from game.tournament import Result
+        from game.tournament.model import Result
         tournament = store.load(tid)   # a result entered by hand meanwhile wins
         if tournament.result(round_no, board) is None:
             store.save_result(tid, round_no, board, Result(outcome["score"], outcome["how"]))

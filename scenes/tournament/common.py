@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 from game import GAMES
-from game.tournament import LEVELS as TOURNAMENT_LEVELS
-from game.tournament_store import StoreError, TournamentStore
+from game.tournament.model import LEVELS as TOURNAMENT_LEVELS
+from game.tournament.store import StoreError, TournamentStore
 
 
 #: Common time controls a director picks from (per player: minutes + seconds a move).

@@ -11,7 +11,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from game import GAMES
 from game.clock import parse_time_control
-from game.tournament import (DEFAULT_TIEBREAKS, MAX_NAME, TIEBREAK_TITLES, TIEBREAKS, Entrant,
+from game.tournament.model import (DEFAULT_TIEBREAKS, MAX_NAME, TIEBREAK_TITLES, TIEBREAKS, Entrant,
                              GameChoice, Tournament)
 
 from .. import assets, ui

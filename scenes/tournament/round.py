@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.tournament import Result
+from game.tournament.model import Result
 
 from .. import assets, ui
 from ..stack import Scene
@@ -216,7 +216,7 @@ class RoundScene(Scene):
         scene = None
         record = self.stored.load_live(round_no, board)
         if record is not None:     # a game left when the program was closed: carry on
-            from game.record import RecordProblem
+            from game.records.record import RecordProblem
             try:
                 scene = PlayScene.from_record(self.app, record, on_finish=finish, keeper=keep)
                 self.notice, self.notice_ok = (f"Board {board}: the game goes on where it "

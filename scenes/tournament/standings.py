@@ -7,10 +7,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
-from game.tournament import TIEBREAK_TITLES, crosstable_rounds
-from game.tournament_files import (write_crosstable_csv, write_standings_csv,
+from game.tournament.model import TIEBREAK_TITLES, crosstable_rounds
+from game.tournament.files import (write_crosstable_csv, write_standings_csv,
                                    write_tournament_json)
-from game.tournament_store import StoreError
+from game.tournament.store import StoreError
 
 from .. import assets, ui
 from ..stack import Scene

@@ -18,7 +18,7 @@ VIEW_CLASSES = {
 
 
 def view_class(name: str):
-    module = importlib.import_module(f"{__name__}.{name}")
+    module = importlib.import_module(f"{__name__}.{name}.view")
     return getattr(module, VIEW_CLASSES[name])
 
 

@@ -1,0 +1,264 @@
+"""Calla: a five-shield mancala played against a shared game timer.
+
+Board indices: 0-4 are player A's shields from A's left, 5 is A's calla,
+6-10 are B's shields from B's left and 11 is B's calla.  Shield ``i`` faces
+shield ``10 - i``.  Player A (0) always moves first.
+
+A move is the number of the mover's shield, 1-5, counted from the shield
+farthest from the mover's own calla, so move ``m`` of player ``p`` empties
+board index ``6 * p + m - 1``.
+"""
+
+from __future__ import annotations
+
+from ..core import Fields, GameSpec, GameState, changed_options
+
+START = (3, 3, 4, 3, 3, 0, 3, 3, 4, 3, 3, 0)
+TOTAL = sum(START)
+WIN_CUBES = 17
+CALLA = (5, 11)
+PLAYER_NAMES = ("A", "B")
+
+OPTIONS = {"end_sweep": "none", "time_limit_minutes": 15}
+OPTION_CHOICES = {"end_sweep": ("none", "owner_takes"), "time_limit_minutes": (int, 0, 600)}
+
+
+def shield_index(player: int, move: int) -> int:
+    """Board index of shield ``move`` (1-5) of ``player``."""
+    return 6 * player + move - 1
+
+
+def shields(player: int) -> range:
+    return range(6 * player, 6 * player + 5)
+
+
+def facing(index: int) -> int:
+    return 10 - index
+
+
+def owner(index: int) -> int:
+    return 0 if index < 6 else 1
+
+
+def sow_path(pits, origin: int, player: int) -> list[int]:
+    """Board indices where each cube from ``origin`` lands, in order.
+
+    The opponent's calla is skipped; the emptied origin is not, so a lap of
+    eleven or more cubes drops one back into it.
+    """
+    skip = CALLA[1 - player]
+    path = []
+    index = origin
+    for _ in range(pits[origin]):
+        index = (index + 1) % 12
+        if index == skip:
+            index = (index + 1) % 12
+        path.append(index)
+    return path
+
+
+class CallaState(GameState):
+    """A Calla position.
+
+    ``last`` describes the sowing that produced this state, for the board
+    view: ``player``, ``move`` (1-5), ``origin`` (board index), ``path`` (board
+    index of every cube in order), ``capture`` (None or ``{"landing", "facing",
+    "count"}`` where ``count`` includes the landing cube), ``free_turn`` (the
+    same player moves again) and ``win`` (the sowing reached 17 cubes).
+    ``last`` is None for a position read from data.
+    """
+
+    __slots__ = ("pits", "mover", "turns", "free_turn", "time_called", "options", "last")
+
+    def __init__(self, pits, mover, turns, free_turn=False, time_called=False,
+                 options=None, last=None):
+        self.pits = tuple(pits)
+        self.mover = mover
+        self.turns = tuple(turns)
+        self.free_turn = free_turn
+        self.time_called = time_called
+        self.options = dict(OPTIONS) if options is None else options
+        self.last = last
+
+    # --- the contract -------------------------------------------------
+    def position(self) -> dict:
+        return {
+            "options": changed_options(SPEC, self.options),
+            "pits": list(self.pits),
+            "to_move": self.mover,
+            "turns": list(self.turns),
+            "free_turn": self.free_turn,
+            "time_called": self.time_called,
+            "scores": list(self.scores),
+        }
+
+    @property
+    def to_move(self):
+        return None if self.is_over else self.mover
+
+    @property
+    def is_over(self) -> bool:
+        return self._end() is not None
+
+    def _end(self) -> str | None:
+        """Why the game is over ("win", "empty", "time"), or None."""
+        if self.pits[5] >= WIN_CUBES or self.pits[11] >= WIN_CUBES:
+            return "win"
+        if not any(self.pits[i] for i in shields(self.mover)):
+            return "empty"
+        if self.time_called and not self.free_turn and self.turns[0] == self.turns[1]:
+            return "time"
+        return None
+
+    def legal_moves(self) -> list[int]:
+        if self.is_over:
+            return []
+        base = 6 * self.mover
+        return [m for m in range(1, 6) if self.pits[base + m - 1]]
+
+    def play(self, move) -> "CallaState":
+        if self.is_over:
+            raise ValueError("the game is over")
+        if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= 5:
+            raise ValueError(f"{move!r} is not a shield number 1-5")
+        player = self.mover
+        origin = shield_index(player, move)
+        if not self.pits[origin]:
+            raise ValueError(f"shield {move} of player {PLAYER_NAMES[player]} is empty")
+        pits = list(self.pits)
+        path = sow_path(pits, origin, player)
+        pits[origin] = 0
+        for index in path:
+            pits[index] += 1
+        landing = path[-1]
+        capture = None
+        free = False
+        if landing == CALLA[player]:
+            free = True
+        elif owner(landing) == player and pits[landing] == 1 and pits[facing(landing)]:
+            count = pits[facing(landing)] + 1
+            capture = {"landing": landing, "facing": facing(landing), "count": count}
+            pits[facing(landing)] = 0
+            pits[landing] = 0
+            pits[CALLA[player]] += count
+        win = pits[CALLA[player]] >= WIN_CUBES
+        turns = list(self.turns)
+        if free and not win:
+            mover, free_turn = player, True
+        else:
+            turns[player] += 1
+            mover, free_turn = 1 - player, False
+        last = {"player": player, "move": move, "origin": origin, "path": path,
+                "capture": capture, "free_turn": free and not win, "win": win}
+        return CallaState(pits, mover, turns, free_turn, self.time_called, self.options, last)
+
+    @property
+    def winner(self):
+        if not self.is_over:
+            return None
+        a, b = self.scores
+        if a == b:
+            return None
+        return 0 if a > b else 1
+
+    @property
+    def scores(self) -> tuple:
+        a, b = self.pits[5], self.pits[11]
+        if self.options["end_sweep"] == "owner_takes" and self._end() in ("empty", "time"):
+            a += sum(self.pits[i] for i in shields(0))
+            b += sum(self.pits[i] for i in shields(1))
+        return (a, b)
+
+    # --- Calla's extras ---------------------------------------------------
+    def call_time(self) -> "CallaState":
+        """The state after the shared game timer ran out (see the module rules)."""
+        if self.time_called or self.is_over:
+            return self
+        return CallaState(self.pits, self.mover, self.turns, self.free_turn, True, self.options,
+                          self.last)
+
+    def preview(self, move: int) -> list[int]:
+        """Where each cube of ``move`` would land, without playing it."""
+        return sow_path(self.pits, shield_index(self.mover, move), self.mover)
+
+    @property
+    def end_reason(self):
+        end = self._end()
+        if end is None:
+            return None
+        a, b = self.scores
+        if end == "win":
+            who = 0 if self.pits[5] >= WIN_CUBES else 1
+            return f"Player {PLAYER_NAMES[who]} gathered {WIN_CUBES} cubes in their calla."
+        if end == "empty":
+            lead = f"Player {PLAYER_NAMES[self.mover]} had no cubes left to sow"
+        else:
+            lead = "Time was called and both players completed their turns"
+        if a == b:
+            return f"{lead}; the callas are level, {a} to {b}."
+        return f"{lead}; {a} to {b} in the callas."
+
+    @property
+    def time_rule_active(self) -> bool:
+        """True when time has been called but the game is not yet over."""
+        return self.time_called and not self.is_over
+
+
+# --- reading and writing ------------------------------------------------------
+
+def _new(variant: str, seed: int, options: dict) -> CallaState:
+    return CallaState(START, 0, (0, 0), options=options)
+
+
+POSITION_FIELDS = ("options", "pits", "to_move", "turns", "free_turn", "time_called", "scores")
+
+
+def _from_position(data: dict) -> CallaState:
+    f = Fields(data, POSITION_FIELDS)
+    options = f.options(SPEC)
+    pits = f.int_list("pits", list(START), length=12, low=0)
+    if sum(pits) != TOTAL:
+        raise f.bad("pits", f"must hold {TOTAL} cubes in all, not {sum(pits)}")
+    to_move = f.int("to_move", 0, 0, 1)
+    turns = f.int_list("turns", [to_move, 0], length=2, low=0)
+    if turns[0] - turns[1] not in (0, 1):
+        raise f.bad("turns", "must be equal, or player A one ahead (A always starts)")
+    if turns[0] - turns[1] != to_move:
+        raise f.bad("to_move", f"does not match turns {turns}: player "
+                               f"{PLAYER_NAMES[turns[0] - turns[1]]} moves next")
+    free_turn = f.bool("free_turn", False)
+    time_called = f.bool("time_called", False)
+    if pits[5] >= WIN_CUBES and pits[11] >= WIN_CUBES:
+        raise f.bad("pits", "both callas cannot hold 17 cubes")
+    state = CallaState(pits, to_move, turns, free_turn, time_called, options)
+    if f.has("scores"):
+        scores = f.list("scores", None, length=2)
+        if tuple(scores) != state.scores:
+            raise f.bad("scores", f"must equal the callas {list(state.scores)}")
+    return state
+
+
+def _parse(state: CallaState, text: str) -> int:
+    word = text.strip()
+    if not word.isdigit() or not 1 <= int(word) <= 5:
+        raise ValueError(f"{text!r} is not a Calla move: give a shield number 1-5")
+    return int(word)
+
+
+def _format(state: CallaState, move: int) -> str:
+    return str(move)
+
+
+SPEC = GameSpec(
+    name="calla",
+    title="Calla",
+    blurb="Sow cubes round five shields and race to 17 in your calla before time runs out.",
+    variants=("standard",),
+    player_counts={"standard": 2},
+    options=OPTIONS,
+    option_choices=OPTION_CHOICES,
+    make_new=_new,
+    make_from_position=_from_position,
+    parse=_parse,
+    format=_format,
+)

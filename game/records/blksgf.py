@@ -1,0 +1,290 @@
+"""Callisto game records in Pentobi's Blokus SGF (``.blksgf``), both ways.
+
+Pentobi is the reference program for Callisto, so its files are the way to
+exchange games with it.  A record is an SGF game tree whose root names the
+game in ``GM`` and whose nodes each hold one move: ``B``/``W`` in the
+two-colour game, ``1``-``4`` (one per colour) otherwise.  A move's value is
+the covered cells in our move notation.  Only the main line is read:
+variations (Pentobi's opening books are full of them) are checked for
+syntax and skipped, and properties we have no use for are ignored.
+
+Setup properties (``AB``, ``AW``, ``A1``-``A4``, ``AE``) put pieces on the
+board without moves; a Callidus position is a list of moves from the empty
+board, so such files are refused with a message saying so.
+"""
+
+from __future__ import annotations
+
+from ..callisto import SPEC, CallistoState, colour_names
+
+APPLICATION = "Callidus"
+VERSION = "1.0"
+
+GAME_NAMES = {
+    "callisto_2": "Callisto Two-Player",
+    "callisto_3": "Callisto Three-Player",
+    "callisto": "Callisto",
+    "callisto_2_4": "Callisto Two-Player Four-Color",
+}
+VARIANT_OF_GAME = {name: variant for variant, name in GAME_NAMES.items()}
+
+#: Move property -> colour, per variant.  Pentobi 12.0 wrote ``1``/``2`` for
+#: two-player Callisto, and Pentobi itself still reads them, so we do too.
+MOVE_PROPERTIES = {
+    "callisto_2": {"B": 0, "W": 1, "1": 0, "2": 1},
+    "callisto_3": {"1": 0, "2": 1, "3": 2},
+    "callisto": {"1": 0, "2": 1, "3": 2, "4": 3},
+    "callisto_2_4": {"1": 0, "2": 1, "3": 2, "4": 3},
+}
+SETUP_PROPERTIES = ("AB", "AW", "A1", "A2", "A3", "A4", "AE")
+
+
+def _colour_property(variant: str, colour: int) -> str:
+    return ("B", "W")[colour] if variant == "callisto_2" else str(colour + 1)
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+# --- writing --------------------------------------------------------------------
+
+def export_sgf(state: CallistoState, player_names=None, date: str | None = None) -> str:
+    """The game so far as Pentobi-readable SGF text.
+
+    ``player_names`` (one per player) become ``PB``/``PW`` in two-player
+    variants and ``P1``-``P4`` otherwise; ``date`` (``YYYY-MM-DD``) becomes ``DT``.
+    """
+    variant = state.variant
+    root = [f"FF[4]CA[UTF-8]AP[{APPLICATION}:{VERSION}]GM[{GAME_NAMES[variant]}]"]
+    if player_names:
+        players = SPEC.players(variant)
+        if len(player_names) != players:
+            raise ValueError(f"expected {players} player names, not {len(player_names)}")
+        ids = ("PB", "PW") if players == 2 else tuple(f"P{i + 1}" for i in range(players))
+        root += [f"{pid}[{_escape(str(name))}]" for pid, name in zip(ids, player_names) if name]
+    if date:
+        root.append(f"DT[{_escape(date)}]")
+    text = state.geo.text_of
+    nodes = [";" + "".join(root)]
+    nodes += [f";{_colour_property(variant, c)}[{text[m]}]" for c, m in state.moves]
+    return "(" + "\n".join(nodes) + "\n)\n"
+
+
+# --- reading --------------------------------------------------------------------
+
+class _Property:
+    __slots__ = ("ident", "values", "line", "column")
+
+    def __init__(self, ident, values, line, column):
+        self.ident, self.values, self.line, self.column = ident, values, line, column
+
+    def __str__(self):
+        return f"{self.ident}[{self.values[0]}]"
+
+
+class _Reader:
+    """SGF syntax: returns the nodes of the first game tree's main line."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+
+    def where(self, pos: int | None = None) -> str:
+        line, column = self._line_column(self.pos if pos is None else pos)
+        return f"line {line}, column {column}"
+
+    def _line_column(self, pos: int) -> tuple:
+        line = self.text.count("\n", 0, pos) + 1
+        return line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+
+    def _skip_space(self):
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        self.pos = pos
+
+    def main_line(self) -> list:
+        text = self.text
+        if text.startswith("\ufeff"):
+            self.pos = 1
+        self._skip_space()
+        if self.pos >= len(text):
+            raise ValueError("not an SGF file: it is empty")
+        if text[self.pos] != "(":
+            raise ValueError(f"not an SGF file: expected '(' at {self.where()}")
+        main = []
+        # One frame per open '(': [opened at, on the main line, subtrees seen so far]
+        frames = []
+        while True:
+            self._skip_space()
+            if self.pos >= len(text):
+                opened = frames[-1][0]
+                raise ValueError(f"unbalanced brackets: the '(' at {self.where(opened)} is "
+                                 f"never closed")
+            ch = text[self.pos]
+            if ch == "(":
+                if frames and not frames[-1][3]:
+                    raise ValueError(f"a variation at {self.where()} comes before any node")
+                on_main = not frames or (frames[-1][1] and frames[-1][2] == 0)
+                if frames:
+                    frames[-1][2] += 1
+                frames.append([self.pos, on_main, 0, False])
+                self.pos += 1
+            elif ch == ")":
+                if not frames[-1][3]:
+                    raise ValueError(f"empty game tree closed at {self.where()}")
+                frames.pop()
+                self.pos += 1
+                if not frames:
+                    return main  # later game trees in the file are not ours to read
+            elif ch == ";":
+                frame = frames[-1]
+                if frame[2]:
+                    raise ValueError(f"a node at {self.where()} follows a variation")
+                self.pos += 1
+                node = self._node()
+                frame[3] = True
+                if frame[1]:
+                    main.append(node)
+            else:
+                raise ValueError(f"unexpected {ch!r} at {self.where()}")
+
+    def _node(self) -> dict:
+        text = self.text
+        node = {}
+        while True:
+            self._skip_space()
+            start = self.pos
+            while self.pos < len(text) and (text[self.pos].isascii()
+                                            and text[self.pos].isalnum()):
+                self.pos += 1
+            ident = text[start:self.pos]
+            if not ident:
+                return node
+            values = []
+            self._skip_space()
+            while self.pos < len(text) and text[self.pos] == "[":
+                values.append(self._value())
+                self._skip_space()
+            if not values:
+                raise ValueError(f"property {ident} at {self.where(start)} has no value")
+            if ident in node:
+                raise ValueError(f"property {ident} at {self.where(start)} appears twice in "
+                                 f"one node")
+            node[ident] = _Property(ident, values, *self._line_column(start))
+
+    def _value(self) -> str:
+        text = self.text
+        start = self.pos
+        self.pos += 1
+        out = []
+        while True:
+            if self.pos >= len(text):
+                raise ValueError(f"unbalanced brackets: the property value '[' at "
+                                 f"{self.where(start)} is never closed by ']'")
+            ch = text[self.pos]
+            if ch == "]":
+                self.pos += 1
+                return "".join(out)
+            if ch == "\\":
+                self.pos += 1
+                if self.pos < len(text):
+                    escaped = text[self.pos]
+                    if escaped == "\r" and text[self.pos + 1:self.pos + 2] == "\n":
+                        self.pos += 1
+                    elif escaped not in "\r\n":  # an escaped line break is a soft break
+                        out.append(escaped)
+                    self.pos += 1
+                continue
+            out.append(ch)
+            self.pos += 1
+
+
+def import_sgf(text) -> CallistoState:
+    """The state at the end of the main line of a Callisto SGF record.
+
+    ValueError, naming the property, move number or place in the text, for
+    anything that is not a Callisto game we can replay.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"not UTF-8 text (byte {exc.start}); only UTF-8 records "
+                             f"are supported") from None
+    nodes = _Reader(text).main_line()
+    root = nodes[0]
+    game = root.get("GM")
+    if game is None:
+        raise ValueError("the root node has no GM property, so the game is unknown")
+    name = game.values[0].strip()
+    variant = VARIANT_OF_GAME.get(name)
+    if variant is None:
+        known = ", ".join(VARIANT_OF_GAME)
+        raise ValueError(f"GM[{name}] (line {game.line}) is not a Callisto game; "
+                         f"expected one of {known}")
+    charset = root.get("CA")
+    if charset is not None and charset.values[0].strip().lower() not in ("utf-8", "utf8"):
+        raise ValueError(f"CA[{charset.values[0]}] (line {charset.line}): only UTF-8 is "
+                         f"supported")
+    state = SPEC.new_game(variant)
+    moves = MOVE_PROPERTIES[variant]
+    names = colour_names(variant)
+    number = 0
+    for node in nodes:
+        for ident in SETUP_PROPERTIES:
+            if ident in node:
+                prop = node[ident]
+                raise ValueError(f"setup property {ident} (line {prop.line}) places pieces "
+                                 f"without moves; Callidus only reads games played from the "
+                                 f"empty board")
+        if "GM" in node and node is not root:
+            raise ValueError(f"GM (line {node['GM'].line}) may only appear in the root node")
+        found = [node[i] for i in node if i in moves]
+        stray = [node[i] for i in node if i in ("B", "W", "1", "2", "3", "4") and i not in moves]
+        if stray:
+            prop = stray[0]
+            raise ValueError(f"{prop} (line {prop.line}) is not a move property of "
+                             f"{GAME_NAMES[variant]}; use {', '.join(sorted(set(moves)))}")
+        if "PL" in node:
+            _check_player_to_play(node["PL"], state, variant)
+        if not found:
+            continue
+        number += 1
+        if len(found) > 1:
+            raise ValueError(f"move {number} (line {found[0].line}): one node holds two moves, "
+                             f"{found[0]} and {found[1]}")
+        prop = found[0]
+        where = f"move {number} ({prop}, line {prop.line})"
+        if len(prop.values) > 1:
+            raise ValueError(f"{where}: a move has one value, not {len(prop.values)}")
+        value = prop.values[0].strip()
+        if not value:
+            raise ValueError(f"{where}: empty move; Callisto has no passes")
+        if state.is_over:
+            raise ValueError(f"{where}: the game is already over")
+        colour = moves[prop.ident]
+        if colour != state.colour:
+            raise ValueError(f"{where}: a move of {names[colour]}, but {names[state.colour]} "
+                             f"is to move")
+        try:
+            state = state.play(SPEC.parse_move(state, value))
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+    return state
+
+
+def _check_player_to_play(prop: _Property, state: CallistoState, variant: str):
+    value = prop.values[0].strip().upper()
+    wanted = MOVE_PROPERTIES[variant].get(value)
+    if wanted is None and variant == "callisto_2_4" and value in ("B", "W"):
+        wanted = ("B", "W").index(value)  # the player; their first colour is meant
+        if state.colour is not None and state.colour % 2 == wanted:
+            return
+    if wanted is None:
+        raise ValueError(f"PL[{prop.values[0]}] (line {prop.line}) names no colour of "
+                         f"{GAME_NAMES[variant]}")
+    if wanted != state.colour:
+        raise ValueError(f"PL[{prop.values[0]}] (line {prop.line}) sets the colour to play "
+                         f"out of turn, which Callidus does not support")

@@ -1,0 +1,443 @@
+"""``python -m game tournament ...``: computer-only tournaments, headless.
+
+    tournament run --game GAME[,GAME...] [--variant V[,V...]] --format round-robin|swiss
+                   [--rounds N] [--double] --players SPEC,SPEC,... [--time-control T[,T...]]
+                   [--tiebreaks A,B,...] [--name NAME] [--seed N] [--db FILE] [--json] [--quiet]
+    tournament resume ID [--db FILE] [--json] [--quiet]
+    tournament list [--db FILE] [--json]
+    tournament show ID [--db FILE] [--json]
+    tournament export ID --to FILE [--what json|standings|crosstable] [--db FILE]
+    tournament import FILE [--db FILE] [--json]
+
+A SPEC is a computer level (random, easy, medium, hard, expert), optionally
+named: ``Alice=hard``; unnamed entrants are called ``LEVEL-N`` (N = place in
+the list).  Several games rotate round by round; ``--variant`` and
+``--time-control`` then take one value per game (or one for all).  Every
+result is committed as it is known and the game in progress after every
+move, so ``resume`` carries on exactly after the program was killed.
+
+With ``--json`` the final standings are one JSON object on standard output:
+``{"tournament": id, "name", "db", "complete", "tiebreak_names": [...],
+"standings": [{"rank", "name", "points", "tiebreaks": [...]}, ...]}``.
+Progress goes to standard error.  Bad input: one line on standard error and
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from dataclasses import asdict
+from datetime import datetime
+
+from ..clock import Clock, GameTimer, parse_time_control
+from .model import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
+                         result_of_game)
+from .files import write_crosstable_csv, write_standings_csv, write_tournament_json
+from .store import StoreError, TournamentStore
+
+
+class TournamentCliError(Exception):
+    """Bad input: printed as one line, exit status 2."""
+
+
+# --- the parser ---------------------------------------------------------------
+
+def add_parser(subparsers) -> None:
+    """Add the ``tournament`` subcommand to ``python -m game``'s subparsers."""
+    parser = subparsers.add_parser("tournament", help="run, resume, list and export tournaments")
+    sub = parser.add_subparsers(dest="tournament_command", required=True,
+                                metavar="{run,resume,list,show,export,import}")
+
+    p = sub.add_parser("run", help="play a computer-only tournament headless")
+    p.add_argument("--game", required=True, help="game name; several, comma-separated, rotate")
+    p.add_argument("--variant", help="variant (one per game, comma-separated)")
+    p.add_argument("--format", required=True, choices=FORMATS)
+    p.add_argument("--rounds", type=int, help="number of Swiss rounds")
+    p.add_argument("--double", action="store_true", help="double round robin")
+    p.add_argument("--players", required=True, help="SPEC,SPEC,...; SPEC = LEVEL or NAME=LEVEL")
+    p.add_argument("--time-control", help="e.g. 5+3, 10, 3d2, 90s+0, none (one per game)")
+    p.add_argument("--tiebreaks", help="comma-separated, in order: " + ", ".join(TIEBREAK_TITLES))
+    p.add_argument("--name", help="tournament name")
+    p.add_argument("--seed", type=int, help="seed of every game (default: drawn at random)")
+    _common(p, json_flag=True, quiet=True)
+
+    p = sub.add_parser("resume", help="finish a computer-only tournament")
+    p.add_argument("id", type=int)
+    _common(p, json_flag=True, quiet=True)
+
+    p = sub.add_parser("list", help="the kept tournaments")
+    _common(p, json_flag=True)
+
+    p = sub.add_parser("show", help="standings of a kept tournament")
+    p.add_argument("id", type=int)
+    _common(p, json_flag=True)
+
+    p = sub.add_parser("export", help="write a tournament to JSON or CSV")
+    p.add_argument("id", type=int)
+    p.add_argument("--to", required=True, metavar="FILE")
+    p.add_argument("--what", choices=("json", "standings", "crosstable"), default="json")
+    _common(p)
+
+    p = sub.add_parser("import", help="keep a tournament from a JSON export")
+    p.add_argument("file")
+    _common(p, json_flag=True)
+
+
+def _common(p, json_flag=False, quiet=False) -> None:
+    p.add_argument("--db", metavar="FILE", help="tournament database (default: user data folder)")
+    if json_flag:
+        p.add_argument("--json", action="store_true", help="answer as one JSON object")
+    if quiet:
+        p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    """Carry out one ``tournament`` command; returns the exit status."""
+    commands = {"run": cmd_run, "resume": cmd_resume, "list": cmd_list, "show": cmd_show,
+                "export": cmd_export, "import": cmd_import}
+    try:
+        return commands[args.tournament_command](args)
+    except (TournamentCliError, StoreError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def main(argv=None) -> int:
+    """``python -m game.tournament.cli ...``, the same as ``python -m game tournament ...``."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            raise TournamentCliError(message)
+
+    parser = Parser(prog="python -m game")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    add_parser(sub)
+    try:
+        args = parser.parse_args(argv)
+    except TournamentCliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return run(args)
+
+
+# --- commands -------------------------------------------------------------------
+
+def cmd_run(args) -> int:
+    from .. import GAMES
+    entrants = parse_players(args.players)
+    games = parse_games(args.game, args.variant, args.time_control, GAMES)
+    if args.format == "round-robin" and args.rounds is not None:
+        raise TournamentCliError("--rounds is for a Swiss; use --double for a double round robin")
+    if args.format == "swiss" and args.double:
+        raise TournamentCliError("--double is for a round robin")
+    tiebreaks = None
+    if args.tiebreaks:
+        tiebreaks = [t.strip().replace("-", "_").lower() for t in args.tiebreaks.split(",")]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if seed < 0:
+        raise TournamentCliError("--seed must be 0 or more")
+    name = args.name or (f"{GAMES[games[0].game].title} {args.format} "
+                         f"{datetime.now():%Y-%m-%d %H:%M}")
+    tournament = Tournament(name, entrants, args.format, games, rounds=args.rounds,
+                            cycles=2 if args.double else 1, tiebreaks=tiebreaks, seed=seed,
+                            registry=GAMES)
+    choosers = resolve_choosers(tournament)
+    with TournamentStore(args.db) as store:
+        stored = store.create(tournament)
+        play_tournament(stored, choosers, GAMES, Progress(stored, quiet=args.quiet))
+        print_standings(stored, args.json)
+    return 0
+
+
+def cmd_resume(args) -> int:
+    from .. import GAMES
+    with TournamentStore(args.db) as store:
+        stored = store.open(args.id)
+        humans = [e.name for e in stored.tournament.entrants if not e.is_computer]
+        if humans and not stored.tournament.is_complete:
+            raise TournamentCliError(f"tournament {args.id} has human players ({', '.join(humans)}); "
+                                     "play it in the program")
+        for choice in stored.tournament.games:
+            choice.check(GAMES)
+        choosers = resolve_choosers(stored.tournament)
+        play_tournament(stored, choosers, GAMES, Progress(stored, quiet=args.quiet))
+        print_standings(stored, args.json)
+    return 0
+
+
+def cmd_list(args) -> int:
+    with TournamentStore(args.db) as store:
+        infos = store.list()
+        if args.json:
+            print(json.dumps({"db": str(store.path), "tournaments": [asdict(i) for i in infos]}))
+            return 0
+        if not infos:
+            print(f"no tournaments in {store.path}")
+            return 0
+        print(f"{'id':>4}  {'name':<32} {'format':<12} {'entrants':>8}  {'games':>9}  updated")
+        for i in infos:
+            progress = "complete" if i.complete else f"{i.games_finished}/{i.games_total}"
+            print(f"{i.id:>4}  {i.name[:32]:<32} {i.format:<12} {i.entrants:>8}  "
+                  f"{progress:>9}  {i.updated}")
+    return 0
+
+
+def cmd_show(args) -> int:
+    with TournamentStore(args.db) as store:
+        print_standings(store.open(args.id), args.json)
+    return 0
+
+
+def cmd_export(args) -> int:
+    with TournamentStore(args.db) as store:
+        tournament = store.load(args.id)
+    writer = {"json": write_tournament_json, "standings": write_standings_csv,
+              "crosstable": write_crosstable_csv}[args.what]
+    writer(tournament, args.to)
+    print(f"wrote {args.what} of tournament {args.id} to {args.to}", file=sys.stderr)
+    return 0
+
+
+def cmd_import(args) -> int:
+    from .. import GAMES
+    with TournamentStore(args.db) as store:
+        tid = store.import_json(args.file, registry=GAMES)
+        if args.json:
+            print(json.dumps({"tournament": tid, "db": str(store.path)}))
+        else:
+            print(f"imported tournament {tid} into {store.path}")
+    return 0
+
+
+# --- reading the flags ------------------------------------------------------------
+
+def parse_players(text: str) -> list[Entrant]:
+    """``random,easy,Alice=hard`` -> computer entrants (unnamed: ``random-1``, ...)."""
+    entrants = []
+    items = [item.strip() for item in text.split(",")]
+    for number, item in enumerate(items, start=1):
+        name, _, level = item.rpartition("=")
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise TournamentCliError(f"player {number} {item!r}: level must be one of "
+                                     f"{', '.join(LEVELS)}")
+        name = name.strip() or f"{level}-{number}"
+        entrants.append(Entrant(name, "computer", level))
+    return entrants
+
+
+def parse_games(games: str, variants: str | None, controls: str | None, registry) -> list:
+    """One GameChoice per comma-separated game; variants and time controls align with them."""
+    names = [g.strip().lower() for g in games.split(",")]
+
+    def spread(text, what):
+        if text is None:
+            return [None] * len(names)
+        values = [v.strip() for v in text.split(",")]
+        if len(values) == 1:
+            return values * len(names)
+        if len(values) != len(names):
+            raise TournamentCliError(f"give one {what} for all games or one per game "
+                                     f"({len(names)}), not {len(values)}")
+        return values
+
+    choices = []
+    for name, variant, control in zip(names, spread(variants, "--variant"),
+                                      spread(controls, "--time-control")):
+        tc = None if control is None else parse_time_control(control)
+        choices.append(GameChoice(name, variant, tc).check(registry))
+    return choices
+
+
+# --- computer players ---------------------------------------------------------------
+
+def resolve_chooser(level: str):
+    """A move chooser ``chooser(spec, state, rng) -> move`` for one computer level.
+
+    ``random`` picks a legal move uniformly; the other levels come from
+    ``game.ai.choose_move``.  An unknown level is refused with the list of levels.
+    """
+    if level == "random":
+        return lambda spec, state, rng: rng.choice(state.legal_moves())
+    from ..ai import LEVELS, choose_move
+    if level not in LEVELS:
+        raise TournamentCliError(f"unknown computer level {level!r}; choose one of "
+                                 f"{', '.join(LEVELS)}")
+    return lambda spec, state, rng: choose_move(spec.name, state, level, rng)
+
+
+def resolve_choosers(tournament: Tournament) -> dict:
+    return {i: resolve_chooser(e.level) for i, e in enumerate(tournament.entrants)
+            if e.is_computer}
+
+
+# --- playing ---------------------------------------------------------------------
+
+def play_tournament(stored, choosers, registry, progress=None) -> None:
+    """Play every remaining game, pairing rounds as they become due."""
+    t = stored.tournament
+    while not t.is_complete:
+        pending = t.pending()
+        if not pending:
+            stored.pair_next_round()
+            continue
+        pairing = pending[0]
+        result = play_game(stored, pairing, choosers, registry)
+        stored.record(pairing.round, pairing.board, result)
+        if progress is not None:
+            progress.update()
+    if progress is not None:
+        progress.finish()
+
+
+def play_game(stored, pairing, choosers, registry, now=time.monotonic):
+    """Play one board between computer players and return its Result.
+
+    The moves so far and the clocks are kept after every move, and a game
+    found kept is continued from there.  Each move's random source is seeded
+    from the game's seed and the ply, so a continued game plays on as the
+    first attempt would have.
+    """
+    choice = stored.tournament.game_for_round(pairing.round)
+    spec = registry[choice.game]
+    state = spec.new_game(choice.variant, seed=pairing.seed, **choice.options)
+    moves, clock, timer = [], None, None
+    live = stored.load_live(pairing.round, pairing.board)
+    if live:
+        try:
+            for text in live.get("moves", []):
+                move = spec.parse_move(state, text)
+                state = state.play(move)
+                moves.append(text)
+            if live.get("clock"):
+                clock = Clock.restore(live["clock"], now=now)
+            if live.get("timer"):
+                timer = GameTimer.restore(live["timer"], now=now)
+        except (ValueError, TypeError):  # a kept game that no longer replays: start it afresh
+            state = spec.new_game(choice.variant, seed=pairing.seed, **choice.options)
+            moves, clock, timer = [], None, None
+    if clock is None and choice.time_control is not None:
+        clock = Clock(choice.time_control, 2, now=now)
+        clock.start(state.to_move if state.to_move is not None else 0)
+    limit = choice.options.get("time_limit_minutes", spec.options.get("time_limit_minutes"))
+    if timer is None and limit and hasattr(state, "call_time"):
+        timer = GameTimer(limit * 60, now=now)
+        timer.start()
+    while not state.is_over:
+        mover = state.to_move
+        entrant = pairing.first if mover == 0 else pairing.second
+        rng = random.Random(f"{pairing.seed}/{len(moves)}")
+        move = choosers[entrant](spec, state, rng)
+        if clock is not None and clock.flagged() is not None:
+            return result_of_game(state, flagged=clock.flagged())
+        text = spec.format_move(state, move)
+        try:
+            state = state.play(move)
+        except ValueError as exc:
+            name = stored.tournament.entrants[entrant].name
+            raise TournamentCliError(f"{name} chose an illegal move {text!r} in round "
+                                     f"{pairing.round} board {pairing.board}: {exc}") from None
+        moves.append(text)
+        if clock is not None:
+            if state.is_over:
+                clock.stop()
+            elif state.to_move != mover and not clock.press(mover, state.to_move):
+                return result_of_game(state, flagged=mover)
+        if timer is not None and timer.expired:
+            state = state.call_time()
+        stored.save_live(pairing.round, pairing.board, {
+            "moves": moves,
+            "clock": None if clock is None else clock.snapshot(),
+            "timer": None if timer is None else timer.snapshot(),
+        })
+    return result_of_game(state)
+
+
+class Progress:
+    """A progress bar on standard error (a line per round when it is not a terminal)."""
+
+    WIDTH = 30
+
+    def __init__(self, stored, quiet=False, stream=None):
+        self.stored = stored
+        self.stream = sys.stderr if stream is None else stream
+        self.quiet = quiet
+        t = stored.tournament
+        self.total = t.total_rounds * (len(t.entrants) // 2)
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.last_round = None
+
+    def done(self) -> int:
+        t = self.stored.tournament
+        return sum(1 for boards in t.rounds for p in boards if not p.is_bye) - len(t.pending())
+
+    def update(self) -> None:
+        if self.quiet:
+            return
+        t = self.stored.tournament
+        done = self.done()
+        round_no = t.rounds_paired
+        if self.tty:
+            filled = self.WIDTH * done // max(1, self.total)
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            self.stream.write(f"\r[{bar}] {done}/{self.total} games, "
+                              f"round {round_no}/{t.total_rounds}")
+            self.stream.flush()
+        elif t.round_complete(round_no) and round_no != self.last_round:
+            self.last_round = round_no
+            self.stream.write(f"round {round_no}/{t.total_rounds} done, "
+                              f"{done}/{self.total} games\n")
+            self.stream.flush()
+
+    def finish(self) -> None:
+        if not self.quiet and self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# --- output ---------------------------------------------------------------------------
+
+def standings_json(stored) -> dict:
+    t = stored.tournament
+    return {
+        "tournament": stored.id,
+        "name": t.name,
+        "db": str(stored.store.path),
+        "complete": t.is_complete,
+        "tiebreak_names": list(t.tiebreaks),
+        "standings": [{"rank": s.rank, "name": s.name, "points": s.points,
+                       "tiebreaks": list(s.tiebreaks)} for s in t.standings()],
+    }
+
+
+def print_standings(stored, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(standings_json(stored)))
+        return
+    t = stored.tournament
+    state = "final standings" if t.is_complete else (
+        f"standings after {t.rounds_paired} of {t.total_rounds} rounds")
+    print(f"Tournament {stored.id} \"{t.name}\" ({t.format}), {state}")
+    titles = [TIEBREAK_TITLES[name] for name in t.tiebreaks]
+    width = max([4] + [len(e.name) for e in t.entrants])
+    print(f"{'Rank':>4}  {'Name':<{width}}  {'Points':>6}" + "".join(f"  {x:>16}" for x in titles))
+    for s in t.standings():
+        cells = "".join(f"  {_num(v):>16}" for v in s.tiebreaks)
+        print(f"{s.rank:>4}  {s.name:<{width}}  {_num(s.points):>6}{cells}")
+
+
+def _num(value) -> str:
+    if value is None:
+        return "-"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:g}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

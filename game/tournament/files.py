@@ -1,0 +1,141 @@
+"""Tournament files: the JSON export that another Callidus can import, and the
+standings and crosstable as CSV for a club's own records.
+
+Every file is written to a temporary neighbour and moved into place.  An
+import is read as plain JSON and checked field by field (nothing read is
+executed); any problem raises ``StoreError`` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from ..files import FileProblem, write_text_atomic
+from .model import (TIEBREAK_TITLES, Tournament, crosstable_matrix, crosstable_rounds,
+                         standings)
+from .store import StoreError
+
+EXPORT_KIND = "callidus-tournament"
+EXPORT_VERSION = 1
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
+
+
+def write_atomic(path, text: str) -> None:
+    """Write ``text`` to a temporary neighbour and move it into place."""
+    try:
+        write_text_atomic(path, text)
+    except FileProblem as exc:
+        raise StoreError(str(exc)) from None
+
+
+def tournament_json(tournament: Tournament) -> dict:
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "tournament": tournament.to_dict()}
+
+
+def write_tournament_json(tournament: Tournament, path) -> None:
+    write_atomic(path, json.dumps(tournament_json(tournament), indent=2) + "\n")
+
+
+def read_tournament_json(path, registry=None) -> Tournament:
+    """The tournament of an export file; StoreError naming the file and the bad field."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_IMPORT_BYTES:
+            raise StoreError(f"{path} is too large to be a tournament file")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise StoreError(f"{path} does not exist") from None
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise StoreError(f"{path} is not a text file") from None
+    except json.JSONDecodeError as exc:
+        raise StoreError(f"{path} is damaged: not valid JSON (line {exc.lineno}, "
+                         f"column {exc.colno}: {exc.msg})") from None
+    return tournament_from_json(data, registry, str(path))
+
+
+def tournament_from_json(data, registry=None, source: str = "import") -> Tournament:
+    if not isinstance(data, dict):
+        raise StoreError(f"{source}: expected a JSON object")
+    if data.get("kind") != EXPORT_KIND:
+        raise StoreError(f"{source} is not a Callidus tournament file "
+                         f"(field 'kind' must be {EXPORT_KIND!r})")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise StoreError(f"{source}: field 'version' must be a whole number")
+    if version > EXPORT_VERSION:
+        raise StoreError(f"{source} was written by a newer Callidus (version {version})")
+    unknown = sorted(set(data) - {"kind", "version", "tournament"})
+    if unknown:
+        raise StoreError(f"{source}: unknown field {unknown[0]!r}")
+    if "tournament" not in data:
+        raise StoreError(f"{source}: missing field 'tournament'")
+    try:
+        return Tournament.from_dict(data["tournament"], registry)
+    except ValueError as exc:
+        raise StoreError(f"{source}: {exc}") from None
+
+
+def _num(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _csv(rows) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def standings_csv(tournament: Tournament) -> str:
+    """Rank, name, points, games, wins, draws, losses, byes, then each tie-break."""
+    header = ["Rank", "Name", "Points", "Played", "Wins", "Draws", "Losses", "Byes"]
+    header += [TIEBREAK_TITLES[name] for name in tournament.tiebreaks]
+    rows = [header]
+    for s in standings(tournament):
+        rows.append([s.rank, s.name, _num(s.points), s.played, s.wins, s.draws, s.losses,
+                     s.byes] + [_num(v) for v in s.tiebreaks])
+    return _csv(rows)
+
+
+def crosstable_csv(tournament: Tournament) -> str:
+    """A round robin as a matrix (a column per line), a Swiss round by round (``+3f`` cells).
+
+    ``No.`` numbers the lines in standings order; cells refer to those numbers.
+    """
+    table = standings(tournament)
+    tiebreak_titles = [TIEBREAK_TITLES[name] for name in tournament.tiebreaks]
+    tail = ["Points"] + tiebreak_titles
+    if tournament.format == "round-robin":
+        rows = [["No.", "Rank", "Name"] + [str(n) for n in range(1, len(table) + 1)] + tail]
+        for s, row in zip(table, crosstable_matrix(tournament, table)):
+            cells = ["x" if scores is None else " ".join(_num(v) for v in scores)
+                     for scores in row["scores"]]
+            rows.append([row["line"], s.rank, s.name] + cells + [_num(s.points)]
+                        + [_num(v) for v in s.tiebreaks])
+    else:
+        rounds = [f"R{r}" for r in range(1, tournament.rounds_paired + 1)]
+        rows = [["No.", "Rank", "Name"] + rounds + tail]
+        for s, row in zip(table, crosstable_rounds(tournament, table)):
+            cells = ["" if cell is None else cell["text"] for cell in row["rounds"]]
+            rows.append([row["line"], s.rank, s.name] + cells + [_num(s.points)]
+                        + [_num(v) for v in s.tiebreaks])
+    return _csv(rows)
+
+
+def write_standings_csv(tournament: Tournament, path) -> None:
+    write_atomic(path, standings_csv(tournament))
+
+
+def write_crosstable_csv(tournament: Tournament, path) -> None:
+    write_atomic(path, crosstable_csv(tournament))

@@ -1,0 +1,208 @@
+"""Pairing rounds: Berger tables for round robins and Dutch-style Swiss pairing.
+
+Part of ``game.tournament.model`` (see its docstring for the formats and the rules
+of byes and seats); pure Python.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import standings as _standings
+
+if TYPE_CHECKING:
+    from .model import Tournament
+
+#: Search steps the Swiss pairer may spend on one round before it pairs the
+#: round greedily (only very long events, rounds near the entrant count, need more).
+SWISS_SEARCH_BUDGET = 100_000
+
+
+# --- round robin ------------------------------------------------------------
+
+def berger_rounds(count: int) -> list[list[tuple[int, int | None]]]:
+    """One cycle of Berger tables for ``count`` entrants (indices from 0).
+
+    Each round lists (first seat, second seat); with an odd count the entrant
+    drawn against the dummy gets ``(entrant, None)``, a bye, listed last.
+    Round 1 is 1-n, 2-(n-1), ...; the last number is fixed and alternates
+    seats, the others rotate by n/2 each round (the FIDE tables).
+    """
+    n = count + count % 2
+    half = n // 2
+    rounds = []
+    a = 1
+    for r in range(1, n):
+        pairs = [(a, n) if r % 2 else (n, a)]
+        for k in range(1, half):
+            pairs.append(((a - 1 + k) % (n - 1) + 1, (a - 1 - k) % (n - 1) + 1))
+        games, byes = [], []
+        for x, y in pairs:
+            if count % 2 and n in (x, y):
+                byes.append((min(x, y) - 1, None))
+            else:
+                games.append((x - 1, y - 1))
+        rounds.append(games + byes)
+        a = (a - 1 + half) % (n - 1) + 1
+    return rounds
+
+
+def round_robin_round(count: int, round_no: int, cycles: int = 1) -> list[tuple[int, int | None]]:
+    """Round ``round_no`` (1-based) of a single or double round robin."""
+    table = berger_rounds(count)
+    if not 1 <= round_no <= cycles * len(table):
+        raise ValueError(f"a round robin of {count} has no round {round_no}")
+    pairs = table[(round_no - 1) % len(table)]
+    if round_no > len(table):
+        pairs = [(y, x) if y is not None else (x, None) for x, y in pairs]
+    return pairs
+
+
+# --- Swiss ------------------------------------------------------------------
+
+def pair_swiss(tournament: Tournament, round_no: int) -> list[tuple[int, int | None]]:
+    """The pairs of the next Swiss round, best boards first, the bye last.
+
+    Entrants are ranked by points, then roster order.  Within each score
+    group the top half meets the bottom half (1st v. (n/2+1)th, ...); an odd
+    entrant floats down to the highest of the next group.  Rematches are
+    avoided whenever the whole round can be paired without one: the search
+    backtracks over the round and only then allows one rematch more, and so
+    on.  With an odd count the bye goes to the lowest-ranked entrant who has
+    not had one and leaves a pairing with the fewest rematches.  Seats go to
+    whoever had that seat less often (then: the opposite of their last seat;
+    in round 1 alternating by board).
+    """
+    records = _standings._records(tournament)
+    count = len(tournament.entrants)
+    points = [line.points for line in records]
+    ranked = sorted(range(count), key=lambda e: (-points[e], e))
+    met = {frozenset((e, g.opponent)) for e, line in enumerate(records)
+           for g in line.games if g.opponent is not None}
+    had_bye = {e for e, line in enumerate(records) if line.byes}
+    pairs, bye = swiss_pairs(ranked, points, met, had_bye)
+    position = {e: i for i, e in enumerate(ranked)}
+    pairs.sort(key=lambda ab: (-max(points[ab[0]], points[ab[1]]),
+                               min(position[ab[0]], position[ab[1]])))
+    seated = []
+    for board, (a, b) in enumerate(pairs):
+        if position[b] < position[a]:
+            a, b = b, a
+        seated.append(_seat(records[a], records[b], a, b, board))
+    if bye is not None:
+        seated.append((bye, None))
+    return seated
+
+
+def swiss_pairs(ranked, points, met, had_bye, budget: int = SWISS_SEARCH_BUDGET):
+    """Pair ``ranked`` (best first): returns (list of pairs, bye entrant or None).
+
+    ``met`` holds frozensets of entrants who have played; ``had_bye`` those
+    who have had a bye.  Fewest rematches first, then the lowest possible bye.
+    The search takes at most ``budget`` steps in all; should a very long event
+    (rounds close to the number of entrants) exhaust it, the round is paired
+    greedily in preference order, which may then rematch more than needed.
+    """
+    ranked = tuple(ranked)
+    if len(ranked) % 2:
+        byes = [e for e in reversed(ranked) if e not in had_bye]
+        if not byes:
+            raise ValueError("every entrant has already had a bye")
+    else:
+        byes = [None]
+    search = _SwissSearch(ranked, points, met, budget)
+    for allowed in range(len(ranked) // 2 + 1):
+        for bye in byes:
+            found = search.pair(bye, allowed)
+            if found is not None:
+                return found, bye
+            if search.exhausted:
+                break
+        if search.exhausted:
+            break
+    search.budget = None   # greedy: the first pairing in preference order, rematches allowed
+    found = search.pair(byes[0], len(ranked) // 2)
+    return found, byes[0]
+
+
+class _SwissSearch:
+    """Depth-first search for a round's pairs, in Dutch preference order.
+
+    Sets of entrants are bitmasks.  A branch is dropped as soon as more
+    entrants are left without a possible new opponent than the rematches
+    still allowed can serve.
+    """
+
+    def __init__(self, ranked, points, met, budget):
+        self.ranked = ranked
+        self.points = points
+        self.bit = {e: 1 << i for i, e in enumerate(ranked)}
+        everyone = (1 << len(ranked)) - 1
+        self.fresh = {e: everyone & ~self.bit[e] & ~sum(self.bit[o] for o in ranked
+                                                        if frozenset((e, o)) in met)
+                      for e in ranked}
+        self.met = met
+        self.budget = budget
+        self.failed = set()
+        self.exhausted = False
+
+    def pair(self, bye, allowed: int):
+        mask = (1 << len(self.ranked)) - 1
+        if bye is not None:
+            mask &= ~self.bit[bye]
+        return self._pair(mask, allowed)
+
+    def _pair(self, mask: int, allowed: int):
+        if not mask:
+            return []
+        key = (mask, allowed)
+        if key in self.failed:
+            return None
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                self.exhausted = True
+                return None
+            stuck = sum(1 for e in self.ranked if mask & self.bit[e] and not self.fresh[e] & mask)
+            if stuck > 2 * allowed:
+                self.failed.add(key)
+                return None
+        remaining = [e for e in self.ranked if mask & self.bit[e]]
+        top = remaining[0]
+        for other in self._candidates(remaining):
+            rematch = not self.fresh[top] & self.bit[other]
+            if rematch and not allowed:
+                continue
+            found = self._pair(mask & ~self.bit[top] & ~self.bit[other], allowed - rematch)
+            if found is not None:
+                return [(top, other)] + found
+            if self.budget is not None and self.budget < 0:
+                return None
+        self.failed.add(key)
+        return None
+
+    def _candidates(self, remaining: list) -> list:
+        """Opponents for the top entrant, most preferred first."""
+        score = self.points[remaining[0]]
+        size = 1
+        while size < len(remaining) and self.points[remaining[size]] == score:
+            size += 1
+        if size == 1:   # alone in the group: float down to the best of the next
+            return remaining[1:]
+        half = size // 2
+        return remaining[half:size] + remaining[half - 1:0:-1] + remaining[size:]
+
+
+def _seat(line_a, line_b, a: int, b: int, board: int) -> tuple[int, int]:
+    """(first, second) for ``a`` (ranked higher) against ``b``."""
+    da, db = line_a.seat_balance, line_b.seat_balance
+    if da != db:
+        return (a, b) if da < db else (b, a)
+    la, lb = line_a.last_seat, line_b.last_seat
+    if la is not None and lb is not None and la != lb:
+        return (a, b) if la == 1 else (b, a)
+    if la is not None:
+        return (a, b) if la == 1 else (b, a)
+    if lb is not None:
+        return (b, a) if lb == 1 else (a, b)
+    return (a, b) if board % 2 == 0 else (b, a)

@@ -1,0 +1,489 @@
+"""Tournaments kept in SQLite (export files: ``game.tournament.files``).
+
+One database file (by default ``tournaments.sqlite3`` in platformdirs'
+``user_data_dir("Callidus")``) holds any number of tournaments.  Every change
+is committed at once: a result is on disk the moment ``record`` returns, so
+a tournament resumes exactly after the program is killed.  A game in progress
+can be kept too (``save_live``), as plain JSON the caller chooses.
+
+Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 1)::
+
+    tournament(id, name, format, cycles, rounds, tiebreaks JSON, seed, created, updated)
+    entrant(tournament_id, idx, name, kind, level)
+    game_choice(tournament_id, idx, game, variant, time_control TEXT, options JSON)
+    pairing(tournament_id, round, board, first, second NULL=bye, seed,
+            result NULL=pending, how, recorded)
+    live_game(tournament_id, round, board, data JSON, updated)
+
+A file that is not such a database, or is damaged, raises ``StoreError``
+with a message naming the file, and is left exactly as it was: nothing is
+written before the checks pass.  Export files are written to a temporary
+neighbour and moved into place (``game.tournament.files``).  Nothing read is ever executed (no pickle,
+no eval); imported JSON is checked field by field.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .model import Result, Tournament
+
+APPLICATION_ID = 0x43414C4C
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE tournament (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    format TEXT NOT NULL,
+    cycles INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
+    tiebreaks TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE TABLE entrant (
+    tournament_id INTEGER NOT NULL REFERENCES tournament(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT,
+    PRIMARY KEY (tournament_id, idx)
+);
+CREATE TABLE game_choice (
+    tournament_id INTEGER NOT NULL REFERENCES tournament(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT,
+    time_control TEXT,
+    options TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, idx)
+);
+CREATE TABLE pairing (
+    tournament_id INTEGER NOT NULL REFERENCES tournament(id) ON DELETE CASCADE,
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    first INTEGER NOT NULL,
+    second INTEGER,
+    seed INTEGER NOT NULL,
+    result TEXT,
+    how TEXT,
+    recorded TEXT,
+    PRIMARY KEY (tournament_id, round, board)
+);
+CREATE TABLE live_game (
+    tournament_id INTEGER NOT NULL REFERENCES tournament(id) ON DELETE CASCADE,
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, round, board)
+);
+"""
+TABLES = ("entrant", "game_choice", "live_game", "pairing", "tournament")
+
+
+class StoreError(Exception):
+    """The database or a file cannot be used; the message says which and why."""
+
+
+def default_db_path() -> Path:
+    """Where tournaments live unless another file is chosen."""
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("Callidus", appauthor=False)) / "tournaments.sqlite3"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """One line of the list of kept tournaments."""
+
+    id: int
+    name: str
+    format: str
+    entrants: int
+    rounds: int
+    rounds_paired: int
+    games_finished: int
+    games_total: int
+    complete: bool
+    created: str
+    updated: str
+
+
+class TournamentStore:
+    """An open tournament database.  Use as a context manager, or ``close()``."""
+
+    def __init__(self, path=None):
+        self.path = Path(path) if path is not None else default_db_path()
+        self._db = None
+        fresh = self._check_file()
+        try:
+            if fresh:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(str(self.path), timeout=10, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open tournament database {self.path}: {exc}") from None
+        try:
+            self._db = db
+            self._check_schema()
+            db.execute("PRAGMA foreign_keys = ON")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = FULL")
+        except sqlite3.OperationalError as exc:
+            db.close()
+            self._db = None
+            raise StoreError(f"cannot use tournament database {self.path}: {exc}") from None
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            self._db = None
+            raise self._damaged(exc) from None
+        except StoreError:
+            db.close()
+            self._db = None
+            raise
+
+    # --- opening ----------------------------------------------------------
+    def _check_file(self) -> bool:
+        """True for a file not yet there (or empty); StoreError for a foreign file."""
+        try:
+            if not self.path.exists():
+                return True
+            if self.path.is_dir():
+                raise StoreError(f"{self.path} is a folder, not a tournament database")
+            if self.path.stat().st_size == 0:
+                return True
+        except OSError as exc:
+            raise StoreError(f"cannot read tournament database {self.path}: "
+                             f"{exc.strerror or exc}") from None
+        # Ask SQLite itself rather than opening the file by hand: closing a plain file
+        # handle would drop the locks that other connections in this process hold on it.
+        # The probe is read-only and immutable, so it takes no locks and writes nothing.
+        from urllib.parse import quote
+        uri = f"file:{quote(str(self.path.resolve()))}?mode=ro&immutable=1"
+        try:
+            probe = sqlite3.connect(uri, uri=True, timeout=10)
+            try:
+                probe.execute("PRAGMA schema_version").fetchone()
+            finally:
+                probe.close()
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc) or "malformed" in str(exc):
+                raise StoreError(f"{self.path} is damaged or is not a tournament database "
+                                 "(no SQLite header); it was left untouched") from None
+            raise StoreError(f"cannot read tournament database {self.path}: {exc}") from None
+        return False
+
+    def _header(self):
+        db = self._db
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return app, version, tables
+
+    def _check_schema(self) -> None:
+        db = self._db
+        app, version, tables = self._header()
+        if app == 0 and version == 0 and not tables:
+            with self._tx():  # look again under the write lock: another process may be here
+                app, version, tables = self._header()
+                if app == 0 and version == 0 and not tables:
+                    for statement in SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    return
+        if app != APPLICATION_ID:
+            raise StoreError(f"{self.path} is an SQLite database but not a Callidus tournament "
+                             "database; it was left untouched")
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer Callidus (schema {version}); "
+                             "it was left untouched")
+        if version != SCHEMA_VERSION or not set(TABLES) <= tables:
+            raise StoreError(f"{self.path} is damaged: tables are missing; it was left untouched")
+        check = db.execute("PRAGMA quick_check").fetchall()
+        if [row[0] for row in check] != ["ok"]:
+            raise StoreError(f"{self.path} is damaged ({check[0][0]}); it was left untouched")
+
+    def _damaged(self, exc) -> StoreError:
+        return StoreError(f"{self.path} is damaged or is not a tournament database ({exc}); "
+                          "it was left untouched")
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # --- transactions -----------------------------------------------------
+    class _Tx:
+        def __init__(self, store, durable):
+            self.store = store
+            self.durable = durable
+
+        def __enter__(self):
+            db = self.store._db
+            if db is None:
+                raise StoreError("the tournament database is closed")
+            if not self.durable:
+                db.execute("PRAGMA synchronous = NORMAL")
+            db.execute("BEGIN IMMEDIATE")
+            return db
+
+        def __exit__(self, kind, exc, tb):
+            db = self.store._db
+            try:
+                db.execute("COMMIT" if kind is None else "ROLLBACK")
+            finally:
+                if not self.durable:
+                    db.execute("PRAGMA synchronous = FULL")
+            return False
+
+    def _tx(self, durable: bool = True):
+        return self._Tx(self, durable)
+
+    def _run(self, action, *args):
+        """Run ``action`` turning database failures into StoreError."""
+        try:
+            return action(*args)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"tournament database {self.path}: {exc}") from None
+
+    # --- tournaments --------------------------------------------------------
+    def add(self, tournament: Tournament) -> int:
+        """Keep a new tournament (with any rounds and results it has); returns its id."""
+        return self._run(self._add, tournament)
+
+    def _add(self, t: Tournament) -> int:
+        now = _now()
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO tournament (name, format, cycles, rounds, tiebreaks, seed, created, "
+                "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (t.name, t.format, t.cycles, t.total_rounds, json.dumps(list(t.tiebreaks)),
+                 t.seed, now, now))
+            tid = cur.lastrowid
+            db.executemany("INSERT INTO entrant VALUES (?, ?, ?, ?, ?)",
+                           [(tid, i, e.name, e.kind, e.level) for i, e in enumerate(t.entrants)])
+            db.executemany("INSERT INTO game_choice VALUES (?, ?, ?, ?, ?, ?)",
+                           [(tid, i, g["game"], g["variant"], g["time_control"],
+                             json.dumps(g["options"], sort_keys=True))
+                            for i, g in enumerate(c.to_dict() for c in t.games)])
+            for round_no in range(1, t.rounds_paired + 1):
+                self._insert_round(db, tid, t, round_no, now)
+        return tid
+
+    def _insert_round(self, db, tid, t, round_no, now):
+        rows = []
+        for p in t.rounds[round_no - 1]:
+            result = t.results.get((p.round, p.board))
+            rows.append((tid, p.round, p.board, p.first, p.second, p.seed,
+                         None if result is None else result.score,
+                         None if result is None else result.how,
+                         None if result is None else now))
+        db.executemany("INSERT INTO pairing VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+    def list(self) -> list[TournamentInfo]:
+        """Every kept tournament, newest first."""
+        return self._run(self._list)
+
+    def _list(self):
+        rows = self._db.execute(
+            "SELECT t.id, t.name, t.format, t.rounds, t.created, t.updated, "
+            "(SELECT COUNT(*) FROM entrant e WHERE e.tournament_id = t.id), "
+            "(SELECT COUNT(DISTINCT round) FROM pairing p WHERE p.tournament_id = t.id), "
+            "(SELECT COUNT(*) FROM pairing p WHERE p.tournament_id = t.id "
+            "   AND p.second IS NOT NULL AND p.result IS NOT NULL), "
+            "(SELECT COUNT(*) FROM pairing p WHERE p.tournament_id = t.id "
+            "   AND p.second IS NOT NULL) "
+            "FROM tournament t ORDER BY t.updated DESC, t.id DESC").fetchall()
+        return [TournamentInfo(id=r[0], name=r[1], format=r[2], entrants=r[6], rounds=r[3],
+                               rounds_paired=r[7], games_finished=r[8], games_total=r[9],
+                               complete=r[7] == r[3] and r[8] == r[9],
+                               created=r[4], updated=r[5])
+                for r in rows]
+
+    def load(self, tid: int) -> Tournament:
+        """The tournament kept under ``tid``; StoreError if missing or inconsistent."""
+        data = self._run(self._read, tid)
+        try:
+            return Tournament.from_dict(data, where=f"tournament {tid}")
+        except ValueError as exc:
+            raise StoreError(f"{self.path} is damaged: {exc}") from None
+
+    def _read(self, tid) -> dict:
+        db = self._db
+        row = db.execute("SELECT name, format, cycles, rounds, tiebreaks, seed FROM tournament "
+                         "WHERE id = ?", (tid,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no tournament {tid} in {self.path}")
+        try:
+            tiebreaks = json.loads(row[4])
+            games = [{"game": g, "variant": v, "time_control": tc, "options": json.loads(o)}
+                     for g, v, tc, o in db.execute(
+                         "SELECT game, variant, time_control, options FROM game_choice "
+                         "WHERE tournament_id = ? ORDER BY idx", (tid,))]
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise StoreError(f"{self.path} is damaged: tournament {tid}: {exc}") from None
+        entrants = [{"name": n, "kind": k, "level": lv} for n, k, lv in db.execute(
+            "SELECT name, kind, level FROM entrant WHERE tournament_id = ? ORDER BY idx", (tid,))]
+        pairings = [{"round": r, "board": b, "first": f, "second": s, "seed": sd,
+                     "result": res, "how": how}
+                    for r, b, f, s, sd, res, how in db.execute(
+                        "SELECT round, board, first, second, seed, result, how FROM pairing "
+                        "WHERE tournament_id = ? ORDER BY round, board", (tid,))]
+        return {"name": row[0], "format": row[1], "cycles": row[2], "rounds": row[3],
+                "tiebreaks": tiebreaks, "seed": row[5], "entrants": entrants, "games": games,
+                "pairings": pairings}
+
+    def delete(self, tid: int) -> None:
+        def run():
+            with self._tx() as db:
+                if db.execute("DELETE FROM tournament WHERE id = ?", (tid,)).rowcount == 0:
+                    raise StoreError(f"there is no tournament {tid} in {self.path}")
+        self._run(run)
+
+    def open(self, tid: int) -> "StoredTournament":
+        """The tournament ``tid`` bound to this store: every change is kept at once."""
+        return StoredTournament(self, tid, self.load(tid))
+
+    def create(self, tournament: Tournament) -> "StoredTournament":
+        """Keep a new tournament and return it bound to this store."""
+        return StoredTournament(self, self.add(tournament), tournament)
+
+    # --- changes of a kept tournament ------------------------------------------
+    def save_round(self, tid: int, tournament: Tournament, round_no: int) -> None:
+        """Keep the pairings of a newly paired round."""
+        def run():
+            with self._tx() as db:
+                now = _now()
+                self._insert_round(db, tid, tournament, round_no, now)
+                self._touch(db, tid, now)
+        self._run(run)
+
+    def save_result(self, tid: int, round_no: int, board: int, result: Result | None) -> None:
+        """Keep (or, with None, clear) one result; the live game of that board is dropped."""
+        def run():
+            with self._tx() as db:
+                now = _now()
+                cur = db.execute(
+                    "UPDATE pairing SET result = ?, how = ?, recorded = ? WHERE tournament_id = ? "
+                    "AND round = ? AND board = ? AND second IS NOT NULL",
+                    (None if result is None else result.score,
+                     None if result is None else result.how,
+                     None if result is None else now, tid, round_no, board))
+                if cur.rowcount != 1:
+                    raise StoreError(f"tournament {tid} has no game at round {round_no} "
+                                     f"board {board}")
+                db.execute("DELETE FROM live_game WHERE tournament_id = ? AND round = ? "
+                           "AND board = ?", (tid, round_no, board))
+                self._touch(db, tid, now)
+        self._run(run)
+
+    def _touch(self, db, tid, now):
+        db.execute("UPDATE tournament SET updated = ? WHERE id = ?", (now, tid))
+
+    def save_live(self, tid: int, round_no: int, board: int, data: dict) -> None:
+        """Keep a game in progress (any JSON-able dict: moves, clock snapshot, ...)."""
+        text = json.dumps(data, sort_keys=True)
+
+        def run():
+            with self._tx(durable=False) as db:
+                db.execute("INSERT OR REPLACE INTO live_game VALUES (?, ?, ?, ?, ?)",
+                           (tid, round_no, board, text, _now()))
+        self._run(run)
+
+    def load_live(self, tid: int, round_no: int, board: int) -> dict | None:
+        row = self._run(lambda: self._db.execute(
+            "SELECT data FROM live_game WHERE tournament_id = ? AND round = ? AND board = ?",
+            (tid, round_no, board)).fetchone())
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except json.JSONDecodeError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def clear_live(self, tid: int, round_no: int, board: int) -> None:
+        def run():
+            with self._tx() as db:
+                db.execute("DELETE FROM live_game WHERE tournament_id = ? AND round = ? "
+                           "AND board = ?", (tid, round_no, board))
+        self._run(run)
+
+    # --- import and export ----------------------------------------------------
+    def import_json(self, path, registry=None) -> int:
+        """Keep the tournament of a JSON export file as a new tournament; returns its id.
+
+        The games are checked against ``registry`` (default: ``game.GAMES``).
+        """
+        from .files import read_tournament_json
+        if registry is None:
+            from .. import GAMES as registry
+        return self.add(read_tournament_json(path, registry))
+
+    def export_json(self, tid: int, path) -> None:
+        from .files import write_tournament_json
+        write_tournament_json(self.load(tid), path)
+
+
+class StoredTournament:
+    """A kept tournament and its database together: each change is committed at once."""
+
+    def __init__(self, store: TournamentStore, tid: int, tournament: Tournament):
+        self.store = store
+        self.id = tid
+        self.tournament = tournament
+
+    def pair_next_round(self):
+        boards = self.tournament.pair_next_round()
+        try:
+            self.store.save_round(self.id, self.tournament, boards[0].round)
+        except StoreError:
+            self.tournament.rounds.pop()
+            raise
+        return boards
+
+    def record(self, round_no: int, board: int, score, how: str = "played") -> Result:
+        """Enter or correct a result and commit it before returning."""
+        before = self.tournament.result(round_no, board)
+        result = self.tournament.record(round_no, board, score, how)
+        try:
+            self.store.save_result(self.id, round_no, board, result)
+        except StoreError:
+            if before is None:
+                self.tournament.results.pop((round_no, board), None)
+            else:
+                self.tournament.results[(round_no, board)] = before
+            raise
+        return result
+
+    def clear_result(self, round_no: int, board: int) -> None:
+        self.tournament.pairing(round_no, board)
+        self.store.save_result(self.id, round_no, board, None)
+        self.tournament.clear_result(round_no, board)
+
+    def save_live(self, round_no: int, board: int, data: dict) -> None:
+        self.store.save_live(self.id, round_no, board, data)
+
+    def load_live(self, round_no: int, board: int) -> dict | None:
+        return self.store.load_live(self.id, round_no, board)
+
+    def clear_live(self, round_no: int, board: int) -> None:
+        self.store.clear_live(self.id, round_no, board)

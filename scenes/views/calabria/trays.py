@@ -1,0 +1,262 @@
+"""Calabria's army trays, one beside each long edge of the board.
+
+A tray holds a header line (the side, its player, what they do now and the
+counters that matter), the stack of barricades in reserve, and either the
+pieces still to be placed (positioning) or the enemy pieces taken
+(movement).  ``TraysMixin`` gives ``CalabriaView`` the trays' geometry and
+drawing; the view owns the state, the held thing and the animation it reads.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.calabria import DUX, PIECE, SIDE_NAMES
+from game.core import counted
+
+from ... import assets
+from . import art
+from ..base import GOLD, INK, pulse
+
+
+@lru_cache(maxsize=256)
+def label(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
+    return assets.font(size, bold).render(words, True, colour)
+
+
+def hand_words(pieces: int, dux: int) -> str:
+    """'9 pieces and the Dux', '1 piece', 'the Dux'."""
+    parts = []
+    if pieces:
+        parts.append(counted(pieces, "piece"))
+    if dux:
+        parts.append("the Dux")
+    return " and ".join(parts) or "nothing"
+
+
+def _dim(colour, k):
+    return tuple(max(0, min(255, int(v * k))) for v in colour)
+
+
+class TraysMixin:
+    """Geometry and drawing of the two trays (``self.trays``: Romans' below, Gladiators' above)."""
+
+    def _header_rect(self, side) -> pygame.Rect:
+        t = self.trays[side]
+        return pygame.Rect(t.x + self.cell // 5, t.y + 2, t.width - 2 * (self.cell // 5),
+                           int(self.cell * 0.42))
+
+    def supply_rect(self, side) -> pygame.Rect:
+        t = self.trays[side]
+        c = self.cell
+        top = t.y + int(c * 0.44)
+        return pygame.Rect(t.x + c // 5, top, int(c * 1.45), t.bottom - top - c // 10)
+
+    def _hand_area(self, side) -> pygame.Rect:
+        s = self.supply_rect(side)
+        t = self.trays[side]
+        return pygame.Rect(s.right + self.cell // 4, s.y, t.right - s.right - self.cell // 2,
+                           s.height)
+
+    def slot_rect(self, side, index) -> pygame.Rect:
+        """Slot ``index`` of a hand: 0 holds the Dux, 1-12 the pieces."""
+        area = self._hand_area(side)
+        w = area.width / 13
+        return pygame.Rect(int(area.x + index * w), area.y, int(w), area.height)
+
+    def hand_at_pos(self, pos):
+        """(side, "V"/"D") of a piece waiting in a tray under ``pos``, or None."""
+        s = self.state
+        if not self.trays or s is None or s.phase != "positioning":
+            return None
+        for side in (0, 1):
+            if not self._hand_area(side).collidepoint(pos):
+                continue
+            pieces, dux = s.in_hand[side]
+            for index in range(13):
+                if self.slot_rect(side, index).collidepoint(pos):
+                    if index == 0 and dux:
+                        return side, "D"
+                    if 1 <= index <= pieces:
+                        return side, "V"
+            return side, None
+        return None
+
+    def supply_at_pos(self, pos):
+        for side, _ in enumerate(self.trays):
+            if self.supply_rect(side).collidepoint(pos):
+                return side
+        return None
+
+    def _draw_tray_box(self, layer, tray, side) -> None:
+        """A wooden tray lined with felt in the army's colour."""
+        radius = max(4, self.cell // 7)
+        pygame.draw.rect(layer, (0, 0, 0, 110), tray.move(4, 6), border_radius=radius)
+        wood = assets.tiled("wood.png", tray.size, tile=max(128, tray.width // 3))
+        box = pygame.Surface(tray.size, pygame.SRCALPHA)
+        box.blit(wood, (0, 0))
+        mask = pygame.Surface(tray.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        box.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        inset = max(3, self.cell // 12)
+        felt_rect = box.get_rect().inflate(-2 * inset, -2 * inset)
+        felt_rect.top += int(self.cell * 0.38)
+        felt_rect.height -= int(self.cell * 0.38) - inset // 2
+        felt = art.SCHEMES[side]["dark"]
+        pygame.draw.rect(box, _dim(felt, 0.7), felt_rect, border_radius=radius // 2)
+        # the felt lies below the rim: a shadow along its top and left
+        art.blend_rect(box, (0, 0, 0, 90), felt_rect, max(2, inset // 2), radius // 2)
+        art.blend_rect(box, (255, 230, 190, 60), (felt_rect.x + radius // 2, felt_rect.bottom - 1,
+                                                  felt_rect.width - radius, 1))
+        art.blend_rect(box, (255, 235, 200, 70), box.get_rect(), 2, radius)
+        layer.blit(box, tray.topleft)
+        # the barricade stack sits in its own little well
+        s = self.supply_rect(side).move(-self.rect.x, -self.rect.y)
+        art.blend_rect(layer, (0, 0, 0, 70), s.inflate(-4, -4), 0, radius // 2)
+
+    def _draw_tray(self, surface, side) -> None:
+        s = self.state
+        c = self.cell
+        colour = self.player_colours[side]
+        header = self._header_rect(side)
+        size = max(12, int(c * 0.27))
+        turn = s.to_move == side
+        name = self.seats[side]["name"] if side < len(self.seats) else SIDE_NAMES[side]
+        x = header.x
+        if turn and not s.is_over:
+            dot = max(3, int(c * 0.07))
+            pygame.draw.circle(surface, colour, (x + dot, header.centery),
+                               dot * (0.8 + 0.35 * pulse()))
+            x += dot * 3
+        title = label(f"{SIDE_NAMES[side].upper()}  {name}", size, colour, True)
+        surface.blit(title, title.get_rect(midleft=(x, header.centery)))
+        x += title.get_width() + c // 4
+        if s.is_over:
+            doing = "win" if s.winner == side else ("draw" if s.winner is None else "")
+        elif s.phase == "positioning":
+            pieces, dux = s.in_hand[side]
+            doing = (f"places next - {hand_words(pieces, dux)} in hand" if turn
+                     else f"{hand_words(pieces, dux)} in hand")
+        else:
+            doing = "to move" if turn else ""
+        if doing:
+            img = label(doing, size, INK if turn else (200, 184, 160), turn)
+            surface.blit(img, img.get_rect(midleft=(x, header.centery)))
+        if turn:
+            warnings = self._counter_words()
+            if warnings:
+                img = label(warnings, size, (255, 170, 110), True)
+                surface.blit(img, img.get_rect(midright=(header.right, header.centery)))
+        self._draw_supply(surface, side)
+        if s.phase == "positioning":
+            self._draw_hand(surface, side)
+        else:
+            self._draw_trophies(surface, side)
+
+    def _counter_words(self) -> str:
+        s = self.state
+        if s.phase != "movement" or s.is_over:
+            return ""
+        words = []
+        limit = s.options.get("quiet_ply_limit", 0)
+        if limit and s.quiet_plies > limit // 2:
+            words.append(f"quiet moves: {s.quiet_plies}/{limit}")
+        if s.options.get("repetition_limit", 0) and s.key in s.history:
+            seen = s.history.count(s.key) + 1
+            words.append("position seen twice" if seen == 2 else f"position seen {seen} times")
+        return "  |  ".join(words)
+
+    def _draw_supply(self, surface, side) -> None:
+        s, c = self.state, self.cell
+        rect = self.supply_rect(side)
+        left = s.barricades_left[side]
+        if self.held == ("barricade",) and side == s.mover:
+            left -= 1    # it is in the player's hand
+        size = int(min(rect.height * 0.95, c * 0.9))
+        for k in range(left):
+            img = art.barricade(side, size)
+            surface.blit(img, img.get_rect(center=(rect.centerx - c * 0.18 + k * c * 0.08,
+                                                   rect.centery + c * 0.06 - k * c * 0.07)))
+        usable = (side == s.mover and s.phase == "movement" and not s.is_over and
+                  s.barricades_left[side] and self.input_enabled)
+        badge = (rect.right - c * 0.22, rect.bottom - c * 0.2)
+        pygame.draw.circle(surface, (24, 16, 10), badge, c * 0.19)
+        pygame.draw.circle(surface, GOLD if usable else (150, 130, 110), badge, c * 0.19, 2)
+        img = label(str(s.barricades_left[side]), max(11, int(c * 0.24)), INK, True)
+        surface.blit(img, img.get_rect(center=badge))
+        if usable and self.held is None:
+            glow = int(60 + 100 * pulse(1.6))
+            frame = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=6)
+            surface.blit(frame, rect.topleft)
+
+    def _draw_hand(self, surface, side) -> None:
+        s = self.state
+        pieces, dux = s.in_hand[side]
+        mine = side == s.mover and self.held is not None and self.held[0] == "hand"
+        if mine and self.held[1] == "V":
+            pieces -= 1
+        if mine and self.held[1] == "D":
+            dux = 0
+        active = side == s.mover and self.input_enabled and not s.is_over
+        for index in range(13):
+            slot = self.slot_rect(side, index)
+            if index == 0 and dux:
+                img = art.figure(side, True, int(min(slot.width * 1.15, slot.height * 1.05)))
+            elif 1 <= index <= pieces:
+                img = art.figure(side, False, int(min(slot.width * 1.05, slot.height * 0.9)))
+            else:
+                continue
+            surface.blit(img, img.get_rect(midbottom=(slot.centerx, slot.bottom)))
+        if active and self.held is None and (pieces or dux):
+            area = self._hand_area(side)
+            glow = int(50 + 90 * pulse(1.6))
+            frame = pygame.Surface(area.size, pygame.SRCALPHA)
+            pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=6)
+            surface.blit(frame, area.topleft)
+
+    def _pending(self, side) -> list:
+        """Pieces ``side`` is taking in the running animation: not in the tray until gone."""
+        if self.anim is None or self.anim["side"] != side:
+            return []
+        return [ch for _, ch in self.anim["captured"]]
+
+    def _trophy_count(self, side) -> int:
+        """How many enemy pieces ``side`` has taken, as its tray shows them."""
+        foe = 1 - side
+        taken = 12 - self.state.board.count(PIECE[foe]) - self.state.in_hand[foe][0]
+        return taken - self._pending(side).count(PIECE[foe])
+
+    def _dux_taken(self, side) -> bool:
+        s = self.state
+        foe = 1 - side
+        return (s.phase == "movement" and DUX[foe] not in s.board
+                and DUX[foe] not in self._pending(side))
+
+    def _draw_trophies(self, surface, side) -> None:
+        """The enemy pieces this side has taken, in a row, with their count."""
+        c = self.cell
+        foe = 1 - side
+        taken, dux_taken = self._trophy_count(side), self._dux_taken(side)
+        area = self._hand_area(side)
+        size = int(min(area.height * 0.9, c * 0.72))
+        step = min(size * 0.82, (area.width - size * 2.6) / 12)
+        x = area.x + size / 2
+        for k in range(taken):
+            img = art.figure(foe, False, size)
+            surface.blit(img, img.get_rect(midbottom=(x + k * step, area.bottom)))
+        x += taken * step
+        if dux_taken:
+            img = art.figure(foe, True, int(size * 1.15))
+            surface.blit(img, img.get_rect(midbottom=(x + step * 0.3, area.bottom)))
+            x += step * 1.4
+        if taken or dux_taken:
+            words = f"{taken} taken" + (" + the Dux" if dux_taken else "")
+            img = label(words, max(11, int(c * 0.24)), (226, 210, 186), True)
+            surface.blit(img, img.get_rect(midleft=(x + size * 0.3, area.centery)))
+        else:
+            words = f"{SIDE_NAMES[foe][:-1]} pieces taken will stand here"
+            img = label(words, max(11, int(c * 0.22)), (160, 140, 120))
+            surface.blit(img, img.get_rect(midleft=(area.x + c // 4, area.centery)))

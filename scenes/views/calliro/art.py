@@ -1,0 +1,426 @@
+"""Calliro's pictures, drawn once per size and cached: the hexagonal board with
+its shallow wells, the two-coloured chips, the black and white score chips,
+the flip lock and the see-through ghost of a hinted chip.
+
+Sprites are drawn three times too large and smoothed down, which gives clean
+round edges without anti-aliasing every primitive by hand.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from game.calliro import parse_cell
+
+import pygame
+
+from ... import assets
+from ..base import GOLD, pulse
+
+SS = 3  # supersampling factor
+SQRT3 = math.sqrt(3.0)
+
+#: Face colours of the playing chips, by the engine's colour letter.
+FACE = {"O": (238, 134, 34), "B": (38, 108, 214), "G": (40, 160, 70)}
+COLOUR_WORDS = {"O": "orange", "B": "blue", "G": "green"}
+#: Score chips: black for Blue (player 0), white for Green (player 1).
+SCORE_FACE = ((34, 34, 38), (238, 236, 228))
+PAIR_SIDES = (("O", "B"), ("O", "G"), ("B", "G"))   # the engine's pair order
+#: Animation phases in which the chip that moved is drawn in motion, not on the board.
+MOVER_PHASES = ("fly", "drop", "turn", "glimpse", "back", "flip")
+WELLS = {"wood": ((122, 82, 46), "wood.png"), "stone": ((128, 128, 132), "marble.png")}
+
+
+def mix(a, b, t):
+    t = max(0.0, min(1.0, t))
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def shade(c, k):
+    return tuple(max(0, min(255, int(v * k))) for v in c[:3])
+
+
+def lighten(c, f):
+    return tuple(int(v + (255 - v) * f) for v in c[:3])
+
+
+def hex_points(centre, radius, flat=False):
+    """Corners of a hexagon: pointy-top (a cell) or flat-top (the board's outline)."""
+    cx, cy = centre
+    start = 0 if flat else 30
+    return [(cx + radius * math.cos(math.radians(start + 60 * k)),
+             cy + radius * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+
+
+# --- chips -------------------------------------------------------------------------
+
+def _token(s, c, r, face, rim, groove=True):
+    """A flat round token seen from above and a little in front: its edge, a
+    bevelled rim, a dished face lit from the top left, and a shine."""
+    cx, cy = c
+    edge = max(2, int(r * 0.13))
+    dark = shade(face, 0.45)
+    pygame.draw.circle(s, dark, (cx, cy + edge), r)                 # the chip's side
+    pygame.draw.circle(s, shade(face, 0.62), (cx, cy + edge // 2), r)
+    pygame.draw.circle(s, rim, (cx, cy), r)                          # bevel
+    steps = 14
+    for k in range(steps):                                           # the face, lit top-left
+        t = k / (steps - 1)
+        rr = r * (0.9 - 0.5 * t)
+        off = r * 0.12 * t
+        pygame.draw.circle(s, mix(shade(face, 0.82), lighten(face, 0.22), t ** 1.2),
+                           (cx - off, cy - off), rr)
+    pygame.draw.circle(s, shade(face, 0.7), (cx, cy), int(r * 0.9), max(1, int(r * 0.035)))
+    if groove:
+        g = int(r * 0.68)
+        w = max(1, int(r * 0.05))
+        pygame.draw.circle(s, shade(face, 0.72), (cx, cy), g, w)
+        pygame.draw.arc(s, lighten(face, 0.35), (cx - g, cy - g + w, 2 * g, 2 * g),
+                        math.pi * 1.15, math.pi * 1.85, w)
+    shine = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    pygame.draw.ellipse(shine, (255, 255, 255, 70),
+                        (cx - r * 0.62, cy - r * 0.78, r * 0.8, r * 0.42))
+    s.blit(shine, (0, 0))
+
+
+def _canvas(size):
+    d = max(4, int(size))
+    pad = max(2, d // 6)
+    big = pygame.Surface(((d + 2 * pad) * SS, (d + 2 * pad) * SS), pygame.SRCALPHA)
+    return big, d, pad
+
+
+def _finish(big, d, pad):
+    return pygame.transform.smoothscale(big, (d + 2 * pad, d + 2 * pad))
+
+
+@lru_cache(maxsize=256)
+def chip(up: str, size: int, under: str | None = None, shadow: bool = True) -> pygame.Surface:
+    """A playing chip of diameter ``size`` with ``up`` on top; ``under`` adds the
+    underside as a small inner ring (open play).  The sprite is centred on the chip."""
+    big, d, pad = _canvas(size)
+    r = d * SS // 2
+    c = (big.get_width() // 2, big.get_height() // 2)
+    if shadow:
+        _shadow(big, c, r)
+    face = FACE[up]
+    _token(big, c, r, face, lighten(face, 0.18))
+    if under is not None:
+        inner = int(r * 0.34)
+        pygame.draw.circle(big, shade(FACE[under], 0.55), c, inner + max(2, r // 14))
+        pygame.draw.circle(big, FACE[under], c, inner)
+        pygame.draw.circle(big, lighten(FACE[under], 0.4), (c[0] - inner // 4, c[1] - inner // 4),
+                           inner // 2)
+        pygame.draw.circle(big, FACE[under], c, int(inner * 0.55))
+    return _finish(big, d, pad)
+
+
+@lru_cache(maxsize=64)
+def score_chip(player: int, size: int, shadow: bool = True) -> pygame.Surface:
+    """Blue's black or Green's white score chip, with a ring of its owner's colour."""
+    big, d, pad = _canvas(size)
+    r = d * SS // 2
+    c = (big.get_width() // 2, big.get_height() // 2)
+    if shadow:
+        _shadow(big, c, r)
+    face = SCORE_FACE[player]
+    rim = (92, 92, 100) if player == 0 else (200, 196, 186)
+    _token(big, c, r, face, rim, groove=False)
+    owner = FACE["B"] if player == 0 else FACE["G"]
+    pygame.draw.circle(big, owner, c, int(r * 0.62), max(2, int(r * 0.12)))
+    star = _star(c, r * 0.34, r * 0.15)
+    pygame.draw.polygon(big, (250, 214, 110) if player == 0 else (150, 112, 40), star)
+    return _finish(big, d, pad)
+
+
+def _star(c, outer, inner):
+    pts = []
+    for k in range(10):
+        rad = outer if k % 2 == 0 else inner
+        a = math.radians(-90 + 36 * k)
+        pts.append((c[0] + rad * math.cos(a), c[1] + rad * math.sin(a)))
+    return pts
+
+
+def _shadow(big, c, r):
+    shadow = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.circle(shadow, (0, 0, 0, 70), (c[0] + r * 0.1, c[1] + r * 0.2), r * 1.02)
+    pygame.draw.circle(shadow, (0, 0, 0, 60), (c[0] + r * 0.06, c[1] + r * 0.14), r * 0.96)
+    big.blit(shadow, (0, 0))
+
+
+@lru_cache(maxsize=32)
+def basket_chip(first: str, second: str, size: int) -> pygame.Surface:
+    """A chip of the Basket, shown half and half since both its sides are known."""
+    left = chip(first, size, shadow=False)
+    right = chip(second, size, shadow=False)
+    out = left.copy()
+    half = right.get_width() // 2
+    out.blit(right, (half, 0), pygame.Rect(half, 0, right.get_width() - half, right.get_height()))
+    w, h = out.get_size()
+    pygame.draw.line(out, (40, 30, 20), (half, h * 0.2), (half, h * 0.8), 1)
+    return out
+
+
+@lru_cache(maxsize=64)
+def ghost(up: str, size: int) -> pygame.Surface:
+    """A see-through chip (a hint, or a legal spot under the held chip)."""
+    body = chip(up, size, shadow=False).copy()
+    body.set_alpha(175)
+    out = pygame.Surface(body.get_size(), pygame.SRCALPHA)
+    out.blit(body, (0, 0))
+    return out
+
+
+@lru_cache(maxsize=16)
+def lock(size: int) -> pygame.Surface:
+    """A small brass padlock for a flip-locked chip."""
+    s = max(8, int(size))
+    big = pygame.Surface((s * SS, s * SS), pygame.SRCALPHA)
+    S = s * SS
+    w = max(2, S // 9)
+    pygame.draw.arc(big, (60, 44, 20), (S * 0.26, S * 0.06, S * 0.48, S * 0.56), 0, math.pi, w + 2)
+    pygame.draw.arc(big, (214, 214, 220), (S * 0.26, S * 0.06, S * 0.48, S * 0.56), 0, math.pi, w)
+    pygame.draw.line(big, (214, 214, 220), (S * 0.27, S * 0.34), (S * 0.27, S * 0.46), w)
+    pygame.draw.line(big, (214, 214, 220), (S * 0.73 - w, S * 0.34), (S * 0.73 - w, S * 0.46), w)
+    body = pygame.Rect(S * 0.14, S * 0.42, S * 0.72, S * 0.52)
+    pygame.draw.rect(big, (70, 48, 14), body.move(0, S // 30), border_radius=S // 10)
+    pygame.draw.rect(big, (232, 182, 62), body, border_radius=S // 10)
+    pygame.draw.rect(big, (255, 226, 140), body.inflate(-S * 0.2, -S * 0.3).move(0, -S * 0.06),
+                     border_radius=S // 14)
+    pygame.draw.rect(big, (120, 80, 20), body, max(1, S // 30), border_radius=S // 10)
+    pygame.draw.circle(big, (60, 40, 12), (S * 0.5, S * 0.62), S * 0.07)
+    pygame.draw.rect(big, (60, 40, 12), (S * 0.47, S * 0.64, S * 0.06, S * 0.16))
+    return pygame.transform.smoothscale(big, (s, s))
+
+
+def squeezed(sprite: pygame.Surface, fraction: float) -> pygame.Surface:
+    """``sprite`` narrowed to ``fraction`` of its width: a chip seen turning over."""
+    w, h = sprite.get_size()
+    return pygame.transform.smoothscale(sprite, (max(1, int(w * fraction)), h))
+
+
+# --- the board ---------------------------------------------------------------------
+
+def board_surface(style: str, size: tuple, centre: tuple, outline_radius: float, cell: float,
+                  centres: dict, labels: list) -> pygame.Surface:
+    """The whole board: a flat-topped hexagon of wood (or stone) with a well for each
+    cell (``centres``: cell -> pixel) and faint labels (``labels``: text, pixel)."""
+    well, texture_name = WELLS.get(style, WELLS["wood"])
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    outline = hex_points(centre, outline_radius, flat=True)
+    pygame.draw.polygon(surf, (0, 0, 0, 100), [(x + 7, y + 10) for x, y in outline])
+    texture = assets.scaled(texture_name, size)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), outline)
+    top = texture.convert_alpha() if pygame.display.get_surface() else texture.copy()
+    top = top.copy()
+    top.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(top, (0, 0))
+    # a bevelled edge: light along the top, dark along the bottom
+    edge = max(3, int(cell * 0.14))
+    for k in range(6):
+        a, b = outline[k], outline[(k + 1) % 6]
+        mid_y = (a[1] + b[1]) / 2 - centre[1]
+        colour = (255, 236, 200, 90) if mid_y < 0 else (0, 0, 0, 90)
+        pygame.draw.line(surf, colour, a, b, edge)
+    pygame.draw.polygon(surf, (40, 24, 12, 200), outline, 2)
+    inner = hex_points(centre, outline_radius - edge * 1.6, flat=True)
+    pygame.draw.polygon(surf, (0, 0, 0, 60), inner, 2)
+    # the cells: a faint engraved hexagon round a shallow well
+    grid = pygame.Surface(size, pygame.SRCALPHA)
+    for (x, y) in centres.values():
+        pygame.draw.polygon(grid, (30, 18, 8, 70), hex_points((x, y), cell * 0.98), 1)
+    surf.blit(grid, (0, 0))
+    r = int(cell * 0.8)
+    well_img = _well(well, r)
+    for (x, y) in centres.values():
+        surf.blit(well_img, well_img.get_rect(center=(int(x), int(y))))
+    f = assets.font(max(10, int(cell * 0.36)))
+    for text, (x, y) in labels:
+        img = f.render(text, True, (255, 244, 222))
+        img.set_alpha(150)
+        dark = f.render(text, True, (20, 10, 4))
+        dark.set_alpha(110)
+        surf.blit(dark, dark.get_rect(center=(int(x) + 1, int(y) + 1)))
+        surf.blit(img, img.get_rect(center=(int(x), int(y))))
+    return surf
+
+
+@lru_cache(maxsize=8)
+def _well(colour, r) -> pygame.Surface:
+    """A shallow round well: shadowed on its upper left inside, lit on its lower right rim."""
+    S = (2 * r + 4) * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = (S // 2, S // 2)
+    R = r * SS
+    pygame.draw.circle(big, (255, 240, 210, 70), (c[0] + SS, c[1] + 2 * SS), R)   # lit lip
+    pygame.draw.circle(big, (*shade(colour, 0.55), 235), c, R)
+    steps = 10
+    for k in range(steps):
+        t = k / (steps - 1)
+        off = R * 0.1 * t
+        pygame.draw.circle(big, (*mix(shade(colour, 0.55), shade(colour, 1.05), t), 235),
+                           (c[0] + off, c[1] + off), R * (1 - 0.14 * t) - off)
+    pygame.draw.circle(big, (0, 0, 0, 80), c, R, max(1, SS * 2))
+    return pygame.transform.smoothscale(big, (2 * r + 4, 2 * r + 4))
+
+
+@lru_cache(maxsize=32)
+def glow_cell(cell: float, rgb: tuple, alpha: int) -> pygame.Surface:
+    """A lit hexagon over one cell (legal spots, choices)."""
+    r = int(cell)
+    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    c = (r + 2, r + 2)
+    pygame.draw.polygon(s, (*rgb, alpha // 2), hex_points(c, r * 0.9))
+    pygame.draw.polygon(s, (*rgb, alpha), hex_points(c, r * 0.9), max(2, r // 10))
+    return s
+
+
+def pair_of(text: str) -> int:
+    """The pair index (``PAIR_SIDES``) of a chip written ``"O/b"``."""
+    sides = {text[0].upper(), text[2].upper()}
+    return next(k for k, (a, b) in enumerate(PAIR_SIDES) if {a, b} == sides)
+
+
+# --- what moves over the board ----------------------------------------------------------
+
+class Overlays:
+    """Drawing for Calliro's board view of what lies over the chips: the chip in
+    motion, lit arcs, score chips taking over, the chip in hand, hints and marks."""
+
+    def _draw_arcs(self, surface, arcs, scorer, alpha=1.0) -> None:
+        rgb = lighten(FACE["BG"[scorer]], 0.55)
+        w = max(3, int(self.cell * 0.16 * alpha))
+        for a, n, b in arcs:
+            pts = [self.cell_center(a), self.cell_center(n), self.cell_center(b)]
+            pygame.draw.lines(surface, (30, 16, 6), False, pts, w + 4)
+            pygame.draw.lines(surface, rgb, False, pts, w)
+            for end in (pts[0], pts[2]):
+                pygame.draw.circle(surface, GOLD, end, max(4, int(self.cell * 0.22)), 3)
+
+    def _draw_pending_arcs(self, surface) -> None:
+        state = self.state
+        if not state.pending_cells or self.anim is not None:
+            return
+        cell = state.pending_cells[0]
+        self._draw_arcs(surface, state.arcs_at(cell), state.to_move)
+
+    def _draw_animation(self, surface) -> None:
+        a = self.anim
+        phase, duration = a["phases"][a["index"]]
+        t = min(1.0, a["t"] / duration) if duration > 0 else 1.0
+        cell = a["cell"]
+        size = self.chip_size
+        x, y = self.cell_center(cell)
+        text = a["chip"]
+        under = f"{text[2].upper()}/{text[0].lower()}" if text and "/" in text else text
+        last = a["last"]
+        before_swap = any(p == "swap" for p, _ in a["phases"][a["index"]:])
+        for c, chip_text in a["swaps"]:
+            if phase == "swap":
+                self._draw_swap(surface, c, chip_text, t, last["player"])
+            elif before_swap and not (c == cell and phase in MOVER_PHASES):
+                img = self.sprite(chip_text)
+                surface.blit(img, img.get_rect(center=self.cell_center(c)))
+        if phase in ("arcs", "swap") and last and last["arcs"]:
+            scorer = 0 if last["points"][0] else 1
+            self._draw_arcs(surface, last["arcs"], scorer)
+        if phase == "fly":
+            start = self.trays.chip_centre(text[0]) if self.trays else (x, self.rect.bottom)
+            e = 1 - (1 - t) ** 3
+            hop = (1 - (2 * t - 1) ** 2) * self.cell * 1.6
+            pos = (start[0] + (x - start[0]) * e, start[1] + (y - start[1]) * e - hop)
+            self._blit_chip(surface, self.sprite(text, undersides=False), pos, hop)
+        elif phase == "drop":
+            self._blit_chip(surface, self.sprite(text, undersides=False), (x, y - 6 * (1 - t)),
+                            6 * (1 - t))
+        elif phase in ("turn", "back", "flip"):
+            if phase == "flip":
+                first, second = a["before"], text
+            else:
+                first, second = (text, under) if phase == "turn" else (under, text)
+            face = first if t < 0.5 else second
+            img = self.sprite(face, undersides=False)
+            hop = math.sin(math.pi * t) * self.cell * 0.5
+            self._blit_chip(surface, squeezed(img, abs(math.cos(math.pi * t))), (x, y - hop), hop)
+        elif phase == "glimpse":
+            img = self.sprite(under, undersides=False)
+            hop = self.cell * 0.1
+            self._blit_chip(surface, img, (x, y - hop), hop)
+            ring = int(size * 0.56 + 2 * pulse(0.5))
+            pygame.draw.circle(surface, (255, 250, 230), (x, int(y - hop)), ring, 2)
+
+    def _blit_chip(self, surface, img, pos, lift=0.0) -> None:
+        if lift > 1:
+            shadow = pygame.Surface((img.get_width(), img.get_height()), pygame.SRCALPHA)
+            r = self.chip_size // 2
+            pygame.draw.circle(shadow, (0, 0, 0, 70), (img.get_width() // 2,
+                                                       img.get_height() // 2), r)
+            surface.blit(shadow, shadow.get_rect(center=(pos[0] + lift * 0.4, pos[1] + lift)))
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def _draw_swap(self, surface, cell, chip_text, t, player) -> None:
+        x, y = self.cell_center(cell)
+        scorer = 0 if self.anim["last"]["points"][0] else 1
+        if self.anim["last"]["action"] == "replace":
+            scorer = player
+        size = self.chip_size
+        grow = max(1, int(size * min(1.0, t * 1.4)))
+        img = score_chip(scorer, grow)
+        surface.blit(img, img.get_rect(center=(x, y)))
+        # the chip that scored lifts off towards the Basket
+        if self.trays is not None and "/" in chip_text:
+            bx, by = self.trays.basket_centre(pair_of(chip_text))
+        else:
+            bx, by = x, y
+        e = t * t
+        pos = (x + (bx - x) * e, y + (by - y) * e - math.sin(math.pi * t) * self.cell)
+        shrink = max(2, int(size * (1 - 0.5 * t)))
+        body = self.sprite(chip_text, shrink)
+        body.set_alpha(int(255 * (1 - t * 0.6)))
+        surface.blit(body, body.get_rect(center=(int(pos[0]), int(pos[1]))))
+        body.set_alpha(None)
+
+    def _draw_held(self, surface) -> None:
+        cell = self.cell_at(self.pointer)
+        if cell is not None and self.state.chip_at(cell) is None:
+            g = ghost(self.held, self.chip_size)
+            surface.blit(g, g.get_rect(center=self.cell_center(cell)))
+        img = self.sprite(f"{self.held}/x", int(self.chip_size * 0.9), undersides=False)
+        self._blit_chip(surface, img, (self.pointer[0], self.pointer[1] - 6), 8)
+
+    def _ring(self, surface, cell, colour, width=3) -> None:
+        x, y = self.cell_center(cell)
+        r = int(self.chip_size * 0.58)
+        pygame.draw.circle(surface, (0, 0, 0), (x + 1, y + 1), r, width)
+        pygame.draw.circle(surface, colour, (x, y), r, width)
+
+    def _draw_hint(self, surface) -> None:
+        move = self.hint_move
+        if move is None or self.state.to_move is None:
+            return
+        glow = (140, 230, 255)
+        if move.action == "place":
+            g = ghost(move.up, self.chip_size)
+            surface.blit(g, g.get_rect(center=self.cell_center(move.cell)))
+        width = 2 + int(3 * pulse())
+        self._ring(surface, move.cell, glow, width)
+
+    def _draw_marks(self, surface) -> None:
+        for mark in self.marks:
+            try:
+                move = self.spec.parse_move(self.state, str(mark))
+            except ValueError:
+                move = None
+            if move is not None:
+                if move.action == "place":
+                    g = ghost(move.up, self.chip_size)
+                    surface.blit(g, g.get_rect(center=self.cell_center(move.cell)))
+                self._ring(surface, move.cell, GOLD)
+                continue
+            try:
+                self._ring(surface, parse_cell(str(mark), self.radius), GOLD)
+            except ValueError:
+                pass

@@ -1,0 +1,198 @@
+"""Beside Calliro's board: the race to 11, the Repository the chips are drawn
+from (by the colour on top, with counts) and the Basket of chips that have
+scored, out of play until the Repository runs dry.
+
+Everything here is drawn into one cached layer, rebuilt only when a count, a
+score or the chip in hand changes.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.calliro import COLOURS, WIN_POINTS
+from game.core import counted
+
+from ... import assets
+from ..base import GOLD, INK
+from .art import FACE, PAIR_SIDES, basket_chip, chip, lighten, score_chip, shade
+
+MUTED = (190, 176, 156)
+
+
+class Trays:
+    """The column beside the board and where each of its parts lies."""
+
+    def __init__(self, rect: pygame.Rect):
+        self.rect = pygame.Rect(rect)
+        w, h = self.rect.size
+        gap = max(6, h // 60)
+        self.head = max(16, min(24, h // 30))
+        self.chip = max(18, min(int((w - 24) / 3.6), int(h * 0.085)))
+        score_h = self.head + 2 * int(self.chip * 0.95) + 16
+        repo_h = self.head + int(self.chip * 2.0) + 18
+        basket_h = self.head + int(self.chip * 1.7) + 3 * max(12, self.head - 4) + 8
+        total = score_h + repo_h + basket_h + 2 * gap
+        y = self.rect.y + max(0, (h - total) // 2)
+        self.score_rect = pygame.Rect(self.rect.x, y, w, score_h)
+        y += score_h + gap
+        self.repo_rect = pygame.Rect(self.rect.x, y, w, repo_h)
+        y += repo_h + gap
+        self.basket_rect = pygame.Rect(self.rect.x, y, w, basket_h)
+        third = (w - 16) / 3
+        self.slots = {}
+        for k, up in enumerate(COLOURS):
+            self.slots[up] = pygame.Rect(int(self.rect.x + 8 + k * third),
+                                         self.repo_rect.y + self.head + 8, int(third) - 4,
+                                         self.repo_rect.height - self.head - 14)
+        self.basket_slots = []
+        for k in range(3):
+            self.basket_slots.append(pygame.Rect(int(self.rect.x + 8 + k * third),
+                                                 self.basket_rect.y + self.head + 6,
+                                                 int(third) - 4, int(self.chip * 1.5)))
+        self._layer = None
+        self._key = None
+
+    # --- where things are ------------------------------------------------------
+    def slot_at(self, pos) -> str | None:
+        """The up colour of the Repository stack under ``pos``, or None."""
+        for up, slot in self.slots.items():
+            if slot.collidepoint(pos):
+                return up
+        return None
+
+    def chip_centre(self, up: str) -> tuple:
+        """Where the top chip of a Repository stack lies (a placed chip flies from here)."""
+        slot = self.slots[up]
+        return (slot.centerx, slot.y + int(self.chip * 0.72))
+
+    def basket_centre(self, pair: int) -> tuple:
+        slot = self.basket_slots[pair]
+        return (slot.centerx, slot.y + int(self.chip * 0.62))
+
+    def pip_centre(self, player: int, points: int) -> tuple:
+        """The centre of the ``points``-th pip (1-11) of a player's score track."""
+        x0, step, y = self._track(player)
+        return (int(x0 + (points - 0.5) * step), y)
+
+    def _track(self, player):
+        r = self.score_rect
+        row = (r.height - self.head - 10) / 2
+        y = int(r.y + self.head + 6 + row * player + row * 0.68)
+        x0 = r.x + 10
+        step = (r.width - 20) / WIN_POINTS
+        return x0, step, y
+
+    # --- drawing ----------------------------------------------------------------
+    def layer(self, state, scores, basket, held, mover, names, live) -> pygame.Surface:
+        """The column for ``state`` showing ``scores`` and ``basket`` (counts by pair) as
+        they stand so far in an animation; ``held``: the up colour in hand; ``live``: the
+        player to move may take chips."""
+        counts = state.repository_counts()
+        key = (tuple(counts.items()), tuple(basket), tuple(scores), held, mover,
+               tuple(names), live)
+        if self._layer is not None and key == self._key:
+            return self._layer
+        self._key = key
+        rect = self.rect
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        off = (-rect.x, -rect.y)
+        self._draw_scores(layer, off, scores, names, mover)
+        self._draw_repository(layer, off, counts, held, live)
+        self._draw_basket(layer, off, basket, counts)
+        self._layer = layer
+        return layer
+
+    def _panel(self, layer, r, title, off, note="", colour=INK):
+        r = r.move(off)
+        pygame.draw.rect(layer, (28, 20, 15, 205), r, border_radius=10)
+        pygame.draw.rect(layer, (120, 92, 60, 255), r, 2, border_radius=10)
+        assets.text(layer, title, (r.x + 10, r.y + 4), size=self.head - 4, bold=True,
+                    colour=colour)
+        if note:
+            f = assets.font(max(10, self.head - 8))
+            room = r.right - 10 - (r.x + 16 + assets.font(self.head - 4, True).size(title)[0])
+            if f.size(note)[0] <= room:
+                img = f.render(note, True, MUTED)
+                layer.blit(img, img.get_rect(topright=(r.right - 10, r.y + 7)))
+
+    def _draw_scores(self, layer, off, scores, names, mover):
+        self._panel(layer, self.score_rect, f"Race to {WIN_POINTS}", off)
+        ox, oy = off
+        pip = max(8, int(min(self.chip * 0.7, (self.score_rect.width - 20) / WIN_POINTS - 2)))
+        for player in (0, 1):
+            x0, step, y = self._track(player)
+            rgb = FACE["B"] if player == 0 else FACE["G"]
+            label_y = y - pip // 2 - max(12, self.head - 6) + oy
+            words = f"{names[player]}: {scores[player]}"
+            assets.text(layer, words, (x0 + ox, label_y), size=max(11, self.head - 7), bold=True,
+                        colour=lighten(rgb, 0.45) if mover == player else lighten(rgb, 0.15))
+            for n in range(1, WIN_POINTS + 1):
+                cx = int(x0 + (n - 0.5) * step) + ox
+                cy = y + oy
+                if n == WIN_POINTS:
+                    pygame.draw.circle(layer, GOLD, (cx, cy), pip // 2 + 3, 2)
+                if n <= scores[player]:
+                    img = score_chip(player, pip, shadow=False)
+                    layer.blit(img, img.get_rect(center=(cx, cy)))
+                else:
+                    pygame.draw.circle(layer, (*shade(rgb, 0.5), 255), (cx, cy), pip // 2, 2)
+            goal = assets.font(max(9, pip // 2 + 2), True).render(str(WIN_POINTS), True, GOLD)
+            gx = int(x0 + (WIN_POINTS - 0.5) * step) + ox
+            layer.blit(goal, goal.get_rect(midbottom=(gx, y + oy - pip // 2 - 2)))
+
+    def _draw_repository(self, layer, off, counts, held, live):
+        total = sum(counts.values())
+        self._panel(layer, self.repo_rect, "Repository", off, note=counted(total, "chip"))
+        for up, slot in self.slots.items():
+            n = counts[up] - (1 if held == up else 0)
+            cx, cy = self.chip_centre(up)
+            cx, cy = cx + off[0], cy + off[1]
+            if counts[up] == 0:
+                pygame.draw.circle(layer, (*FACE[up], 90), (cx, cy), self.chip // 2, 2)
+            else:
+                img = chip(up, self.chip)
+                for k in range(min(n, 3) - 1, -1, -1):
+                    layer.blit(img, img.get_rect(center=(cx + k * 2, cy - k * 3)))
+                if not live:
+                    veil = pygame.Surface((self.chip + 10, self.chip + 16), pygame.SRCALPHA)
+                    pygame.draw.circle(veil, (0, 0, 0, 90), (veil.get_width() // 2,
+                                                             veil.get_height() // 2 - 2),
+                                       self.chip // 2 + 2)
+                    layer.blit(veil, veil.get_rect(center=(cx, cy)))
+            words = f"x{counts[up]}"
+            size = max(11, int(self.chip * 0.36))
+            colour = INK if counts[up] else MUTED
+            assets.text(layer, words, (cx, slot.bottom + off[1] - 2), size=size, bold=True,
+                        colour=colour, anchor="midbottom")
+
+    def _draw_basket(self, layer, off, basket, counts):
+        waiting = any(counts.values())
+        note = counted(sum(basket), "chip")
+        self._panel(layer, self.basket_rect, "Basket", off, note=note,
+                    colour=MUTED if waiting else INK)
+        size = int(self.chip * 0.8)
+        for pair, slot in enumerate(self.basket_slots):
+            cx, cy = self.basket_centre(pair)
+            cx, cy = cx + off[0], cy + off[1]
+            a, b = PAIR_SIDES[pair]
+            n = basket[pair]
+            if n:
+                img = basket_chip(a, b, size)
+                for k in range(min(n, 3) - 1, -1, -1):
+                    layer.blit(img, img.get_rect(center=(cx + k * 2, cy - k * 3)))
+            else:
+                pygame.draw.circle(layer, (120, 100, 80), (cx, cy), size // 2, 1)
+            assets.text(layer, f"x{n}", (cx, cy + size // 2 + 2), size=max(10, size // 3),
+                        bold=True, colour=INK if n else MUTED, anchor="midtop")
+        r = self.basket_rect.move(off)
+        line_h = max(12, self.head - 4)
+        words = ("Out of play until the Repository is empty." if waiting
+                 else "Goes back into the Repository now.")
+        y = self.basket_slots[0].bottom + off[1] + max(12, self.head - 6)
+        assets.paragraph(layer, words, (r.x + 10, y, r.width - 20, line_h * 2),
+                         size=max(10, self.head - 8), colour=MUTED)
+        if waiting:
+            veil = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (10, 8, 6, 120), veil.get_rect(), border_radius=10)
+            layer.blit(veil, r.topleft)

@@ -1,0 +1,177 @@
+"""How Callisto's pieces look and turn: raised squares joined into one body,
+their shadows and the see-through ghost of a held piece, and the quarter turns
+and flips that take one orientation (see ``game.callisto.orientation``) to another.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.callisto import PIECES, orientation
+
+from ... import assets
+from ..base import INK
+
+ILLEGAL = (214, 48, 40)
+SHORT_NAMES = {"1": "1x1", "2": "domino", "O": "square"}
+
+
+# --- turning pieces -------------------------------------------------------------
+
+def turned(turn: int, step: int = 1) -> int:
+    """The orientation after ``step`` quarter turns clockwise (see ``orientation``)."""
+    return (turn & 4) | ((turn + step) & 3)
+
+
+def flipped(turn: int) -> int:
+    """The orientation after flipping the piece over, left to right."""
+    return (~turn & 4) | (-turn & 3)
+
+
+def shape_of(cells) -> tuple:
+    """``cells`` moved to the top-left corner, in ``orientation``'s order."""
+    low_x = min(x for x, _ in cells)
+    low_y = min(y for _, y in cells)
+    return tuple(sorted(((x - low_x, y - low_y) for x, y in cells), key=lambda c: (c[1], c[0])))
+
+
+@lru_cache(maxsize=128)
+def grab_offset(piece: str, turn: int) -> tuple:
+    """The square of ``piece`` (in orientation ``turn``) that the pointer holds: the one
+    nearest the middle, so the piece turns about the pointer."""
+    cells = orientation(piece, turn)
+    cx = max(x for x, _ in cells) / 2
+    cy = max(y for _, y in cells) / 2
+    return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c[1], c[0]))
+
+
+def short_name(piece: str) -> str:
+    return SHORT_NAMES.get(piece, piece)
+
+
+# --- sprites --------------------------------------------------------------------
+
+def lift(rgb, f):
+    return tuple(int(c + (255 - c) * f) for c in rgb)
+
+
+def sink(rgb, f):
+    return tuple(int(c * (1 - f)) for c in rgb)
+
+
+def _gap(u: int) -> int:
+    return max(1, u // 16)
+
+
+def _bevel(u: int) -> int:
+    return max(1, u // 6)
+
+
+@lru_cache(maxsize=64)
+def _tile(rgb: tuple, u: int) -> pygame.Surface:
+    """One raised square of a piece: lit from the top left, with a soft gloss."""
+    s = pygame.Surface((u, u), pygame.SRCALPHA)
+    m, b = _gap(u), _bevel(u)
+    r = pygame.Rect(m, m, u - 2 * m, u - 2 * m)
+    pygame.draw.rect(s, rgb, r)
+    l, t, rt, bt = r.left, r.top, r.right - 1, r.bottom - 1
+    pygame.draw.polygon(s, lift(rgb, 0.45), [(l, t), (rt, t), (rt - b, t + b), (l + b, t + b)])
+    pygame.draw.polygon(s, lift(rgb, 0.22), [(l, t), (l + b, t + b), (l + b, bt - b), (l, bt)])
+    pygame.draw.polygon(s, sink(rgb, 0.38), [(l, bt), (l + b, bt - b), (rt - b, bt - b), (rt, bt)])
+    pygame.draw.polygon(s, sink(rgb, 0.22), [(rt, t), (rt, bt), (rt - b, bt - b), (rt - b, t + b)])
+    face = r.inflate(-2 * b, -2 * b)
+    if face.height > 2:
+        gloss = pygame.Rect(face.x, face.y, face.width, face.height // 2)
+        pygame.draw.rect(s, lift(rgb, 0.08), gloss)
+    pygame.draw.rect(s, sink(rgb, 0.5), r, 1)
+    return s
+
+
+@lru_cache(maxsize=2048)
+def piece_surface(rgb: tuple, shape: tuple, u: int) -> pygame.Surface:
+    """A piece drawn at ``u`` pixels a square, its squares joined into one body."""
+    w = (max(x for x, _ in shape) + 1) * u
+    h = (max(y for _, y in shape) + 1) * u
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    tile = _tile(rgb, u)
+    for x, y in shape:
+        s.blit(tile, (x * u, y * u))
+    cells = set(shape)
+    m, b = _gap(u), _bevel(u)
+    j = m + b
+    light, dark = lift(rgb, 0.45), sink(rgb, 0.38)
+    left_light, right_dark = lift(rgb, 0.22), sink(rgb, 0.22)
+    for x, y in shape:
+        if (x + 1, y) in cells:        # join to the right
+            sx = (x + 1) * u
+            top, bottom = y * u, (y + 1) * u
+            pygame.draw.rect(s, rgb, (sx - j, top + j, 2 * j, u - 2 * j))
+            open_top = (x, y - 1) not in cells and (x + 1, y - 1) not in cells
+            open_bottom = (x, y + 1) not in cells and (x + 1, y + 1) not in cells
+            pygame.draw.rect(s, light if open_top else rgb, (sx - j, top + m, 2 * j, b))
+            pygame.draw.rect(s, dark if open_bottom else rgb, (sx - j, bottom - j, 2 * j, b))
+        if (x, y + 1) in cells:        # join downwards
+            sy = (y + 1) * u
+            left, right = x * u, (x + 1) * u
+            pygame.draw.rect(s, rgb, (left + j, sy - j, u - 2 * j, 2 * j))
+            open_left = (x - 1, y) not in cells and (x - 1, y + 1) not in cells
+            open_right = (x + 1, y) not in cells and (x + 1, y + 1) not in cells
+            pygame.draw.rect(s, left_light if open_left else rgb, (left + m, sy - j, b, 2 * j))
+            pygame.draw.rect(s, right_dark if open_right else rgb, (right - j, sy - j, b, 2 * j))
+    return s
+
+
+@lru_cache(maxsize=512)
+def shadow_surface(shape: tuple, u: int, alpha: int = 90) -> pygame.Surface:
+    w = (max(x for x, _ in shape) + 1) * u
+    h = (max(y for _, y in shape) + 1) * u
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    m = _gap(u)
+    for x, y in shape:
+        pygame.draw.rect(s, (0, 0, 0, alpha), (x * u + m - 1, y * u + m - 1, u - 2 * m + 2,
+                                               u - 2 * m + 2), border_radius=max(1, u // 8))
+    return s
+
+
+@lru_cache(maxsize=256)
+def ghost_surface(rgb: tuple, shape: tuple, u: int, legal: bool) -> pygame.Surface:
+    """The held piece over the board: see-through, and red where it may not go."""
+    s = piece_surface(rgb if legal else ILLEGAL, shape, u).copy()
+    s.set_alpha(205 if legal else 165)
+    if not legal:
+        m = _gap(u)
+        for x, y in shape:
+            r = pygame.Rect(x * u + m, y * u + m, u - 2 * m, u - 2 * m)
+            pygame.draw.line(s, (255, 235, 225), r.topleft, r.bottomright, max(1, u // 14))
+            pygame.draw.line(s, (255, 235, 225), r.topright, r.bottomleft, max(1, u // 14))
+    return s
+
+
+@lru_cache(maxsize=64)
+def badge(text: str, size: int, rgb: tuple) -> pygame.Surface:
+    img = assets.font(size, True).render(text, True, INK)
+    pad = max(3, size // 3)
+    out = pygame.Surface((img.get_width() + 2 * pad, img.get_height()), pygame.SRCALPHA)
+    pygame.draw.rect(out, (20, 14, 10, 210), out.get_rect(), border_radius=out.get_height() // 2)
+    pygame.draw.rect(out, (*rgb, 255), out.get_rect(), 1, border_radius=out.get_height() // 2)
+    out.blit(img, (pad, 0))
+    return out
+
+
+def geo_piece(geo, move: int) -> str:
+    return PIECES[geo.piece_of[move]].name
+
+
+@lru_cache(maxsize=4096)
+def turn_of_shape(piece: str, shape: tuple) -> int:
+    for turn in range(8):
+        if orientation(piece, turn) == shape:
+            return turn
+    return 0
+
+
+def turn_of(geo, move: int) -> int:
+    """The orientation of placement ``move`` (the first of equal ones)."""
+    return turn_of_shape(geo_piece(geo, move), shape_of(geo.cells_of_move[move]))

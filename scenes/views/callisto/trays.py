@@ -1,0 +1,192 @@
+"""Callisto's trays: each colour's remaining pieces beside the board, in piles,
+with the colour's name, player, pieces left and points in the header.
+
+``TraysMixin`` gives ``CallistoView`` the trays' layout, hit-testing and drawing;
+the tray of the colour to move glows, and pieces that fit nowhere are faded.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.callisto import PIECE_INDEX, PIECES, PLAYERS, orientation
+
+from ... import assets
+from ..base import INK, pulse
+from .pieces import badge, lift, piece_surface, shadow_surface, sink
+
+
+class Tray:
+    """Where one colour's pieces lie beside the board."""
+
+    def __init__(self, colour: int, rect: pygame.Rect):
+        self.colour = colour
+        self.rect = rect
+        self.header = pygame.Rect(rect.x, rect.y, rect.width, 0)
+        self.slots: dict[str, pygame.Rect] = {}
+        self.unit = 8
+
+
+class TraysMixin:
+    """Needs ``trays``, ``tray_area``, ``rgbs``, ``names``, ``state``, ``held`` and
+    ``hover_slot`` from the view."""
+
+    def _layout_tray(self, colour: int, rect: pygame.Rect) -> Tray:
+        tray = Tray(colour, rect)
+        head = max(18, min(30, rect.height // 6))
+        tray.header = pygame.Rect(rect.x, rect.y, rect.width, head)
+        area = pygame.Rect(rect.x + 6, rect.y + head + 2, rect.width - 12, rect.height - head - 8)
+        best = None
+        for cols in (12, 6, 4, 3, 2):
+            rows = -(-len(PIECES) // cols)
+            sw, sh = area.width / cols, area.height / rows
+            unit = min(sw, sh) / 4.0
+            if best is None or unit > best[0]:
+                best = (unit, cols, sw, sh)
+        unit, cols, sw, sh = best
+        tray.unit = max(3, int(unit))
+        for i, piece in enumerate(PIECES):
+            col, row = i % cols, i // cols
+            tray.slots[piece.name] = pygame.Rect(int(area.x + col * sw), int(area.y + row * sh),
+                                                 int(sw) - 2, int(sh) - 2)
+        return tray
+
+    def slot_at(self, pos) -> tuple | None:
+        """``(colour, piece name or None)`` of the tray under ``pos``, or None."""
+        for tray in self.trays:
+            if tray.rect.collidepoint(pos):
+                for name, slot in tray.slots.items():
+                    if slot.collidepoint(pos):
+                        return tray.colour, name
+                return tray.colour, None
+        return None
+
+    def slot_center(self, colour: int, piece: str) -> tuple:
+        if colour < len(self.trays):
+            return self.trays[colour].slots[piece].center
+        return self.frame.center
+
+    def _in_hand(self, colour: int, piece: str) -> int:
+        """How many of ``piece`` still lie in ``colour``'s tray (one may be in hand)."""
+        count = self.state.left[colour][PIECE_INDEX[piece]]
+        if self.held == piece and self.state.colour == colour:
+            count -= 1
+        return count
+
+    def _trays(self) -> pygame.Surface:
+        if self._trays_layer is not None:
+            return self._trays_layer
+        area = self.tray_area
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        state = self.state
+        mover = state.colour
+        playable = state.playable_pieces() if mover is not None and self.named_seats else None
+        for tray in self.trays:
+            colour = tray.colour
+            rgb = self.rgbs[colour]
+            r = tray.rect.move(-area.x, -area.y)
+            radius = max(6, r.height // 14)
+            pygame.draw.rect(layer, (28, 20, 15, 215), r, border_radius=radius)
+            felt = r.inflate(-6, -6)
+            felt.top = r.y + tray.header.height
+            felt.height = r.bottom - felt.top - 3
+            pygame.draw.rect(layer, (*sink(rgb, 0.72), 150), felt, border_radius=radius // 2)
+            pygame.draw.rect(layer, (0, 0, 0, 90), felt, 1, border_radius=radius // 2)
+            pygame.draw.rect(layer, (*sink(rgb, 0.2), 255), r, 2, border_radius=radius)
+            self._draw_tray_header(layer, tray, r)
+            out = bool(state.out >> colour & 1)
+            for name, slot in tray.slots.items():
+                self._draw_slot(layer, tray, name, slot.move(-area.x, -area.y),
+                                dim=(colour == mover and playable is not None
+                                     and name not in playable))
+            if mover is not None and colour != mover:
+                shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                pygame.draw.rect(shade, (0, 0, 0, 95 if out else 60), shade.get_rect(),
+                                 border_radius=radius)
+                layer.blit(shade, r.topleft)
+            if out and not state.is_over:
+                size = max(14, min(30, r.height // 5))
+                img = assets.font(size, True).render("OUT: cannot move", True, (255, 210, 190))
+                img = pygame.transform.rotate(img, 8)
+                layer.blit(img, img.get_rect(center=r.center))
+        self._trays_layer = layer
+        return layer
+
+    def _draw_tray_header(self, layer, tray, r) -> None:
+        state = self.state
+        colour = tray.colour
+        rgb = self.rgbs[colour]
+        head = tray.header.height
+        size = max(11, int(head * 0.55))
+        x = r.x + 10
+        cy = r.y + head // 2 + 2
+        pygame.draw.circle(layer, rgb, (x + size // 2, cy), size // 2)
+        pygame.draw.circle(layer, lift(rgb, 0.5), (x + size // 2 - 1, cy - 1), size // 2, 1)
+        x += size + 6
+        title = self.names[colour]
+        player = colour % PLAYERS[self.variant]
+        if self.named_seats and player < len(self.seats):
+            title += f"  {self.seats[player]['name']}"
+        turn = state.colour == colour
+        f = assets.font(size, True)
+        img = f.render(title, True, lift(rgb, 0.45) if turn else (214, 200, 180))
+        layer.blit(img, img.get_rect(midleft=(x, cy)))
+        left = sum(state.left[colour])
+        small = assets.font(max(10, size - 3), turn)
+        room = r.right - 10 - (x + img.get_width() + 14)
+        choices = [f"{left} left  {state.colour_scores[colour]} pts", f"{left} left"]
+        if turn and self.named_seats:
+            choices.insert(0, f"to move  {choices[0]}")
+        for info in choices:
+            if small.size(info)[0] <= room:
+                img2 = small.render(info, True, lift(rgb, 0.55) if turn else INK)
+                layer.blit(img2, img2.get_rect(midright=(r.right - 10, cy)))
+                break
+
+    def _draw_slot(self, layer, tray, name, slot, dim=False) -> None:
+        count = self._in_hand(tray.colour, name)
+        u = tray.unit
+        shape = orientation(name, 0)
+        body = piece_surface(self.rgbs[tray.colour], shape, u)
+        pos = body.get_rect(center=slot.center)
+        if count <= 0:
+            ghost = body.copy()
+            ghost.set_alpha(34)
+            layer.blit(ghost, pos)
+            return
+        step = max(2, u // 4)
+        for k in range(min(count, 3) - 1, 0, -1):     # the rest of the pile, behind
+            under = pos.move(k * step, -k * step)
+            layer.blit(shadow_surface(shape, u, 70), under.move(1, 2))
+            back = body.copy()
+            back.set_alpha(150)
+            layer.blit(back, under)
+        layer.blit(shadow_surface(shape, u, 90), pos.move(max(1, u // 5), max(1, u // 4)))
+        if dim:
+            faded = body.copy()
+            faded.set_alpha(110)
+            layer.blit(faded, pos)
+        else:
+            layer.blit(body, pos)
+        if count > 1:
+            tag = badge(f"x{count}", max(10, min(16, int(u * 1.1))), self.rgbs[tray.colour])
+            layer.blit(tag, tag.get_rect(bottomright=(slot.right, slot.bottom)))
+
+    def _draw_tray_focus(self, surface) -> None:
+        mover = self.state.colour
+        if mover is not None and mover < len(self.trays):
+            tray = self.trays[mover]
+            key = ("tray", mover, tray.rect.size)
+            glow = self._hint_cache.get(key)
+            if glow is None:
+                glow = pygame.Surface(tray.rect.inflate(8, 8).size, pygame.SRCALPHA)
+                radius = max(6, tray.rect.height // 14) + 4
+                pygame.draw.rect(glow, (*lift(self.rgbs[mover], 0.3), 255), glow.get_rect(), 3,
+                                 border_radius=radius)
+                self._hint_cache[key] = glow
+            glow.set_alpha(int(120 + 120 * pulse()))
+            surface.blit(glow, tray.rect.inflate(8, 8).topleft)
+        if self.hover_slot is not None and self.held is None:
+            colour, name = self.hover_slot
+            slot = self.trays[colour].slots[name]
+            pygame.draw.rect(surface, (255, 240, 200), slot, 2, border_radius=6)
