@@ -34,10 +34,10 @@ def test_known_and_listed_commands(engine):
 
 
 def test_play_checks_turn_and_legality(engine):
-    assert engine.handle("play b f7") == "=\n\n"
+    assert engine.handle("play b f7") == "= \n\n"
     assert engine.handle("play b k10").startswith("? it is color w's turn")
     assert engine.handle("play w f8").startswith("? illegal move")
-    assert engine.handle("play w k10") == "=\n\n"
+    assert engine.handle("play w k10") == "= \n\n"
     assert engine.handle("play x k10").startswith("? invalid color")
     state = engine.state
     assert state.position()["moves"] == [[0, "f7"], [1, "k10"]]
@@ -50,7 +50,7 @@ def test_genmove_plays_a_legal_move_and_undo_takes_it_back(engine):
     text = answer[2:].strip()
     assert GAMES["callisto"].parse_move(before, text) in before.legal_moves()
     assert engine.state == before.play(GAMES["callisto"].parse_move(before, text))
-    assert engine.handle("undo") == "=\n\n" and engine.state == before
+    assert engine.handle("undo") == "= \n\n" and engine.state == before
     suggestion = engine.handle("reg_genmove w")[2:].strip()
     assert engine.state == before and suggestion
 
@@ -78,11 +78,63 @@ def test_over_a_pipe_until_quit():
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     answers = result.stdout.split("\n\n")
-    assert answers[0] == "= 2" and answers[1] == "=" and answers[2].startswith("= ")
-    assert answers[4] == "=" and "Callidus" not in result.stdout  # nothing after quit
+    assert answers[0] == "= 2" and answers[1] == "= " and answers[2].startswith("= ")
+    assert answers[4] == "= " and "Callidus" not in result.stdout  # nothing after quit
 
 
 def test_bad_level_is_refused():
     result = subprocess.run([sys.executable, "-m", "game", "gtp", "--level", "godlike"],
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "unknown level" in result.stderr
+
+
+class TwoGtpLikeClient:
+    """Talks to an engine the way Pentobi's twogtp does: one command a line; the answer's first
+    line must start with "= " or "? " (a bare "=" is refused), and a blank line ends it."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, "-m", "game", "gtp", "--level", "random",
+                                         "--seed", "5"], cwd=ROOT, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+
+    def send(self, command: str) -> str:
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        first = self.process.stdout.readline().rstrip("\n")
+        assert len(first) >= 2 and first[0] in "=?" and first[1] == " ", f"malformed: {first!r}"
+        lines = [first[2:]]
+        while (line := self.process.stdout.readline().rstrip("\n")) != "":
+            lines.append(line)
+        assert first[0] == "=", f"{command} failed: {lines}"
+        return "\n".join(lines)
+
+    def cputime(self) -> float:
+        return float(self.send("cputime"))
+
+
+def test_a_whole_game_driven_as_twogtp_drives_two_engines():
+    spec = GAMES["callisto"]
+    black, white = TwoGtpLikeClient(), TwoGtpLikeClient()
+    try:
+        for client in (black, white):
+            client.send("set_game Callisto Two-Player")
+            client.send("clear_board")
+        start = [black.cputime(), white.cputime()]
+        state = spec.new_game(variant="callisto_2")
+        while not state.is_over:
+            colour = "bw"[state.colour]
+            mover, other = (black, white) if colour == "b" else (white, black)
+            text = mover.send(f"genmove {colour}")
+            move = spec.parse_move(state, text)
+            assert move in state.legal_moves()
+            state = state.play(move)
+            assert other.send(f"play {colour} {text}") == ""
+        used = [black.cputime() - start[0], white.cputime() - start[1]]
+        assert all(seconds >= 0 for seconds in used) and sum(used) > 0
+        assert black.send("final_score") == white.send("final_score")
+        for client in (black, white):
+            assert client.send("quit") == ""
+            assert client.process.wait(30) == 0
+    finally:
+        for client in (black, white):
+            client.process.kill()

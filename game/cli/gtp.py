@@ -1,13 +1,17 @@
 """Callisto over the Go Text Protocol, as far as Pentobi's engine speaks it.
 
 Tools that drive Pentobi's engine can drive Callidus's computer player:
-``python -m game gtp [--variant callisto_2] [--level hard]``.  Every
-response is ``= result`` or ``? message`` followed by a blank line; a
-command may start with a numeric id, which the response repeats.
+``python -m game gtp [--variant callisto_2] [--level hard]``.  Responses
+follow the GTP 2 specification exactly: ``=`` (or ``?`` for an error), the
+command's numeric id if it had one, a space, the result (empty for commands
+that return nothing) and a blank line, so ``play`` answers ``"= \n\n"``.
+``cputime`` reports the processor seconds used so far, which match tools
+such as Pentobi's twogtp ask for at the start and end of every game.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -23,7 +27,7 @@ GAME_NAMES = {
 
 COMMANDS = ("protocol_version", "name", "version", "known_command", "list_commands", "set_game",
             "clear_board", "play", "genmove", "reg_genmove", "undo", "showboard", "final_score",
-            "quit")
+            "cputime", "quit")
 
 VERSION = "1.0"
 
@@ -85,7 +89,7 @@ class GtpEngine:
             result = self.run(command, args)
         except GtpError as exc:
             return f"?{ident} {exc}\n\n"
-        return f"={ident} {result}".rstrip(" ") + "\n\n"
+        return f"={ident} {result}\n\n"
 
     def run(self, command: str, args: list) -> str:
         if command not in COMMANDS:
@@ -200,6 +204,12 @@ class GtpEngine:
                 return "0"
             return f"B+{diff}" if diff > 0 else f"W+{-diff}"
         return " ".join(str(s) for s in scores)
+
+    def cmd_cputime(self, args):
+        """Processor seconds used by this engine and the searches it started."""
+        used = os.times()
+        seconds = used.user + used.system + used.children_user + used.children_system
+        return f"{seconds:.3f}"
 
     def cmd_quit(self, args):
         self.done = True
