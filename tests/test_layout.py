@@ -74,7 +74,7 @@ def test_the_pure_rules_never_import_pygame_or_the_scenes():
     wrong = [f"{module_name(path)} imports {name}"
              for path in sources("game") for name in sorted(imports(path))
              if any(within(name, top) for top in ("pygame", "pygame_gui", "scenes"))]
-    assert wrong == []
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_screen_class_under_scenes_is_registered():
@@ -92,7 +92,7 @@ def test_every_screen_class_under_scenes_is_registered():
                 found.add(sub)
     registered = set(registered_screens().values())
     missing = sorted(f"{c.__module__}.{c.__name__}" for c in found - registered)
-    assert missing == []
+    assert not missing, "not in scenes.registry: " + ", ".join(missing)
 
 
 def test_no_screen_imports_another_screen():
@@ -110,14 +110,14 @@ def test_no_screen_imports_another_screen():
         for name in sorted(imports(path)):
             if name in screen_paths and name != module:
                 wrong.append(f"{module} imports {name}")
-    assert wrong == []
+    assert not wrong, "\n".join(wrong)
 
 
 def test_board_views_never_import_the_computer_players():
     wrong = [f"{module_name(path)} imports {name}"
              for path in sources("scenes/views") for name in sorted(imports(path))
              if within(name, "game.ai")]
-    assert wrong == []
+    assert not wrong, "\n".join(wrong)
 
 
 def test_a_screen_is_asked_for_by_name_and_a_wrong_name_is_refused(app):
