@@ -79,17 +79,15 @@ def main(argv=None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from scenes.app import App
-    from scenes.menu import MenuScene
 
     app = App(size=args.size, fullscreen=args.fullscreen, settings_path=args.settings,
               log_path=args.log)
     if args.smoke:
         from scenes.smoke import smoke
         return smoke(app, args.smoke)
-    app.stack.push(MenuScene(app))
+    app.stack.push("menu")
     if args.game:
-        from scenes.setup import SetupScene
-        app.stack.push(SetupScene(app, args.game))
+        app.stack.push("setup", game_name=args.game)
     app.run_stack()
     return 0
 

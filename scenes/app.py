@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from . import assets
+from . import registry  # noqa: F401  (every screen, registered by name for the stack)
 from .settings import Settings
 from .stack import SceneStack
 
@@ -34,7 +35,7 @@ class App:
         self.settings = Settings(settings_path)
         self.sounds = assets.Sounds()
         self.sounds.volume = self.settings["volume"]
-        self.stack = SceneStack()
+        self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0

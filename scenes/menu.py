@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from . import assets, sgf_files, ui
-from .stack import Scene
+from .stack import Scene, screen_class
 from .views import playable_games
 
 
@@ -63,10 +63,6 @@ class MenuScene(Scene):
         self.dialog = None
 
     def handle(self, event) -> None:
-        from .rules import RulesScene
-        from .settings_scene import SettingsScene
-        from .setup import SetupScene
-
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.dialog = None
             self.open_record(event.text)
@@ -80,22 +76,21 @@ class MenuScene(Scene):
             self.dialog = sgf_files.open_dialog(self)
             return
         if ui.pressed(event, self.tournament_button):
-            from .tournament import LobbyScene
-            self.app.stack.push(LobbyScene(self.app))
+            self.app.stack.push("tournament.lobby")
             return
         for name, widget in self.play_buttons.items():
             if ui.pressed(event, widget):
-                self.app.stack.push(SetupScene(self.app, name))
+                self.app.stack.push("setup", game_name=name)
                 return
         for name, widget in self.rules_buttons.items():
             if ui.pressed(event, widget):
-                self.app.stack.push(RulesScene(self.app, name))
+                self.app.stack.push("rules", game_name=name)
                 return
         if self.resume_button is not None and ui.pressed(event, self.resume_button):
             self.resume_unfinished()
             return
         if ui.pressed(event, self.settings_button):
-            self.app.stack.push(SettingsScene(self.app))
+            self.app.stack.push("settings")
         elif ui.pressed(event, self.quit_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.quit()
@@ -120,12 +115,11 @@ class MenuScene(Scene):
         from game.files import FileProblem, read_json
         from game.records.record import RecordProblem
 
-        from .play import PlayScene
         from .saves import unfinished_path
 
         path = unfinished_path()
         try:
-            scene = PlayScene.from_record(self.app, read_json(path))
+            scene = screen_class("play").from_record(self.app, read_json(path))
         except (RecordProblem, FileProblem) as exc:
             kept = path.with_suffix(".damaged.json")
             try:

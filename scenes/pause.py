@@ -46,15 +46,9 @@ class PauseScene(Scene):
         self.dialog = None
 
     def _play(self):
-        from .play import PlayScene
-        return self.app.stack.find(PlayScene)
+        return self.app.stack.find("play")
 
     def handle(self, event) -> None:
-        from .menu import MenuScene
-        from .play import PlayScene
-        from .rules import RulesScene
-        from .settings_scene import SettingsScene
-
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.dialog = None
             self._save(event.text)
@@ -71,21 +65,21 @@ class PauseScene(Scene):
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
         elif ui.pressed(event, self.rules_button):
-            self.app.stack.push(RulesScene(self.app, self._play().spec.name))
+            self.app.stack.push("rules", game_name=self._play().spec.name)
         elif ui.pressed(event, self.settings_button):
-            self.app.stack.push(SettingsScene(self.app))
+            self.app.stack.push("settings")
         elif ui.pressed(event, self.restart_button):
             play = self._play()
             self.app.stack.pop()
             self.app.log("restart")
-            self.app.stack.replace(PlayScene(self.app, play.config))
+            self.app.stack.replace("play", config=play.config)
         elif ui.pressed(event, self.quit_button) and self.in_tournament:
             self.app.log("back to the round")
             self.app.stack.pop()
             self.app.stack.pop()
         elif ui.pressed(event, self.quit_button):
             self.app.log("quit to menu")
-            self.app.stack.reset(MenuScene(self.app))
+            self.app.stack.reset("menu")
 
     def _save(self, path) -> None:
         from game.files import FileProblem

@@ -1,8 +1,8 @@
 """The play scene: one game in progress, for any game of the contract.
 
 The board belongs to the game's view; this scene owns the history (undo and
-redo), the seats (human or computer) and the game timer; the sidebar and the
-status line are drawn by ``play_sidebar``.
+redo), the seats (human or computer) and the game timer; it holds a
+``Sidebar`` (``play_sidebar``) that draws the sidebar and the status line.
 Data flows one way: input -> view -> move -> ``state.play`` -> new state
 -> ``view.set_state``.
 """
@@ -18,7 +18,7 @@ from game.ai.worker import Thinker
 from game.clock import Clock, parse_time_control
 
 from . import ui
-from .play_sidebar import SidebarMixin
+from .play_sidebar import Sidebar
 from .stack import Scene
 from .views import view_class
 
@@ -32,18 +32,7 @@ def board_area(size) -> pygame.Rect:
     return pygame.Rect(16, 16, w - SIDEBAR_W - 44, h - 72)
 
 
-def rematch_config(config: dict, rng=None) -> dict:
-    """The same game again; a random first player is drawn anew."""
-    config = dict(config)
-    if config.get("starter", "random") == "random":
-        rng = rng or random.Random()
-        seats = list(config["seats"])
-        k = rng.randrange(len(seats))
-        config["seats"] = seats[k:] + seats[:k]
-    return config
-
-
-class PlayScene(SidebarMixin, Scene):
+class PlayScene(Scene):
     title = "play"
 
     def __init__(self, app, config: dict, state=None, seed: int | None = None, on_finish=None,
@@ -69,6 +58,8 @@ class PlayScene(SidebarMixin, Scene):
         self.time_called_ply: int | None = None
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
+        self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
+                               self.view.player_colours)
         self.thinker = Thinker()
         self.hinter = Thinker()      # a separate worker, so a hint never delays a computer seat
         self.hint_for = None         # the ply a hint is being worked out for
@@ -114,11 +105,11 @@ class PlayScene(SidebarMixin, Scene):
     # --- widgets -----------------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
-        self.side = pygame.Rect(w - SIDEBAR_W - 12, 12, SIDEBAR_W, h - 24)
+        side = pygame.Rect(w - SIDEBAR_W - 12, 12, SIDEBAR_W, h - 24)
         board = board_area((w, h))
         self.view.layout(board)
-        self.status_rect = pygame.Rect(16, h - 50, board.width, 36)
-        bx, by = self.side.x + 14, self.side.bottom - 56
+        self.sidebar.place(side, pygame.Rect(16, h - 50, board.width, 36))
+        bx, by = side.x + 14, side.bottom - 56
         bw = (SIDEBAR_W - 28 - 20) // 3
         self.undo_button = ui.button(self, (bx, by, bw, 42), "Undo", tooltip="Take back a move")
         self.redo_button = ui.button(self, (bx + bw + 10, by, bw, 42), "Redo")
@@ -339,8 +330,6 @@ class PlayScene(SidebarMixin, Scene):
 
     # --- events --------------------------------------------------------------------
     def handle(self, event) -> None:
-        from .pause import PauseScene
-
         if ui.pressed(event, self.undo_button):
             self.undo()
             return
@@ -351,12 +340,12 @@ class PlayScene(SidebarMixin, Scene):
             self.ask_hint()
             return
         if ui.pressed(event, self.menu_button):
-            self.app.stack.push(PauseScene(self.app))
+            self.app.stack.push("pause")
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if not self.view.cancel_input():
-                    self.app.stack.push(PauseScene(self.app))
+                    self.app.stack.push("pause")
                 return
             if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_z:
                 self.undo()
@@ -486,22 +475,24 @@ class PlayScene(SidebarMixin, Scene):
         self.pending_computer_move = text
 
     def _show_results(self) -> None:
-        from .results import ResultsScene
         self.thinker.close()
         self.hinter.close()
         outcome = self.outcome()
         if self.on_finish is not None:
             self.on_finish(outcome)
             self.on_finish = None
-        self.app.stack.replace(ResultsScene(self.app, self.config, self.state,
-                                            self.move_texts[:self.cursor], outcome))
+        self.app.stack.replace("results", config=self.config, state=self.state,
+                               move_texts=self.move_texts[:self.cursor], outcome=outcome)
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:
         ui.table(surface)
         self.view.draw(surface)
-        self._draw_status(surface)
-        self._draw_sidebar(surface)
+        self.sidebar.draw_status(surface, self.notice or self.view.status or self.prompt(),
+                                 problem=bool(self.notice))
+        self.sidebar.draw(surface, self.state, self.move_texts[:self.cursor], clock=self.clock,
+                          timer=self.timer, time_rule=self.time_rule_text(),
+                          flagged=self.flagged)
 
     def prompt(self) -> str:
         state = self.state

@@ -1,9 +1,10 @@
 """The play scene's panels: the status line under the board and the sidebar
 beside it (seats with scores and clocks, the game timer, the moves so far).
 
-``SidebarMixin`` draws from the play scene's own fields (``state``, ``seats``,
-``clock``, ``timer``, ``move_texts``, ``side`` and ``status_rect``); it
-changes nothing.
+The play scene holds a ``Sidebar`` and hands it what to show each frame (the
+state, the moves, the clock...); the sidebar owns only where it sits and what
+never changes in a game (the title, the seats, their colours), and changes
+nothing it is shown.
 """
 
 from __future__ import annotations
@@ -13,12 +14,23 @@ import pygame
 from . import assets, ui
 
 
-class SidebarMixin:
-    def _draw_status(self, surface) -> None:
+class Sidebar:
+    def __init__(self, title: str, seats: list, colours):
+        self.title = title
+        self.seats = seats
+        self.colours = colours                    # one per player, as the board view shows them
+        self.rect = pygame.Rect(0, 0, 0, 0)       # the sidebar beside the board
+        self.status_rect = pygame.Rect(0, 0, 0, 0)  # the status line under it
+
+    def place(self, rect: pygame.Rect, status_rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.status_rect = status_rect
+
+    def draw_status(self, surface, message: str, problem: bool = False) -> None:
+        """The status line: ``message``, in red for a ``problem`` or a move not allowed."""
         r = self.status_rect
         ui.panel(surface, r, alpha=150)
-        message = self.notice or self.view.status or self.prompt()
-        colour = (255, 170, 130) if self.notice or message.startswith("Not allowed") else ui.INK
+        colour = (255, 170, 130) if problem or message.startswith("Not allowed") else ui.INK
         size = assets.fitting_size(message, 17, r.width - 28, smallest=12)
         if assets.font(size).size(message)[0] > r.width - 28:      # still too long: two lines
             lines = assets.wrap(message, 12, r.width - 28)[:2]
@@ -29,20 +41,21 @@ class SidebarMixin:
         assets.text(surface, message, (r.x + 14, r.centery), size=size, colour=colour,
                     anchor="midleft")
 
-    def _draw_sidebar(self, surface) -> None:
-        side = self.side
+    def draw(self, surface, state, moves, clock=None, timer=None, time_rule=None,
+             flagged=None) -> None:
+        """Seats and scores for ``state``, each player's ``clock``, the game ``timer`` with
+        its ``time_rule``, and the ``moves`` so far (the texts shown, oldest first)."""
+        side = self.rect
         ui.panel(surface, side)
         x, y = side.x + 16, side.y + 14
-        title = self.spec.variant_title(self.variant)
-        assets.text(surface, title, (x, y), bold=True, colour=ui.TITLE,
-                    size=assets.fitting_size(title, 24, side.width - 32, bold=True))
+        assets.text(surface, self.title, (x, y), bold=True, colour=ui.TITLE,
+                    size=assets.fitting_size(self.title, 24, side.width - 32, bold=True))
         y += 40
-        state = self.state
         scores = state.scores
         for player, seat in enumerate(self.seats):
             turn = state.to_move == player
             row = pygame.Rect(x - 4, y, side.width - 24, 58)
-            colour = self.view.player_colours[player % len(self.view.player_colours)]
+            colour = self.colours[player % len(self.colours)]
             if turn:
                 glow = pygame.Surface(row.size, pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=8)
@@ -60,26 +73,25 @@ class SidebarMixin:
             score = scores[player] if player < len(scores) else ""
             assets.text(surface, score_text(score), (row.right - 10, row.centery), size=30,
                         bold=True, colour=ui.TITLE, anchor="midright")
-            if self.clock is not None:
-                self._draw_clock(surface, player, row)
+            if clock is not None:
+                self._draw_clock(surface, clock, player, row, flagged)
             y += 64
-        if self.timer is not None:
+        if timer is not None:
             y += 6
-            low = self.timer < 60
+            low = timer < 60
             assets.text(surface, "Game timer", (x, y), size=15, colour=ui.MUTED)
-            assets.text(surface, ui.clock_text(self.timer), (side.right - 18, y - 6), size=30,
+            assets.text(surface, ui.clock_text(timer), (side.right - 18, y - 6), size=30,
                         bold=True, anchor="topright",
                         colour=(255, 140, 110) if low else ui.INK)
             y += 34
-            rule = self.time_rule_text()
-            if rule:
-                y = assets.paragraph(surface, rule, (x, y, side.width - 32, 40), size=14,
+            if time_rule:
+                y = assets.paragraph(surface, time_rule, (x, y, side.width - 32, 40), size=14,
                                      colour=(255, 190, 150))
         y += 10
         assets.text(surface, "Moves", (x, y), size=16, bold=True, colour=ui.MUTED)
         y += 24
         bottom = side.bottom - 116          # above the Hint button
-        lines = [f"{i + 1}. {t}" for i, t in enumerate(self.move_texts[:self.cursor])]
+        lines = [f"{i + 1}. {t}" for i, t in enumerate(moves)]
         fit = max(1, (bottom - y) // 20)
         for line in lines[-fit:]:
             assets.text(surface, line, (x, y), colour=ui.INK,
@@ -88,19 +100,17 @@ class SidebarMixin:
         if not lines:
             assets.text(surface, "No moves yet.", (x, y), size=14, colour=ui.MUTED)
 
-
-    def _draw_clock(self, surface, player, row) -> None:
-        clock = self.clock
+    def _draw_clock(self, surface, clock, player, row, flagged) -> None:
         left = clock.remaining(player)
         running = clock.active == player and clock.running
         low = clock.low_time(player)
-        colour = (255, 120, 100) if low or self.flagged == player else (
+        colour = (255, 120, 100) if low or flagged == player else (
             (255, 255, 255) if running else ui.MUTED)
         box = pygame.Rect(row.right - 150, row.y + 8, 84, 40)
         if running:
             pygame.draw.rect(surface, (70, 50, 30), box, border_radius=6)
             pygame.draw.rect(surface, colour, box, 2, border_radius=6)
-        text = "flag" if self.flagged == player else ui.clock_text(left)
+        text = "flag" if flagged == player else ui.clock_text(left)
         assets.text(surface, text, box.center, size=20, bold=True, colour=colour,
                     anchor="center")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from game.core import counted
@@ -10,6 +12,17 @@ from . import assets, ui
 from .stack import Scene
 from .views import view_class
 from .views.base import render_static
+
+
+def rematch_config(config: dict, rng=None) -> dict:
+    """The same game again; a random first player is drawn anew."""
+    config = dict(config)
+    if config.get("starter", "random") == "random":
+        rng = rng or random.Random()
+        seats = list(config["seats"])
+        k = rng.randrange(len(seats))
+        config["seats"] = seats[k:] + seats[:k]
+    return config
 
 
 class ResultsScene(Scene):
@@ -50,9 +63,6 @@ class ResultsScene(Scene):
                                          "Back to menu")
 
     def handle(self, event) -> None:
-        from .menu import MenuScene
-        from .play import PlayScene, rematch_config
-
         if self.in_tournament:
             if ui.pressed(event, self.menu_button) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
@@ -62,10 +72,10 @@ class ResultsScene(Scene):
         if ui.pressed(event, self.rematch_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.app.log("rematch")
-            self.app.stack.replace(PlayScene(self.app, rematch_config(self.config)))
+            self.app.stack.replace("play", config=rematch_config(self.config))
         elif ui.pressed(event, self.menu_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.stack.reset(MenuScene(self.app))
+            self.app.stack.reset("menu")
 
     def draw(self, surface) -> None:
         ui.table(surface)

@@ -192,8 +192,7 @@ class SetupScene(Scene):
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
         elif ui.pressed(event, self.rules_button):
-            from .rules import RulesScene
-            self.app.stack.push(RulesScene(self.app, self.spec.name))
+            self.app.stack.push("rules", game_name=self.spec.name)
         elif ui.pressed(event, self.start_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.start()
@@ -238,14 +237,13 @@ class SetupScene(Scene):
                 "seat_order": [(first + i) % len(seats) for i in range(len(seats))]}
 
     def start(self) -> None:
-        from .play import PlayScene
         config = self.config()
         try:
             self.spec.new_game(variant=config["variant"], **config["options"])
         except ValueError as exc:
             self.error = str(exc)
             return
-        self.app.stack.push(PlayScene(self.app, config))
+        self.app.stack.push("play", config=config)
 
     def draw(self, surface) -> None:
         ui.table(surface)

@@ -18,6 +18,8 @@ from game import GAMES
 from game.core import counted
 from game.files import FileProblem, read_text, write_text_atomic
 
+from .stack import screen_class
+
 SUFFIX = ".blksgf"
 GAME = "callisto"
 _last_folder: Path | None = None     # where the previous dialog left off, this session
@@ -110,8 +112,6 @@ def scene_from_sgf(app, text: str):
     Raises ``ValueError`` with the engine's message for a record it cannot replay."""
     from game.records.blksgf import import_sgf
 
-    from .play import PlayScene
-
     final = import_sgf(text)
     spec = GAMES[GAME]
     variant = final.variant
@@ -123,7 +123,7 @@ def scene_from_sgf(app, text: str):
     states = [spec.new_game(variant)]
     for _colour, move in final.moves:
         states.append(states[-1].play(move))
-    scene = PlayScene(app, config, state=states[0])
+    scene = screen_class("play")(app, config, state=states[0])
     scene.history = states
     scene.notation = [spec.format_move(before, move)
                       for before, (_c, move) in zip(states, final.moves)]

@@ -6,13 +6,7 @@ import random
 
 from game import GAMES
 
-from .menu import MenuScene
-from .pause import PauseScene
-from .play import PlayScene
-from .results import ResultsScene
-from .rules import RulesScene
-from .settings_scene import SettingsScene
-from .setup import SetupScene
+from .stack import screen_class
 from .views import playable_games
 
 
@@ -30,25 +24,25 @@ def _finished(spec, config, seed=1):
 
 
 def smoke(app, frames: int) -> int:
-    app.stack.reset(MenuScene(app))
+    app.stack.reset("menu")
     _frames(app, frames)
-    app.stack.push(SettingsScene(app))
+    app.stack.push("settings")
     _frames(app, frames)
     app.stack.pop()
     for spec in playable_games():
-        for scene in (SetupScene(app, spec.name), RulesScene(app, spec.name)):
-            app.stack.push(scene)
+        for name in ("setup", "rules"):
+            app.stack.push(name, game_name=spec.name)
             _frames(app, frames)
             app.stack.pop()
         for variant in spec.variants:
-            setup = SetupScene(app, spec.name, {"variant": variant})
+            setup = screen_class("setup")(app, spec.name, {"variant": variant})
             config = setup.config(random.Random(0))
-            app.stack.push(PlayScene(app, config, seed=1))
+            app.stack.push("play", config=config, seed=1)
             _frames(app, frames)
-            app.stack.push(PauseScene(app))
+            app.stack.push("pause")
             _frames(app, frames)
             app.stack.pop()
-            app.stack.replace(ResultsScene(app, config, _finished(spec, config)))
+            app.stack.replace("results", config=config, state=_finished(spec, config))
             _frames(app, frames)
             app.stack.pop()
     app.close()

@@ -5,11 +5,44 @@ removes them when it is covered or leaves, so widgets of hidden scenes
 never catch clicks.  Scenes below a translucent one (``opaque = False``)
 are still drawn, which is how overlays such as the pause menu sit on the
 board.
+
+Screens ask for each other by name (``stack.push("rules", game_name="calla")``),
+so that no screen imports another: ``scenes.registry`` registers every screen
+class under its name once, and the stack builds the screen from the name and
+the keyword arguments of its constructor.
 """
 
 from __future__ import annotations
 
 import pygame
+
+_screens: dict[str, type[Scene]] = {}
+
+
+class UnknownScreen(LookupError):
+    """A screen was asked for by a name nobody registered."""
+
+
+def register(name: str, scene_class: type[Scene]) -> None:
+    """Make ``scene_class`` the screen called ``name``."""
+    if _screens.get(name, scene_class) is not scene_class:
+        raise ValueError(f"two screens are called {name!r}: "
+                         f"{_screens[name].__name__} and {scene_class.__name__}")
+    _screens[name] = scene_class
+
+
+def screen_class(name: str) -> type[Scene]:
+    """The screen class called ``name`` (for its class methods, e.g. ``from_record``)."""
+    try:
+        return _screens[name]
+    except KeyError:
+        known = ", ".join(sorted(_screens)) or "none (is scenes.registry imported?)"
+        raise UnknownScreen(f"no screen is called {name!r}; the screens are: {known}") from None
+
+
+def screens() -> dict[str, type[Scene]]:
+    """Every registered screen: name -> class."""
+    return dict(_screens)
 
 
 class Scene:
@@ -63,18 +96,32 @@ class Scene:
 
 
 class SceneStack:
-    def __init__(self):
+    """The screens open, bottom first.  ``push``, ``replace`` and ``reset`` take a
+    scene, or a screen's name and the keyword arguments its constructor takes
+    after ``app``; they return the scene that is now on top."""
+
+    def __init__(self, app):
+        self.app = app
         self.scenes: list[Scene] = []
+
+    def _make(self, scene: Scene | str, kwargs: dict) -> Scene:
+        if isinstance(scene, str):
+            return screen_class(scene)(self.app, **kwargs)
+        if kwargs:
+            raise TypeError("keyword arguments go with a screen's name, not with a scene")
+        return scene
 
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene | str, **kwargs) -> Scene:
+        scene = self._make(scene, kwargs)
         if self.top:
             self.top.pause()
         self.scenes.append(scene)
         scene.enter()
+        return scene
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -85,20 +132,27 @@ class SceneStack:
             self.top.resume()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Scene | str, **kwargs) -> Scene:
+        scene = self._make(scene, kwargs)
         if self.scenes:
             self.scenes.pop().leave()
         self.scenes.append(scene)
         scene.enter()
+        return scene
 
-    def reset(self, scene: Scene) -> None:
+    def reset(self, scene: Scene | str, **kwargs) -> Scene:
         """Leave every scene and start again from ``scene`` (e.g. back to the menu)."""
+        scene = self._make(scene, kwargs)
         while self.scenes:
             self.scenes.pop().leave()
         self.scenes.append(scene)
         scene.enter()
+        return scene
 
-    def find(self, kind) -> Scene | None:
+    def find(self, kind: type[Scene] | str) -> Scene | None:
+        """The top-most open scene of ``kind`` (a class or a screen's name), or None."""
+        if isinstance(kind, str):
+            kind = screen_class(kind)
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene

@@ -1,6 +1,6 @@
 """The tournament screens: lobby, set-up and entrants, round view, standings, podium.
 
-The menu pushes ``LobbyScene(app)``.  Tournaments live in
+The menu pushes ``"tournament.lobby"`` (see ``scenes.registry``).  Tournaments live in
 ``tournaments.sqlite3`` in the data folder (``scenes.saves.data_dir()``);
 every change is committed at once, so the program may be closed at any
 moment and the tournament resumed from the lobby.

@@ -240,7 +240,6 @@ class NewTournamentScene(Scene):
                           registry=GAMES)
 
     def create(self) -> None:
-        from .round import RoundScene
         try:
             tournament = self.tournament()
         except ValueError as exc:
@@ -251,7 +250,7 @@ class NewTournamentScene(Scene):
         except StoreError as exc:
             self.error = f"The tournament could not be kept: {exc}"
             return
-        self.app.stack.replace(RoundScene(self.app, stored))
+        self.app.stack.replace("tournament.round", stored=stored)
 
     # --- drawing ---------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -79,9 +79,8 @@ class LobbyScene(Scene):
                 self.open_tournament(tid)
                 return
         if ui.pressed(event, self.new_button):
-            from .entrants import NewTournamentScene
             self.notice = ""
-            self.app.stack.push(NewTournamentScene(self.app, self.store))
+            self.app.stack.push("tournament.new", store=self.store)
         elif ui.pressed(event, self.import_button):
             self.import_file(self.import_entry.get_text().strip())
         elif ui.pressed(event, self.back_button) or (
@@ -89,14 +88,13 @@ class LobbyScene(Scene):
             self.app.stack.pop()
 
     def open_tournament(self, tid: int) -> None:
-        from .round import RoundScene
         try:
             stored = self.store.open(tid)
         except StoreError as exc:
             self.notice, self.notice_ok = str(exc), False
             return
         self.notice = ""
-        self.app.stack.push(RoundScene(self.app, stored))
+        self.app.stack.push("tournament.round", stored=stored)
 
     def import_file(self, text: str) -> None:
         """Keep the tournament of an export file as a new one; a bad file changes nothing."""

@@ -28,12 +28,10 @@ class PodiumScene(Scene):
 
     def handle(self, event) -> None:
         if ui.pressed(event, self.standings_button):
-            from .standings import StandingsScene
-            self.app.stack.push(StandingsScene(self.app, self.stored))
+            self.app.stack.push("tournament.standings", stored=self.stored)
         elif ui.pressed(event, self.lobby_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            from .lobby import LobbyScene
-            lobby = self.app.stack.find(LobbyScene)
+            lobby = self.app.stack.find("tournament.lobby")
             if lobby is None:
                 self.app.stack.pop()
                 return

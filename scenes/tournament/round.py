@@ -13,7 +13,7 @@ import pygame
 from game.tournament.model import Result
 
 from .. import assets, ui
-from ..stack import Scene
+from ..stack import Scene, screen_class
 from .background import BackgroundGames
 from .common import StoreError, game_title, message, score_text, time_control_title
 
@@ -137,17 +137,16 @@ class RoundScene(Scene):
                 return
         for board, widget in self.result_buttons.items():
             if ui.pressed(event, widget):
-                self.app.stack.push(ResultEntryScene(self.app, self, self.shown, board))
+                self.app.stack.push("tournament.result", round_scene=self, round_no=self.shown,
+                                    board=board)
                 return
         if ui.pressed(event, self.pair_button):
             if self.tournament.is_complete:
-                from .podium import PodiumScene
-                self.app.stack.push(PodiumScene(self.app, self.stored))
+                self.app.stack.push("tournament.podium", stored=self.stored)
             else:
                 self.pair_next()
         elif ui.pressed(event, self.standings_button):
-            from .standings import StandingsScene
-            self.app.stack.push(StandingsScene(self.app, self.stored))
+            self.app.stack.push("tournament.standings", stored=self.stored)
         elif ui.pressed(event, self.prev_button):
             self.shown -= 1
             self.resize()
@@ -201,7 +200,7 @@ class RoundScene(Scene):
                 "tournament": {"id": self.stored.id, "round": round_no, "board": board}}
 
     def play(self, round_no: int, board: int) -> None:
-        from ..play import PlayScene
+        play_scene = screen_class("play")
         config = self.game_config(round_no, board)
         self.playing = (round_no, board)
         seed = self.tournament.pairing(round_no, board).seed
@@ -218,14 +217,14 @@ class RoundScene(Scene):
         if record is not None:     # a game left when the program was closed: carry on
             from game.records.record import RecordProblem
             try:
-                scene = PlayScene.from_record(self.app, record, on_finish=finish, keeper=keep)
+                scene = play_scene.from_record(self.app, record, on_finish=finish, keeper=keep)
                 self.notice, self.notice_ok = (f"Board {board}: the game goes on where it "
                                                "was left."), True
             except (RecordProblem, KeyError, ValueError) as exc:
                 self.notice, self.notice_ok = (f"Board {board}: the kept game could not be "
                                                f"read ({exc}); it starts again."), False
         if scene is None:
-            scene = PlayScene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
+            scene = play_scene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
         self.app.stack.push(scene)
 
     def game_finished(self, round_no: int, board: int, outcome: dict) -> None:

@@ -1,0 +1,43 @@
+"""Every screen under its name: the one module that imports the screen modules.
+
+Screens ask the scene stack for each other by these names (see ``scenes.stack``);
+``scenes.app`` imports this module, so the names are known before the first
+screen opens.  It is not imported from ``scenes/__init__.py``: the tournament's
+worker processes import ``scenes.tournament.background`` and must start without
+pygame.
+"""
+
+from __future__ import annotations
+
+from .menu import MenuScene
+from .pause import PauseScene
+from .play import PlayScene
+from .results import ResultsScene
+from .rules import RulesScene
+from .settings_scene import SettingsScene
+from .setup import SetupScene
+from .stack import register
+from .tournament.entrants import NewTournamentScene
+from .tournament.lobby import LobbyScene
+from .tournament.podium import PodiumScene
+from .tournament.round import ResultEntryScene, RoundScene
+from .tournament.standings import StandingsScene
+
+SCREENS = {
+    "menu": MenuScene,
+    "setup": SetupScene,
+    "play": PlayScene,
+    "pause": PauseScene,
+    "results": ResultsScene,
+    "rules": RulesScene,
+    "settings": SettingsScene,
+    "tournament.lobby": LobbyScene,
+    "tournament.new": NewTournamentScene,
+    "tournament.round": RoundScene,
+    "tournament.result": ResultEntryScene,
+    "tournament.standings": StandingsScene,
+    "tournament.podium": PodiumScene,
+}
+
+for _name, _scene_class in SCREENS.items():
+    register(_name, _scene_class)

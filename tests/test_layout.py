@@ -1,0 +1,131 @@
+"""The shape of the code: which modules may import which (read from the source with ``ast``).
+
+- ``game/`` is pure rules: it never imports pygame, pygame_gui or anything under ``scenes/``.
+- No screen imports another: screens ask the scene stack for each other by name, and only
+  ``scenes.registry`` imports the screen modules.
+- A board view never imports the computer players (``game.ai``).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Modules under scenes/ that may import screen modules, and why.
+MAY_IMPORT_SCREENS = {
+    "scenes.registry": "registers every screen by name",
+    "scenes.tournament": "re-exports LobbyScene, on first use, for callers outside scenes/",
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, anywhere in the file (function-local imports too), as
+    absolute dotted names.  ``from M import N`` gives both ``M`` and ``M.N``, since ``N``
+    may be a module or a name (a class) reached through ``M``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package.pop()
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[:len(package) - node.level + 1]
+                                + ([node.module] if node.module else []))
+            else:
+                base = node.module
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def sources(folder: str) -> list[Path]:
+    files = sorted((ROOT / folder).rglob("*.py"))
+    assert files, f"no Python files under {folder}/"
+    return files
+
+
+def registered_screens() -> dict:
+    from scenes import registry  # noqa: F401  (fills the stack's table of screens)
+    from scenes.stack import screens
+    return screens()
+
+
+def test_the_pure_rules_never_import_pygame_or_the_scenes():
+    wrong = [f"{module_name(path)} imports {name}"
+             for path in sources("game") for name in sorted(imports(path))
+             if any(within(name, top) for top in ("pygame", "pygame_gui", "scenes"))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_screen_class_under_scenes_is_registered():
+    """So that the registry's list of screen modules, which the next test uses, is complete."""
+    import scenes
+    from scenes.stack import Scene
+
+    for info in pkgutil.walk_packages(scenes.__path__, "scenes."):
+        importlib.import_module(info.name)
+    found, todo = set(), [Scene]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            if within(sub.__module__, "scenes"):
+                found.add(sub)
+    registered = set(registered_screens().values())
+    missing = sorted(f"{c.__module__}.{c.__name__}" for c in found - registered)
+    assert not missing, "not in scenes.registry: " + ", ".join(missing)
+
+
+def test_no_screen_imports_another_screen():
+    screens = registered_screens().values()
+    screen_modules = {cls.__module__ for cls in screens}
+    # a screen class reached through a package (``from .tournament import LobbyScene``)
+    screen_paths = screen_modules | {f"{cls.__module__.rpartition('.')[0]}.{cls.__name__}"
+                                     for cls in screens}
+    assert "scenes.play" in screen_modules and "scenes.tournament.lobby" in screen_modules
+    wrong = []
+    for path in sources("scenes"):
+        module = module_name(path)
+        if module in MAY_IMPORT_SCREENS:
+            continue
+        for name in sorted(imports(path)):
+            if name in screen_paths and name != module:
+                wrong.append(f"{module} imports {name}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_board_views_never_import_the_computer_players():
+    wrong = [f"{module_name(path)} imports {name}"
+             for path in sources("scenes/views") for name in sorted(imports(path))
+             if within(name, "game.ai")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_screen_is_asked_for_by_name_and_a_wrong_name_is_refused(app):
+    from scenes.stack import UnknownScreen
+
+    rules = app.stack.push("rules", game_name="calla")
+    assert app.stack.top is rules and rules.spec.name == "calla"
+    assert app.stack.find("rules") is rules and app.stack.find("menu") is app.stack.scenes[0]
+    with pytest.raises(UnknownScreen, match="no screen is called 'rulez'.*rules"):
+        app.stack.push("rulez")
+    assert app.stack.top is rules
