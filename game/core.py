@@ -252,12 +252,28 @@ class Fields:
             raise self.bad(key, "must be an object")
         return value
 
+    def derived(self, key: str, value, why: str) -> None:
+        """Check a field that the rest of the position already fixes (the scores the
+        board gives): it may be left out, and when given it must be ``value`` exactly,
+        a list entry by entry (``true`` is never 1, ``2.0`` never 2); ``why`` ends
+        the error."""
+        if key in self.data and not _same(self.data[key], value):
+            raise self.bad(key, why)
+
     def options(self, spec: GameSpec) -> dict:
         value = self.dict("options", {})
         try:
             return spec.check_options(value)
         except ValueError as exc:
             raise ValueError(f"{self.where}: field 'options': {exc}") from None
+
+
+def _same(given, value) -> bool:
+    """``given``, as read from JSON, is ``value``: lists against lists or tuples."""
+    if isinstance(value, (list, tuple)):
+        return (isinstance(given, list) and len(given) == len(value)
+                and all(_same(g, v) for g, v in zip(given, value)))
+    return type(given) is type(value) and given == value
 
 
 def check_int(value, key: str, low=None, high=None, where: str = "position") -> int:

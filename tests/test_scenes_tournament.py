@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.tournament.standings import standings as standings_of
 from game.tournament.store import TournamentStore
 from helpers import button, click, frames, key, make_app, press, wait_until
 from scenes.play import PlayScene
@@ -161,7 +162,7 @@ def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_pat
         press(app2, "Final results")
         podium = app2.stack.top
         assert isinstance(podium, PodiumScene)
-        assert podium.podium()[1][0].name == t.standings()[0].name
+        assert podium.podium()[1][0].name == standings_of(t)[0].name
         press(app2, "Standings and export")
         standings = app2.stack.top
         assert isinstance(standings, StandingsScene)

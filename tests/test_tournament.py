@@ -9,8 +9,9 @@ import pytest
 from game.clock import parse_time_control
 from game.core import GameSpec
 from game.tournament.model import (SCORES, Entrant, GameChoice, Result, Tournament, berger_rounds,
-                             crosstable_matrix, crosstable_rounds, result_of_game,
-                             round_robin_round, swiss_pairs)
+                                   result_of_game, round_robin_round)
+from game.tournament.pairing import pair_next_round, swiss_pairs
+from game.tournament.standings import crosstable_matrix, crosstable_rounds, points, standings
 
 
 def roster(count):
@@ -64,7 +65,7 @@ def test_round_robin_every_pair_once_per_cycle_seats_balanced(count, cycles):
     per_cycle = count - 1 + count % 2
     assert t.total_rounds == cycles * per_cycle
     while t.can_pair_next():
-        t.pair_next_round()              # pairing does not wait for results
+        pair_next_round(t)               # pairing does not wait for results
     assert t.rounds_paired == t.total_rounds
     for cycle in range(cycles):
         rounds = t.rounds[cycle * per_cycle:(cycle + 1) * per_cycle]
@@ -120,9 +121,9 @@ def play_random_swiss(count, rounds, rng):
     met, byes = set(), []
     seat_balance = [0] * count
     while t.can_pair_next():
-        points = t.points()
-        ranked = sorted(range(count), key=lambda e: (-points[e], e))
-        boards = t.pair_next_round()
+        now = points(t)
+        ranked = sorted(range(count), key=lambda e: (-now[e], e))
+        boards = pair_next_round(t)
         seated = [x for p in boards for x in (p.first, p.second) if x is not None]
         assert sorted(seated) == list(range(count))
         bye = [p.first for p in boards if p.is_bye]
@@ -174,7 +175,7 @@ def test_swiss_longest_events_never_rematch_when_a_round_robin_is_possible():
 
 def test_swiss_round_one_is_top_half_against_bottom_half():
     t = make(8)
-    boards = t.pair_next_round()
+    boards = pair_next_round(t)
     pairs = [frozenset((p.first, p.second)) for p in boards]
     assert pairs == [frozenset(x) for x in ((0, 4), (1, 5), (2, 6), (3, 7))]
     assert [p.first for p in boards] == [0, 5, 2, 7]       # seats alternate by board
@@ -182,11 +183,11 @@ def test_swiss_round_one_is_top_half_against_bottom_half():
 
 def test_swiss_score_groups_and_floating():
     t = make(6, rounds=3)
-    t.pair_next_round()                  # 0-3, 4-1, 2-5 (first seat first)
+    pair_next_round(t)                   # 0-3, 4-1, 2-5 (first seat first)
     t.record(1, 1, "1-0")                # 0 beats 3
     t.record(1, 2, "1-0")                # 4 beats 1
     t.record(1, 3, "0-1")                # 5 beats 2
-    boards = t.pair_next_round()
+    boards = pair_next_round(t)
     pairs = [frozenset((p.first, p.second)) for p in boards]
     # winners [0, 4, 5]: 0 v 4 (top half v bottom half); 5 floats down to 1, the
     # highest of the losers [1, 2, 3]; 2 v 3 remain.
@@ -195,11 +196,11 @@ def test_swiss_score_groups_and_floating():
 
 def test_swiss_floater_skips_an_opponent_already_met():
     t = make(6, rounds=3)
-    t.pair_next_round()
+    pair_next_round(t)
     t.record(1, 1, "1-0")                # 0 beats 3
     t.record(1, 2, "0-1")                # 1 beats 4
     t.record(1, 3, "0-1")                # 5 beats 2
-    pairs = [frozenset((p.first, p.second)) for p in t.pair_next_round()]
+    pairs = [frozenset((p.first, p.second)) for p in pair_next_round(t)]
     # 5 floats; the highest loser 2 was 5's opponent, so 5 meets 3 and 2 meets 4.
     assert pairs == [frozenset((0, 1)), frozenset((5, 3)), frozenset((2, 4))]
 
@@ -218,12 +219,12 @@ def test_swiss_avoids_a_rematch_by_backtracking_over_the_round():
 
 def test_swiss_bye_goes_to_the_lowest_without_one_and_scores_a_win():
     t = make(5, rounds=3)
-    boards = t.pair_next_round()
+    boards = pair_next_round(t)
     assert boards[-1].is_bye and boards[-1].first == 4
     for p in boards[:-1]:
         t.record(p.round, p.board, "1/2-1/2")
-    assert t.points() == [0.5, 0.5, 0.5, 0.5, 1.0]
-    boards = t.pair_next_round()
+    assert points(t) == [0.5, 0.5, 0.5, 0.5, 1.0]
+    boards = pair_next_round(t)
     assert boards[-1].is_bye and boards[-1].first == 3   # 4 already had one
     with pytest.raises(ValueError, match="is a bye"):
         t.record(2, len(boards), "1-0")
@@ -231,14 +232,14 @@ def test_swiss_bye_goes_to_the_lowest_without_one_and_scores_a_win():
 
 def test_swiss_waits_for_the_round_to_finish():
     t = make(4, rounds=2)
-    t.pair_next_round()
+    pair_next_round(t)
     t.record(1, 1, "1-0")
     with pytest.raises(ValueError, match="round 1 is not finished"):
-        t.pair_next_round()
+        pair_next_round(t)
     t.record(1, 2, "0-1")
-    t.pair_next_round()
+    pair_next_round(t)
     with pytest.raises(ValueError, match="every round"):
-        t.pair_next_round()
+        pair_next_round(t)
 
 
 def test_swiss_round_count_limits():
@@ -287,20 +288,20 @@ ALL_SWISS_TB = ["buchholz_cut1", "buchholz", "sonneborn_berger", "wins", "direct
 
 def test_swiss_tiebreaks_against_the_hand_checked_table():
     t = imported("swiss", "ABCDE", SWISS_HAND, ALL_SWISS_TB, 3)
-    table = {s.name: s for s in t.standings()}
+    table = {s.name: s for s in standings(t)}
     assert {n: s.points for n, s in table.items()} == {"A": 2.5, "B": 1.5, "C": 2, "D": 2,
                                                       "E": 1}
     assert {n: s.tiebreaks[:4] for n, s in table.items()} == {
         "A": (3.5, 4.5, 3.5, 2), "B": (4.5, 5.5, 2, 1), "C": (4.5, 6.5, 2.25, 1),
         "D": (3.5, 5.5, 1.75, 1), "E": (4, 5, 0, 1)}
-    assert [(s.rank, s.name) for s in t.standings()] == [
+    assert [(s.rank, s.name) for s in standings(t)] == [
         (1, "A"), (2, "C"), (3, "D"), (4, "B"), (5, "E")]
     assert (table["C"].byes, table["C"].played, table["C"].draws) == (1, 2, 2)
 
 
 def test_direct_encounter_of_a_drawn_pair_leaves_them_to_the_next_tiebreak():
     t = imported("swiss", "ABCDE", SWISS_HAND, ["direct_encounter", "sonneborn_berger"], 3)
-    table = t.standings()
+    table = standings(t)
     assert [(s.rank, s.name) for s in table] == [(1, "A"), (2, "C"), (3, "D"), (4, "B"),
                                                  (5, "E")]
     de = {s.name: s.tiebreaks[0] for s in table}
@@ -309,14 +310,14 @@ def test_direct_encounter_of_a_drawn_pair_leaves_them_to_the_next_tiebreak():
 
 def test_a_tie_left_after_every_tiebreak_shares_the_rank():
     t = imported("swiss", "ABCDE", SWISS_HAND, ["wins"], 3)
-    assert [(s.rank, s.name) for s in t.standings()] == [(1, "A"), (2, "C"), (2, "D"),
+    assert [(s.rank, s.name) for s in standings(t)] == [(1, "A"), (2, "C"), (2, "D"),
                                                          (4, "B"), (5, "E")]
 
 
 def test_direct_encounter_needs_everyone_in_the_group_to_have_met():
     # After round 2: A 1.5, D 1.5 (never met); B, C, E 1 each (C and B never met).
     t = imported("swiss", "ABCDE", SWISS_HAND[:6], ["direct_encounter"], 3)
-    table = t.standings()
+    table = standings(t)
     assert all(s.tiebreaks == (None,) for s in table)
     assert [(s.rank, s.name) for s in table] == [(1, "A"), (1, "D"), (3, "B"), (3, "C"),
                                                  (3, "E")]
@@ -336,7 +337,7 @@ PAIR_RESULTS = {(0, 2): 1.0, (1, 0): 1.0, (0, 3): 0.5, (2, 1): 1.0, (2, 3): 0.5,
 def hand_round_robin(tiebreaks):
     t = make(4, "round-robin", tiebreaks=tiebreaks)
     while t.can_pair_next():
-        for p in t.pair_next_round():
+        for p in pair_next_round(t):
             score = PAIR_RESULTS.get((p.first, p.second))
             if score is None:
                 score = 1 - PAIR_RESULTS[(p.second, p.first)]
@@ -347,7 +348,7 @@ def hand_round_robin(tiebreaks):
 def test_round_robin_tiebreaks_against_the_hand_checked_table():
     t = hand_round_robin(["direct_encounter", "sonneborn_berger", "buchholz",
                           "buchholz_cut1", "wins"])
-    table = t.standings()
+    table = standings(t)
     assert [(s.rank, s.name, s.points) for s in table] == [
         (1, "D", 2), (2, "A", 1.5), (3, "C", 1.5), (4, "B", 1)]
     values = {s.name: s.tiebreaks for s in table}
@@ -358,11 +359,11 @@ def test_round_robin_tiebreaks_against_the_hand_checked_table():
 def test_direct_encounter_applies_only_within_the_group_tied_so_far():
     # Wins tie A and C (1 each, as everyone); direct encounter then puts A first.
     t = hand_round_robin(["wins", "direct_encounter"])
-    assert [(s.rank, s.name) for s in t.standings()] == [(1, "D"), (2, "A"), (3, "C"),
+    assert [(s.rank, s.name) for s in standings(t)] == [(1, "D"), (2, "A"), (3, "C"),
                                                          (4, "B")]
     # Buchholz alone leaves A and C level.
     t = hand_round_robin(["buchholz"])
-    assert [(s.rank, s.name) for s in t.standings()] == [(1, "D"), (2, "A"), (2, "C"),
+    assert [(s.rank, s.name) for s in standings(t)] == [(1, "D"), (2, "A"), (2, "C"),
                                                          (4, "B")]
 
 
@@ -379,21 +380,21 @@ def test_crosstables():
 
 def test_crosstable_shows_pending_games():
     t = make(4, rounds=2)
-    t.pair_next_round()
+    pair_next_round(t)
     t.record(1, 1, "1-0")
     texts = {r["name"]: [c["text"] for c in r["rounds"]] for r in crosstable_rounds(t)}
     assert texts["B"][0].startswith("?")
-    assert t.standings()[0].points == 1
+    assert standings(t)[0].points == 1
 
 
 def test_round_robin_rest_scores_nothing_and_is_not_a_tiebreak_opponent():
     t = make(3, "round-robin", tiebreaks=["buchholz", "wins"])
     while t.can_pair_next():
-        for p in t.pair_next_round():
+        for p in pair_next_round(t):
             if not p.is_bye:
                 t.record(p.round, p.board, "1-0")
-    assert sum(t.points()) == 3
-    for s in t.standings():
+    assert sum(points(t)) == 3
+    for s in standings(t):
         assert s.byes == 1 and s.played == 2
         assert s.tiebreaks[1] == s.wins    # the rest is not a win
 
@@ -411,11 +412,11 @@ def test_results_from_games_flags_resignations_and_the_director():
     with pytest.raises(ValueError, match="not over"):
         result_of_game(going)
     t = make(2, rounds=1)
-    t.pair_next_round()
+    pair_next_round(t)
     t.record(1, 1, "1-0", "forfeit")
-    assert t.points() == [1, 0]
+    assert points(t) == [1, 0]
     t.record(1, 1, "0-1", "manual")      # the director corrects it
-    assert t.points() == [0, 1]
+    assert points(t) == [0, 1]
     assert t.result(1, 1) == Result("0-1", "manual")
     t.clear_result(1, 1)
     assert t.pending() and not t.is_complete
@@ -480,14 +481,14 @@ def test_entrants_are_checked():
 
 def test_to_dict_and_from_dict_round_trip_mid_tournament():
     t = make(5, rounds=3, seed=99)
-    boards = t.pair_next_round()
+    boards = pair_next_round(t)
     t.record(1, 1, "1-0", "time")
     again = Tournament.from_dict(t.to_dict())
     assert again.to_dict() == t.to_dict()
     assert again.pending() == t.pending() == [boards[1]]
     again.record(1, 2, "0-1")
     t.record(1, 2, "0-1")
-    assert again.pair_next_round() == t.pair_next_round()
+    assert pair_next_round(again) == pair_next_round(t)
 
 
 @pytest.mark.parametrize("change, words", [
@@ -506,7 +507,7 @@ def test_to_dict_and_from_dict_round_trip_mid_tournament():
 ])
 def test_from_dict_names_the_bad_field(change, words):
     t = make(5, rounds=3)
-    for p in t.pair_next_round()[:-1]:
+    for p in pair_next_round(t)[:-1]:
         t.record(p.round, p.board, "1-0")
     data = t.to_dict()
     change(data)
@@ -516,7 +517,7 @@ def test_from_dict_names_the_bad_field(change, words):
 
 def test_from_dict_keeps_a_round_robin_on_its_berger_table():
     t = make(4, "round-robin")
-    t.pair_next_round()
+    pair_next_round(t)
     data = t.to_dict()
     assert Tournament.from_dict(data).rounds == t.rounds
     data["pairings"][0].update(first=data["pairings"][0]["second"],

@@ -116,10 +116,7 @@ def _from_position(data: dict) -> CalabriaState:
         if lost and lost[0] != to_move:
             raise f.bad("to_move", f"must be the {SIDE_NAMES[lost[0]]}: they were just beaten")
     state = CalabriaState(board, phase, to_move, left, hand, quiet, history, options)
-    if f.has("scores"):
-        scores = f.list("scores", None, length=2)
-        if tuple(scores) != state.scores:
-            raise f.bad("scores", f"must equal the pieces on the board {list(state.scores)}")
+    f.derived("scores", state.scores, f"must equal the pieces on the board {list(state.scores)}")
     return state
 
 

@@ -7,54 +7,23 @@ shield ``10 - i``.  Player A (0) always moves first.
 A move is the number of the mover's shield, 1-5, counted from the shield
 farthest from the mover's own calla, so move ``m`` of player ``p`` empties
 board index ``6 * p + m - 1``.
+
+This module holds the rules (the state and its moves); the board and its
+geometry are in ``board.py``, positions, notation and ``SPEC`` in
+``records.py``.
 """
 
 from __future__ import annotations
 
-from ..core import Fields, GameSpec, GameState, changed_options
+from ..core import GameState, changed_options
+from .board import (CALLA, OPTION_CHOICES, OPTIONS, PLAYER_NAMES, START, TOTAL, WIN_CUBES, facing,
+                    owner, shield_index, shields, sow_path)
 
-START = (3, 3, 4, 3, 3, 0, 3, 3, 4, 3, 3, 0)
-TOTAL = sum(START)
-WIN_CUBES = 17
-CALLA = (5, 11)
-PLAYER_NAMES = ("A", "B")
-
-OPTIONS = {"end_sweep": "none", "time_limit_minutes": 15}
-OPTION_CHOICES = {"end_sweep": ("none", "owner_takes"), "time_limit_minutes": (int, 0, 600)}
-
-
-def shield_index(player: int, move: int) -> int:
-    """Board index of shield ``move`` (1-5) of ``player``."""
-    return 6 * player + move - 1
-
-
-def shields(player: int) -> range:
-    return range(6 * player, 6 * player + 5)
-
-
-def facing(index: int) -> int:
-    return 10 - index
-
-
-def owner(index: int) -> int:
-    return 0 if index < 6 else 1
-
-
-def sow_path(pits, origin: int, player: int) -> list[int]:
-    """Board indices where each cube from ``origin`` lands, in order.
-
-    The opponent's calla is skipped; the emptied origin is not, so a lap of
-    eleven or more cubes drops one back into it.
-    """
-    skip = CALLA[1 - player]
-    path = []
-    index = origin
-    for _ in range(pits[origin]):
-        index = (index + 1) % 12
-        if index == skip:
-            index = (index + 1) % 12
-        path.append(index)
-    return path
+#: What ``game.calla`` offers: the state, the spec and position fields from ``.records``, and
+#: the board's names from ``.board``.
+__all__ = ["SPEC", "CallaState", "POSITION_FIELDS", "CALLA", "OPTION_CHOICES", "OPTIONS",
+           "PLAYER_NAMES", "START", "TOTAL", "WIN_CUBES", "facing", "owner", "shield_index",
+           "shields", "sow_path"]
 
 
 class CallaState(GameState):
@@ -204,61 +173,5 @@ class CallaState(GameState):
         return self.time_called and not self.is_over
 
 
-# --- reading and writing ------------------------------------------------------
-
-def _new(variant: str, seed: int, options: dict) -> CallaState:
-    return CallaState(START, 0, (0, 0), options=options)
-
-
-POSITION_FIELDS = ("options", "pits", "to_move", "turns", "free_turn", "time_called", "scores")
-
-
-def _from_position(data: dict) -> CallaState:
-    f = Fields(data, POSITION_FIELDS)
-    options = f.options(SPEC)
-    pits = f.int_list("pits", list(START), length=12, low=0)
-    if sum(pits) != TOTAL:
-        raise f.bad("pits", f"must hold {TOTAL} cubes in all, not {sum(pits)}")
-    to_move = f.int("to_move", 0, 0, 1)
-    turns = f.int_list("turns", [to_move, 0], length=2, low=0)
-    if turns[0] - turns[1] not in (0, 1):
-        raise f.bad("turns", "must be equal, or player A one ahead (A always starts)")
-    if turns[0] - turns[1] != to_move:
-        raise f.bad("to_move", f"does not match turns {turns}: player "
-                               f"{PLAYER_NAMES[turns[0] - turns[1]]} moves next")
-    free_turn = f.bool("free_turn", False)
-    time_called = f.bool("time_called", False)
-    if pits[5] >= WIN_CUBES and pits[11] >= WIN_CUBES:
-        raise f.bad("pits", "both callas cannot hold 17 cubes")
-    state = CallaState(pits, to_move, turns, free_turn, time_called, options)
-    if f.has("scores"):
-        scores = f.list("scores", None, length=2)
-        if tuple(scores) != state.scores:
-            raise f.bad("scores", f"must equal the callas {list(state.scores)}")
-    return state
-
-
-def _parse(state: CallaState, text: str) -> int:
-    word = text.strip()
-    if not word.isdigit() or not 1 <= int(word) <= 5:
-        raise ValueError(f"{text!r} is not a Calla move: give a shield number 1-5")
-    return int(word)
-
-
-def _format(state: CallaState, move: int) -> str:
-    return str(move)
-
-
-SPEC = GameSpec(
-    name="calla",
-    title="Calla",
-    blurb="Sow cubes round five shields and race to 17 in your calla before time runs out.",
-    variants=("standard",),
-    player_counts={"standard": 2},
-    options=OPTIONS,
-    option_choices=OPTION_CHOICES,
-    make_new=_new,
-    make_from_position=_from_position,
-    parse=_parse,
-    format=_format,
-)
+# Positions and notation, and the game's spec, live in their own module.
+from .records import POSITION_FIELDS, SPEC  # noqa: E402

@@ -111,11 +111,8 @@ def _from_position(data: dict) -> CalliroState:
         raise f.bad("cells", f"chip {in_arcs[0]} sits in an arc, so it would have scored already")
     state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
                          idle, seed, draws, pending, after, options)
-    if f.has("scores"):
-        scores = f.int_list("scores", None, length=2, low=0)
-        if tuple(scores) != state.scores:
-            raise f.bad("scores", f"must equal the score chips on the board (with any pending) "
-                                  f"{list(state.scores)}")
+    f.derived("scores", state.scores, f"must equal the score chips on the board "
+                                      f"(with any pending) {list(state.scores)}")
     if min(state.scores) >= WIN_POINTS:
         raise f.bad("scores", f"cannot both reach {WIN_POINTS}")
     if pending and max(state.scores) >= WIN_POINTS:

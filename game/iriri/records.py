@@ -72,9 +72,8 @@ def _from_position(data: dict) -> IririState:
             raise f.bad("ring", f"holds no {t}, but {t} pieces are in play: the last piece "
                                 f"of every type stays in the ring")
 
-    first_done = f.bool("first_done", bool(board))
-    if first_done != bool(board):
-        raise f.bad("first_done", "must be true exactly when the board holds pieces")
+    first_done = bool(board)
+    f.derived("first_done", first_done, "must be true exactly when the board holds pieces")
 
     scores = f.list("scores", [0, 0], length=2)
     halves = []

@@ -1,0 +1,33 @@
+"""Club tournaments: roster, rounds, results, standings, their storage and files.
+
+Each module has one job, and imports run one way, from the top of this list
+down to the bottom; none imports a module above it, nor this package itself:
+
+``cli``
+    ``python -m game tournament ...``: computer-only tournaments, headless.
+    May import every module below.
+``store``
+    Tournaments kept in SQLite, and ``StoredTournament``, which commits each
+    change at once.  Imports ``files`` (its JSON import and export), ``pairing``,
+    ``model`` and ``errors``.
+``files``
+    The JSON export another Callidus imports, and the standings and crosstable
+    as CSV.  Imports ``standings``, ``model`` and ``errors``.
+``pairing``
+    Pairing the next round (``pair_next_round``): round robins from their
+    Berger tables, Swiss rounds Dutch-style.  Imports ``standings`` and
+    ``model``.
+``standings``
+    Points, standings, tie-breaks and crosstables.  Imports ``model``.
+``model``
+    The tournament itself (``Tournament``, ``Entrant``, ``GameChoice``,
+    ``Pairing``, ``Result``): settings, rounds and results, their checks and
+    plain data, and the Berger tables a round robin must follow.  Imports
+    nothing from this package.
+``errors``
+    ``StoreError``, the error of the database and of tournament files.
+
+The screens (``scenes/tournament``) use ``model``, ``standings``, ``files``
+and ``store``; nothing here knows about them.  The package itself exports
+nothing, so importing ``model`` alone never loads SQLite or the files.
+"""

@@ -33,9 +33,10 @@ from dataclasses import asdict
 from datetime import datetime
 
 from ..clock import Clock, GameTimer, parse_time_control
-from .model import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
-                         result_of_game)
 from .files import write_crosstable_csv, write_standings_csv, write_tournament_json
+from .model import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
+                    result_of_game)
+from .standings import standings
 from .store import StoreError, TournamentStore
 
 
@@ -411,7 +412,7 @@ def standings_json(stored) -> dict:
         "complete": t.is_complete,
         "tiebreak_names": list(t.tiebreaks),
         "standings": [{"rank": s.rank, "name": s.name, "points": s.points,
-                       "tiebreaks": list(s.tiebreaks)} for s in t.standings()],
+                       "tiebreaks": list(s.tiebreaks)} for s in standings(t)],
     }
 
 
@@ -426,7 +427,7 @@ def print_standings(stored, as_json: bool) -> None:
     titles = [TIEBREAK_TITLES[name] for name in t.tiebreaks]
     width = max([4] + [len(e.name) for e in t.entrants])
     print(f"{'Rank':>4}  {'Name':<{width}}  {'Points':>6}" + "".join(f"  {x:>16}" for x in titles))
-    for s in t.standings():
+    for s in standings(t):
         cells = "".join(f"  {_num(v):>16}" for v in s.tiebreaks)
         print(f"{s.rank:>4}  {s.name:<{width}}  {_num(s.points):>6}{cells}")
 

@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 
 from ..files import FileProblem, write_text_atomic
-from .model import (TIEBREAK_TITLES, Tournament, crosstable_matrix, crosstable_rounds,
-                         standings)
-from .store import StoreError
+from .errors import StoreError
+from .model import TIEBREAK_TITLES, Tournament
+from .standings import crosstable_matrix, crosstable_rounds, standings
 
 EXPORT_KIND = "callidus-tournament"
 EXPORT_VERSION = 1

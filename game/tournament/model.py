@@ -1,7 +1,10 @@
 """Tournaments: roster, pairings, results, standings and tie-breaks.
 
-Pure Python, no storage and no display: ``game.tournament.store`` keeps a
-``Tournament`` in SQLite, the screens and the command line drive it.
+The tournament's data and its rules, at the bottom of ``game.tournament``
+(its docstring says which module does what): pure Python, importing none of
+its neighbours.  Pairing the next round is ``pairing.pair_next_round``, the
+standings are ``standings.standings``, ``store`` keeps a ``Tournament`` in
+SQLite; the screens and the command line drive it.
 
 Formats
   ``round-robin``: Berger tables (circle method), single or double
@@ -9,7 +12,7 @@ Formats
   an odd number of entrants a dummy makes the count even and whoever meets
   the dummy rests that round: a round-robin bye scores nothing and takes no
   part in tie-breaks (everyone rests once a cycle, so it is fair).
-  ``swiss``: Dutch-style.  See ``pair_swiss``.  A Swiss bye scores as a win.
+  ``swiss``: Dutch-style.  See ``pairing.pair_swiss``.  A Swiss bye scores as a win.
 
 Seats: in every pairing ``first`` takes player index 0 (who moves first) and
 ``second`` player index 1.  Tournaments are for 2-player variants only.
@@ -181,22 +184,6 @@ class Result:
         return SCORES[self.score]
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One line of the standings; ``tiebreaks`` follow the tournament's order."""
-
-    rank: int
-    entrant: int
-    name: str
-    points: float
-    tiebreaks: tuple
-    played: int
-    wins: int
-    draws: int
-    losses: int
-    byes: int
-
-
 def result_of_game(state, flagged: int | None = None, resigned: int | None = None) -> Result:
     """The result of a finished game, a flag fall or a resignation.
 
@@ -219,6 +206,48 @@ def result_of_game(state, flagged: int | None = None, resigned: int | None = Non
 def game_seed(tournament_seed: int, round_no: int, board: int) -> int:
     """The seed of one game, fixed by the tournament's seed."""
     return random.Random(f"{tournament_seed}/{round_no}/{board}").randrange(2**31)
+
+
+# --- round-robin tables -------------------------------------------------------
+# A round robin's rounds are fixed by the number of entrants alone: the model
+# reads them here to check a stored round robin, ``pairing`` to pair one.
+
+def berger_rounds(count: int) -> list[list[tuple[int, int | None]]]:
+    """One cycle of Berger tables for ``count`` entrants (indices from 0).
+
+    Each round lists (first seat, second seat); with an odd count the entrant
+    drawn against the dummy gets ``(entrant, None)``, a bye, listed last.
+    Round 1 is 1-n, 2-(n-1), ...; the last number is fixed and alternates
+    seats, the others rotate by n/2 each round (the FIDE tables).
+    """
+    n = count + count % 2
+    half = n // 2
+    rounds = []
+    a = 1
+    for r in range(1, n):
+        pairs = [(a, n) if r % 2 else (n, a)]
+        for k in range(1, half):
+            pairs.append(((a - 1 + k) % (n - 1) + 1, (a - 1 - k) % (n - 1) + 1))
+        games, byes = [], []
+        for x, y in pairs:
+            if count % 2 and n in (x, y):
+                byes.append((min(x, y) - 1, None))
+            else:
+                games.append((x - 1, y - 1))
+        rounds.append(games + byes)
+        a = (a - 1 + half) % (n - 1) + 1
+    return rounds
+
+
+def round_robin_round(count: int, round_no: int, cycles: int = 1) -> list[tuple[int, int | None]]:
+    """Round ``round_no`` (1-based) of a single or double round robin."""
+    table = berger_rounds(count)
+    if not 1 <= round_no <= cycles * len(table):
+        raise ValueError(f"a round robin of {count} has no round {round_no}")
+    pairs = table[(round_no - 1) % len(table)]
+    if round_no > len(table):
+        pairs = [(y, x) if y is not None else (x, None) for x, y in pairs]
+    return pairs
 
 
 # --- the tournament ---------------------------------------------------------
@@ -336,25 +365,6 @@ class Tournament:
         return self.format == "round-robin" or not self.rounds or self.round_complete(len(self.rounds))
 
     # --- changes ---------------------------------------------------------
-    def pair_next_round(self) -> list[Pairing]:
-        """Pair the next round and return its boards (a bye on the last board).
-
-        A Swiss round is paired only once the round before is complete.
-        """
-        if len(self.rounds) >= self.total_rounds:
-            raise ValueError("every round has been paired")
-        if not self.can_pair_next():
-            raise ValueError(f"round {len(self.rounds)} is not finished yet")
-        round_no = len(self.rounds) + 1
-        if self.format == "round-robin":
-            pairs = _pairing.round_robin_round(len(self.entrants), round_no, self.cycles)
-        else:
-            pairs = _pairing.pair_swiss(self, round_no)
-        boards = [Pairing(round_no, board, first, second, game_seed(self.seed, round_no, board))
-                  for board, (first, second) in enumerate(pairs, start=1)]
-        self.rounds.append(boards)
-        return boards
-
     def record(self, round_no: int, board: int, score: str | Result, how: str = "played") -> Result:
         """Enter or correct the result of a game; returns the Result stored."""
         pairing = self.pairing(round_no, board)
@@ -368,14 +378,6 @@ class Tournament:
         """Take back a result entered by mistake (the game is pending again)."""
         self.pairing(round_no, board)
         self.results.pop((round_no, board), None)
-
-    # --- views ------------------------------------------------------------
-    def points(self) -> list[float]:
-        """Points of every entrant from the finished games and byes."""
-        return [line.points for line in _standings._records(self)]
-
-    def standings(self) -> list[Standing]:
-        return _standings.standings(self)
 
     # --- plain data ---------------------------------------------------------
     def to_dict(self) -> dict:
@@ -485,7 +487,7 @@ class Tournament:
                 raise ValueError(f"{where}.pairings: round {boards[0].round} leaves out "
                                  f"{count - len(seated)} entrant(s)")
             if self.format == "round-robin":
-                table = _pairing.round_robin_round(count, boards[0].round, self.cycles)
+                table = round_robin_round(count, boards[0].round, self.cycles)
                 if [(q.first, q.second) for q in boards] != table:
                     raise ValueError(f"{where}.pairings: round {boards[0].round} does not "
                                      "follow the round-robin (Berger) table")
@@ -545,26 +547,3 @@ class _Reader:
         except ValueError as exc:
             raise ValueError(f"{self.where}: {exc}") from None
 
-
-# Pairing and standings live in their own modules; their names stay reachable from here.
-from . import pairing as _pairing  # noqa: E402
-from . import standings as _standings  # noqa: E402
-
-_MOVED = {
-    "berger_rounds": "pairing",
-    "round_robin_round": "pairing",
-    "pair_swiss": "pairing",
-    "swiss_pairs": "pairing",
-    "SWISS_SEARCH_BUDGET": "pairing",
-    "tiebreak_values": "standings",
-    "standings": "standings",
-    "crosstable_rounds": "standings",
-    "crosstable_matrix": "standings",
-}
-
-
-def __getattr__(name):
-    module = _MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(_pairing if module == "pairing" else _standings, name)

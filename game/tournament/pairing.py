@@ -1,61 +1,40 @@
-"""Pairing rounds: Berger tables for round robins and Dutch-style Swiss pairing.
+"""Pairing the next round: a round robin's from its Berger table, a Swiss
+round Dutch-style from the standings so far.
 
-Part of ``game.tournament.model`` (see its docstring for the formats and the rules
-of byes and seats); pure Python.
+Above ``model`` (the formats, byes and seats are defined in its docstring, and
+the Berger tables live there because a stored round robin is checked against
+them) and ``standings`` (a Swiss round is paired on points and who has met
+whom); pure Python.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import standings as _standings
-
-if TYPE_CHECKING:
-    from .model import Tournament
+from .model import Pairing, Tournament, game_seed, round_robin_round
 
 #: Search steps the Swiss pairer may spend on one round before it pairs the
 #: round greedily (only very long events, rounds near the entrant count, need more).
 SWISS_SEARCH_BUDGET = 100_000
 
 
-# --- round robin ------------------------------------------------------------
+def pair_next_round(tournament: Tournament) -> list[Pairing]:
+    """Pair the next round of ``tournament`` and return its boards (a bye on the last board).
 
-def berger_rounds(count: int) -> list[list[tuple[int, int | None]]]:
-    """One cycle of Berger tables for ``count`` entrants (indices from 0).
-
-    Each round lists (first seat, second seat); with an odd count the entrant
-    drawn against the dummy gets ``(entrant, None)``, a bye, listed last.
-    Round 1 is 1-n, 2-(n-1), ...; the last number is fixed and alternates
-    seats, the others rotate by n/2 each round (the FIDE tables).
+    A Swiss round is paired only once the round before is complete.
     """
-    n = count + count % 2
-    half = n // 2
-    rounds = []
-    a = 1
-    for r in range(1, n):
-        pairs = [(a, n) if r % 2 else (n, a)]
-        for k in range(1, half):
-            pairs.append(((a - 1 + k) % (n - 1) + 1, (a - 1 - k) % (n - 1) + 1))
-        games, byes = [], []
-        for x, y in pairs:
-            if count % 2 and n in (x, y):
-                byes.append((min(x, y) - 1, None))
-            else:
-                games.append((x - 1, y - 1))
-        rounds.append(games + byes)
-        a = (a - 1 + half) % (n - 1) + 1
-    return rounds
-
-
-def round_robin_round(count: int, round_no: int, cycles: int = 1) -> list[tuple[int, int | None]]:
-    """Round ``round_no`` (1-based) of a single or double round robin."""
-    table = berger_rounds(count)
-    if not 1 <= round_no <= cycles * len(table):
-        raise ValueError(f"a round robin of {count} has no round {round_no}")
-    pairs = table[(round_no - 1) % len(table)]
-    if round_no > len(table):
-        pairs = [(y, x) if y is not None else (x, None) for x, y in pairs]
-    return pairs
+    if len(tournament.rounds) >= tournament.total_rounds:
+        raise ValueError("every round has been paired")
+    if not tournament.can_pair_next():
+        raise ValueError(f"round {len(tournament.rounds)} is not finished yet")
+    round_no = len(tournament.rounds) + 1
+    if tournament.format == "round-robin":
+        pairs = round_robin_round(len(tournament.entrants), round_no, tournament.cycles)
+    else:
+        pairs = pair_swiss(tournament, round_no)
+    boards = [Pairing(round_no, board, first, second, game_seed(tournament.seed, round_no, board))
+              for board, (first, second) in enumerate(pairs, start=1)]
+    tournament.rounds.append(boards)
+    return boards
 
 
 # --- Swiss ------------------------------------------------------------------

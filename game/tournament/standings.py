@@ -1,18 +1,29 @@
-"""Records, standings, tie-breaks and crosstables of a tournament.
+"""Records, points, standings, tie-breaks and crosstables of a tournament.
 
-Part of ``game.tournament.model`` (its docstring defines points and every
-tie-break); pure Python.
+Above ``model`` (its docstring defines points and every tie-break); pure Python.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from .model import Standing
+from .model import Tournament
 
-if TYPE_CHECKING:
-    from .model import Tournament
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings; ``tiebreaks`` follow the tournament's order."""
+
+    rank: int
+    entrant: int
+    name: str
+    points: float
+    tiebreaks: tuple
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
 
 
 # --- records, standings, tie-breaks --------------------------------------------
@@ -67,6 +78,11 @@ def _records(tournament: Tournament) -> list[_Line]:
                     else:
                         line.draws += 1
     return lines
+
+
+def points(tournament: Tournament) -> list[float]:
+    """Points of every entrant from the finished games and byes."""
+    return [line.points for line in _records(tournament)]
 
 
 def tiebreak_values(tournament: Tournament, name: str, group=None) -> dict:

@@ -16,10 +16,11 @@ Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 1)::
     live_game(tournament_id, round, board, data JSON, updated)
 
 A file that is not such a database, or is damaged, raises ``StoreError``
-with a message naming the file, and is left exactly as it was: nothing is
-written before the checks pass.  Export files are written to a temporary
-neighbour and moved into place (``game.tournament.files``).  Nothing read is ever executed (no pickle,
-no eval); imported JSON is checked field by field.
+(from ``game.tournament.errors``) with a message naming the file, and is left
+exactly as it was: nothing is written before the checks pass.  Export files
+are written to a temporary neighbour and moved into place
+(``game.tournament.files``).  Nothing read is ever executed (no pickle, no
+eval); imported JSON is checked field by field.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .errors import StoreError
+from .files import read_tournament_json, write_tournament_json
 from .model import Result, Tournament
+from .pairing import pair_next_round
 
 APPLICATION_ID = 0x43414C4C
 SCHEMA_VERSION = 1
@@ -86,10 +90,6 @@ CREATE TABLE live_game (
 );
 """
 TABLES = ("entrant", "game_choice", "live_game", "pairing", "tournament")
-
-
-class StoreError(Exception):
-    """The database or a file cannot be used; the message says which and why."""
 
 
 def default_db_path() -> Path:
@@ -433,13 +433,11 @@ class TournamentStore:
 
         The games are checked against ``registry`` (default: ``game.GAMES``).
         """
-        from .files import read_tournament_json
         if registry is None:
             from .. import GAMES as registry
         return self.add(read_tournament_json(path, registry))
 
     def export_json(self, tid: int, path) -> None:
-        from .files import write_tournament_json
         write_tournament_json(self.load(tid), path)
 
 
@@ -452,7 +450,7 @@ class StoredTournament:
         self.tournament = tournament
 
     def pair_next_round(self):
-        boards = self.tournament.pair_next_round()
+        boards = pair_next_round(self.tournament)
         try:
             self.store.save_round(self.id, self.tournament, boards[0].round)
         except StoreError:

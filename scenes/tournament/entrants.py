@@ -11,8 +11,8 @@ from pygame_gui.elements import UITextEntryLine
 
 from game import GAMES
 from game.clock import parse_time_control
-from game.tournament.model import (DEFAULT_TIEBREAKS, MAX_NAME, TIEBREAK_TITLES, TIEBREAKS, Entrant,
-                             GameChoice, Tournament)
+from game.tournament.model import (DEFAULT_TIEBREAKS, MAX_NAME, TIEBREAK_TITLES, TIEBREAKS,
+                                   Entrant, GameChoice, Tournament)
 
 from .. import assets, ui
 from ..stack import Scene

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.tournament.standings import standings
+
 from .. import assets, ui
 from ..stack import Scene
 from .common import points_text
@@ -41,7 +43,7 @@ class PodiumScene(Scene):
     def podium(self) -> dict:
         """place -> names on it (shared ranks share a step)."""
         places = {}
-        for s in self.stored.tournament.standings():
+        for s in standings(self.stored.tournament):
             if s.rank <= 3:
                 places.setdefault(s.rank, []).append(s)
         return places

@@ -7,9 +7,10 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
-from game.tournament.model import TIEBREAK_TITLES, crosstable_rounds
 from game.tournament.files import (write_crosstable_csv, write_standings_csv,
                                    write_tournament_json)
+from game.tournament.model import TIEBREAK_TITLES
+from game.tournament.standings import crosstable_rounds, standings
 from game.tournament.store import StoreError
 
 from .. import assets, ui
@@ -133,7 +134,7 @@ class StandingsScene(Scene):
         xs = [x, x + 70, x + 380, x + 460, x + 560] + [x + 680 + 150 * i for i in range(len(tb))]
         self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, xs,
                       r.y + 6)
-        for i, s in enumerate(t.standings()[:self._rows_fit()]):
+        for i, s in enumerate(standings(t)[:self._rows_fit()]):
             y = r.y + 36 + i * LINE
             colour = ui.TITLE if s.rank == 1 and s.played else ui.INK
             cells = [str(s.rank), s.name, points_text(s.points), str(s.played),

@@ -1,0 +1,68 @@
+"""Calla positions and notation: starting a game, reading a position, move text,
+and the game's ``SPEC``.
+
+Part of ``game.calla``; the rules themselves are in the state class there.
+"""
+
+from __future__ import annotations
+
+from ..core import Fields, GameSpec
+from . import CallaState
+from .board import OPTION_CHOICES, OPTIONS, PLAYER_NAMES, START, TOTAL, WIN_CUBES
+
+
+# --- reading and writing ------------------------------------------------------
+
+def _new(variant: str, seed: int, options: dict) -> CallaState:
+    return CallaState(START, 0, (0, 0), options=options)
+
+
+POSITION_FIELDS = ("options", "pits", "to_move", "turns", "free_turn", "time_called", "scores")
+
+
+def _from_position(data: dict) -> CallaState:
+    f = Fields(data, POSITION_FIELDS)
+    options = f.options(SPEC)
+    pits = f.int_list("pits", list(START), length=12, low=0)
+    if sum(pits) != TOTAL:
+        raise f.bad("pits", f"must hold {TOTAL} cubes in all, not {sum(pits)}")
+    to_move = f.int("to_move", 0, 0, 1)
+    turns = f.int_list("turns", [to_move, 0], length=2, low=0)
+    if turns[0] - turns[1] not in (0, 1):
+        raise f.bad("turns", "must be equal, or player A one ahead (A always starts)")
+    if turns[0] - turns[1] != to_move:
+        raise f.bad("to_move", f"does not match turns {turns}: player "
+                               f"{PLAYER_NAMES[turns[0] - turns[1]]} moves next")
+    free_turn = f.bool("free_turn", False)
+    time_called = f.bool("time_called", False)
+    if pits[5] >= WIN_CUBES and pits[11] >= WIN_CUBES:
+        raise f.bad("pits", "both callas cannot hold 17 cubes")
+    state = CallaState(pits, to_move, turns, free_turn, time_called, options)
+    f.derived("scores", state.scores, f"must equal the callas {list(state.scores)}")
+    return state
+
+
+def _parse(state: CallaState, text: str) -> int:
+    word = text.strip()
+    if not word.isdigit() or not 1 <= int(word) <= 5:
+        raise ValueError(f"{text!r} is not a Calla move: give a shield number 1-5")
+    return int(word)
+
+
+def _format(state: CallaState, move: int) -> str:
+    return str(move)
+
+
+SPEC = GameSpec(
+    name="calla",
+    title="Calla",
+    blurb="Sow cubes round five shields and race to 17 in your calla before time runs out.",
+    variants=("standard",),
+    player_counts={"standard": 2},
+    options=OPTIONS,
+    option_choices=OPTION_CHOICES,
+    make_new=_new,
+    make_from_position=_from_position,
+    parse=_parse,
+    format=_format,
+)
