@@ -72,7 +72,7 @@ def wheel(app, y):
 
 
 def settle(app, play):
-    assert wait_until(app, lambda: not play.view.busy and play.view.camera.goal is None,
+    assert wait_until(app, lambda: not play.view.busy and play.view.board.camera.goal is None,
                       seconds=10)
     frames(app, 1)
 
@@ -82,37 +82,37 @@ def pixel(pos):
 
 
 def cell_centre(play, cell):
-    return play.view.cell_rect(cell).center
+    return play.view.board.cell_rect(cell).center
 
 
 def slot_of(play, piece):
     view = play.view
     shown = view.hand_shown(play.state.mover)
-    return view.hand_slot_rect(play.state.mover, shown.index(piece)).center
+    return view.trays.slot_rect(play.state.mover, shown.index(piece)).center
 
 
 def put_down(app, play, piece, cell, by="drag"):
     """Carry ``piece`` from the mover's tray to ``cell``: by drag, or by click and click."""
     view = play.view
-    if not view.camera.shows([cell]):
+    if not view.board.camera.shows([cell]):
         key(app, pygame.K_c)
         settle(app, play)
-    assert view.camera.shows([cell]), f"cell {cell} is off view"
+    assert view.board.camera.shows([cell]), f"cell {cell} is off view"
     if by == "drag":
         drag(app, slot_of(play, piece), cell_centre(play, cell))
     else:
         click(app, slot_of(play, piece))
-        assert view.held is not None and view.held["type"] == piece
+        assert view.placement.held is not None and view.placement.held["type"] == piece
         click(app, cell_centre(play, cell))
-    assert view.pending.get(cell) == piece, view.status
+    assert view.placement.pieces.get(cell) == piece, view.status
 
 
 def play_place(app, play, move, by="drag"):
     before = play.cursor
     for r, c, piece in move.pieces:
         put_down(app, play, piece, (r, c), by)
-    assert play.view.pending_problem is None, play.view.status
-    click(app, play.view.button_rect(play.state.mover).center)
+    assert play.view.placement.problem is None, play.view.status
+    click(app, play.view.trays.button_rect(play.state.mover).center)
     assert play.cursor == before + 1, play.view.status
     settle(app, play)
 
@@ -120,14 +120,14 @@ def play_place(app, play, move, by="drag"):
 def play_take(app, play, move):
     before = play.cursor
     for index in move.indices:
-        click(app, play.view.ring_piece_rect(index).center)
+        click(app, play.view.ring.piece_rect(index, len(play.state.ring)).center)
     assert play.cursor == before + 1, play.view.status
     settle(app, play)
 
 
 def ring_band(view, index):
     """Mean brightness of the track round ring piece ``index`` (where its glow is drawn)."""
-    rect = view.ring_piece_rect(index)
+    rect = view.ring.piece_rect(index, len(view.state.ring))
     outer = rect.inflate(rect.width // 3, rect.height // 3)
     total, n = 0, 0
     for x in range(outer.left, outer.right, 2):
@@ -160,7 +160,7 @@ def test_drag_a_pyramid_it_waits_pending_then_confirm_plays_it(app):
     put_down(app, play, second, (r1, c1), by="click")
     assert view.status == "This placement scores 6½: Confirm (Enter) plays it"
     assert len(view.hand_shown(0)) == 1
-    click(app, view.button_rect(0).center)
+    click(app, view.trays.button_rect(0).center)
     assert play.cursor == 1 and play.notation == [SPEC.format_move(state, move)]
     assert len(play.state.hands[0]) == 1 and play.state.board[(r0, c0)] == first
     assert play.state.scores[0] == 6.5 and score_text(play.state.scores[0]) == "6½"
@@ -176,17 +176,17 @@ def test_an_invalid_word_is_named_and_confirm_refuses_it(app):
     frames(app, 2)
     put_down(app, play, "Yl", (1, 0))
     assert view.status == "Not allowed: column word Ys-Yl does not match the ring"
-    bad = [w for w in view.pending_words if not w.valid]
+    bad = [w for w in view.placement.words if not w.valid]
     assert bad and bad[0].cells == ((0, 0), (1, 0))
-    click(app, view.button_rect(0).center)
+    click(app, view.trays.button_rect(0).center)
     key(app, pygame.K_RETURN)
     assert play.cursor == 0 and (1, 0) not in play.state.board
     assert view.status.startswith("Not allowed: column word Ys-Yl")
     # drag it along to where the row reads Ys-Bm-Yl, as the ring does
     drag(app, cell_centre(play, (1, 0)), cell_centre(play, (0, 2)))
-    assert view.pending == {(0, 2): "Yl"}
+    assert view.placement.pieces == {(0, 2): "Yl"}
     assert view.status == "This placement scores 3: Confirm (Enter) plays it"
-    glowing = view._ring_runs()
+    glowing = view.ring.runs(view.placement.words, len(view.state.ring))
     assert sorted(glowing) == [0, 1, 2], "the ring run Ys-Bm-Yl glows"
     key(app, pygame.K_RETURN)
     assert play.cursor == 1 and play.state.board[(0, 2)] == "Yl"
@@ -198,14 +198,15 @@ def test_a_pending_piece_goes_back_to_the_tray_by_drag_or_right_click(app):
     view = play.view
     frames(app, 2)
     put_down(app, play, "Yl", (0, 2))
-    drag(app, cell_centre(play, (0, 2)), view.hand_slot_rect(0, 0).center)
-    assert view.pending == {} and len(view.hand_shown(0)) == 3
+    drag(app, cell_centre(play, (0, 2)), view.trays.slot_rect(0, 0).center)
+    assert view.placement.pieces == {} and len(view.hand_shown(0)) == 3
     put_down(app, play, "Ym", (1, 1))
     click(app, cell_centre(play, (1, 1)), button=3)
-    assert view.pending == {} and view.status == "Piece put back in your hand."
+    assert view.placement.pieces == {} and view.status == "Piece put back in your hand."
     put_down(app, play, "Ys", (0, 2))
     key(app, pygame.K_ESCAPE)
-    assert view.pending == {} and isinstance(app.stack.top, PlayScene), "Esc clears, no pause"
+    assert view.placement.pieces == {} and isinstance(app.stack.top, PlayScene), \
+        "Esc clears, no pause"
 
 
 def test_arrow_keys_pan_the_wheel_zooms_and_c_recentres(app):
@@ -219,19 +220,20 @@ def test_arrow_keys_pan_the_wheel_zooms_and_c_recentres(app):
     assert moved[0] < home[0] and moved[1] == home[1], "the board slides left"
     key(app, pygame.K_DOWN)
     assert cell_centre(play, (0, 0))[1] < home[1]
-    size = view.cell_rect((0, 0)).width
-    move_pointer(app, view.viewport.center)
+    size = view.board.cell_rect((0, 0)).width
+    move_pointer(app, view.board.viewport.center)
     wheel(app, 2)
-    assert view.cell_rect((0, 0)).width > size
+    assert view.board.cell_rect((0, 0)).width > size
     wheel(app, -4)
-    assert view.cell_rect((0, 0)).width < size
-    drag(app, view.viewport.center, (view.viewport.centerx + 120, view.viewport.centery), 3)
+    assert view.board.cell_rect((0, 0)).width < size
+    viewport = view.board.viewport
+    drag(app, viewport.center, (viewport.centerx + 120, viewport.centery), 3)
     for _ in range(8):
         key(app, pygame.K_LEFT)
-    assert not view.camera.shows([(0, 0)]), "the pieces are off view"
-    click(app, view.centre_rect.center)
+    assert not view.board.camera.shows([(0, 0)]), "the pieces are off view"
+    click(app, view.board.centre_rect.center)
     settle(app, play)
-    assert view.camera.shows([(0, 0), (0, 1)], 1.0), "Centre brings them back"
+    assert view.board.camera.shows([(0, 0), (0, 1)], 1.0), "Centre brings them back"
 
 
 # --- taking -----------------------------------------------------------------------------
@@ -243,9 +245,9 @@ def test_take_phase_highlights_and_a_click_takes(app):
     frames(app, 2)
     assert "take 1 piece from the ring" in play.prompt()
     assert ring_band(view, 0) > ring_band(view, 1) + 20, "the takeable Ys glows, Blue's Bm not"
-    click(app, view.ring_piece_rect(1).center)
+    click(app, view.ring.piece_rect(1, len(play.state.ring)).center)
     assert play.cursor == 0 and "is Blue's" in view.status
-    click(app, view.ring_piece_rect(2).center)
+    click(app, view.ring.piece_rect(2, len(play.state.ring)).center)
     assert play.cursor == 1 and play.notation[-1] == "take 2"
     assert len(play.state.ring) == 7 and play.state.hands[0] == ("Ys", "Yl")
     assert view.busy, "the ring closes up in an animation"
@@ -258,10 +260,10 @@ def test_the_last_of_a_type_is_greyed_and_refused(app):
     set_position(play, TAKING)
     view = play.view
     frames(app, 2)
-    last_ym = pixel(view.ring_piece_rect(4).center)
-    takeable = pixel(view.ring_piece_rect(0).center)
+    last_ym = pixel(view.ring.piece_rect(4, len(play.state.ring)).center)
+    takeable = pixel(view.ring.piece_rect(0, len(play.state.ring)).center)
     assert saturation(last_ym) < saturation(takeable) / 2, (last_ym, takeable)
-    click(app, view.ring_piece_rect(4).center)
+    click(app, view.ring.piece_rect(4, len(play.state.ring)).center)
     assert play.cursor == 0 and len(play.state.ring) == 8
     assert view.status == ("Not allowed: ring piece 4 is the last medium yellow: "
                            "it must stay in the ring")
@@ -275,7 +277,7 @@ def test_a_forced_pass_is_announced_and_passed_by_button(app):
     assert play.state.legal_moves() == [PASS]
     assert [b.text for b in view.banners] == ["Yellow cannot place"]
     assert "press Pass" in play.prompt() or "press Pass" in view.status
-    click(app, view.button_rect(0).center)
+    click(app, view.trays.button_rect(0).center)
     assert play.cursor == 1 and play.notation == ["pass"]
     assert any(b.text == "Yellow passes" for b in view.banners)
     assert play.move_texts[-1] == "Ann: passes"
@@ -292,7 +294,7 @@ def test_an_opening_with_no_word_is_announced_once_and_undo_clears_old_news(app)
     view = play.view
     assert play.state.legal_moves() == [PASS]
     assert [b.text for b in view.banners] == ["Yellow cannot place"]
-    click(app, view.button_rect(0).center)
+    click(app, view.trays.button_rect(0).center)
     assert play.notation == ["pass"]
     assert "Yellow passes" in [b.text for b in view.banners]
     press(app, "Undo")
@@ -317,7 +319,7 @@ def test_a_whole_game_by_mouse_reaches_the_results(app):
         elif isinstance(move, Take):
             play_take(app, play, move)
         else:
-            click(app, play.view.button_rect(state.mover).center)
+            click(app, play.view.trays.button_rect(state.mover).center)
             assert play.notation[-1] == "pass"
             settle(app, play)
         assert play.cursor < 120
@@ -340,7 +342,7 @@ def test_undo_and_redo_show_the_board_as_it_was(app):
     assert play.cursor == 1 and play.view.state is play.state
     assert len(play.view.state.ring) == ring_after + 2 and play.state.phase == "take"
     press(app, "Undo")
-    assert play.state.board == {} and play.view.pending == {}
+    assert play.state.board == {} and play.view.placement.pieces == {}
     press(app, "Redo")
     assert play.cursor == 1 and play.view.state.board == play.state.board
     settle(app, play)
@@ -359,7 +361,7 @@ def test_a_hint_shows_ghost_pieces(app):
     assert view.status.startswith("Hint: ")
     frames(app, 2)
     for cell in hint.cells:
-        assert view.camera.shows([cell])
+        assert view.board.camera.shows([cell])
         if cell in before:
             assert pixel(cell_centre(play, cell)) != before[cell], "a ghost stands there"
 
@@ -408,8 +410,8 @@ def test_the_rules_screen_draws_iriri_diagrams(app):
     view.set_state(SPEC.from_position(section["diagram"]["position"]))
     view.marks = tuple(section["diagram"]["marks"])
     view.draw(pygame.Surface((600, 500), pygame.SRCALPHA))
-    assert view.pending_points == 6 and "scores 6" in section["diagram"]["caption"]
-    assert len(view._ring_runs()) == 6
+    assert view.placement.points == 6 and "scores 6" in section["diagram"]["caption"]
+    assert len(view.ring.runs(view.placement.words, len(view.state.ring))) == 6
 
 
 def test_a_small_window_keeps_everything_in_the_board_area(app):
@@ -417,11 +419,11 @@ def test_a_small_window_keeps_everything_in_the_board_area(app):
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
     play = start(app)
     view = play.view
-    for rect in (view.trays[0], view.trays[1], view.viewport, view.ring_rect,
-                 view.button_rect(0)):
+    for rect in (view.trays.rects[0], view.trays.rects[1], view.board.viewport, view.ring.rect,
+                 view.trays.button_rect(0)):
         assert view.rect.contains(rect)
     for i in range(len(play.state.ring)):
-        assert view.ring_rect.contains(view.ring_piece_rect(i))
+        assert view.ring.rect.contains(view.ring.piece_rect(i, len(play.state.ring)))
     move = max(play.state.legal_moves(), key=lambda m: len(m.pieces))
     play_place(app, play, move)
     assert play.state.phase == "take"
@@ -430,7 +432,7 @@ def test_a_small_window_keeps_everything_in_the_board_area(app):
 def test_each_tray_is_headed_by_its_colour_and_seat_name(app):
     # the default window has room for both words on both trays (Yellow's used to lose its own)
     play = start(app, names=("Player 1", "Player 2"))
-    titles = [play.view.tray_title(p)[0] for p in (0, 1)]
+    titles = [play.view.trays.title(p)[0] for p in (0, 1)]
     assert titles == ["YELLOW  Player 1", "BLUE  Player 2"]
     app.stack.pop()
     app.stack.pop()
@@ -440,6 +442,6 @@ def test_each_tray_is_headed_by_its_colour_and_seat_name(app):
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
     play = start(app, names=("Player 1", "Player 2"))
     for p in (0, 1):
-        title, img = play.view.tray_title(p)
+        title, img = play.view.trays.title(p)
         assert title.endswith(f"Player {p + 1}")
-        assert img.get_width() <= play.view._hand_area(p).x - play.view._header(p)[0]
+        assert img.get_width() <= play.view.trays.hand_area(p).x - play.view.trays.header(p)[0]

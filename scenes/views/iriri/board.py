@@ -1,10 +1,12 @@
-"""Iriri's board viewport drawn: the cloth and its grid, the pieces on it, the
-pending placement with its word outlines, hint ghosts, the held pyramid and
-the pieces of a placement in flight.
+"""Iriri's board: the viewport onto the unbounded cloth, with its camera, its
+grid, the pieces on it, the pending placement with its word outlines, hint
+ghosts, the held pyramid and the pieces of a placement in flight.
 
-``BoardMixin`` gives ``IririView`` this drawing; the view owns the state, the
-camera, the pending placement and the animation it reads.  The cloth with its
-pieces is one cached layer, rebuilt only when the view or what it shows changes.
+``Board`` owns where the viewport lies, the camera looking through it, the cell
+under the pointer, a right-button drag that pans it and the cached layer of the
+cloth with its pieces, rebuilt only when what it shows changes.  The view hands
+it the state, the placement being built, the hint and the animation to draw,
+and routes panning and zooming to it; it never changes the state.
 """
 
 from __future__ import annotations
@@ -17,27 +19,125 @@ from game.iriri import Place
 
 from . import art
 from ..base import GOLD
+from .camera import Camera
+
+MUTED = (200, 184, 160)
+NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-class BoardMixin:
-    def _hidden_cells(self) -> frozenset:
-        hidden = set()
-        a = self.anim
-        if a is not None and a["kind"] == "place" and not a["landed"]:
-            hidden.update(a["cells"])
-        if self.held is not None and self.held["from"] == "pending" and self.dragging:
-            hidden.add(self.held["cell"])
+class Board:
+    def __init__(self):
+        self.camera = Camera()
+        self.viewport = pygame.Rect(0, 0, 400, 300)
+        self.centre_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = None           # cell under the pointer
+        self.panning = None         # last pointer position of a right-button drag
+        self.frontier = frozenset()  # empty cells beside the pieces: where a word may go
+        self._layer = self._layer_key = None
+
+    # --- layout and cells --------------------------------------------------------------
+    def layout(self, viewport: pygame.Rect) -> None:
+        self.viewport = viewport
+        self.camera.set_viewport(viewport)
+        w = max(84, min(120, viewport.width // 6))
+        h = max(26, min(34, viewport.height // 14))
+        self.centre_rect = pygame.Rect(0, 0, w, h)
+        self.centre_rect.bottomright = (viewport.right - 8, viewport.bottom - 8)
+        self._layer = None
+
+    def cell_rect(self, cell) -> pygame.Rect:
+        return self.camera.cell_rect(cell)
+
+    def cell_at(self, pos):
+        """The (row, col) under ``pos``, or None outside the viewport."""
+        return self.camera.cell_at(pos)
+
+    def show(self, state) -> None:
+        """A new position: where its next word may go, and its layer drawn afresh."""
+        self.frontier = frozenset(
+            (r + dr, c + dc) for r, c in state.board for dr, dc in NEIGHBOURS
+            if (r + dr, c + dc) not in state.board)
+        self._layer = None
+
+    def changed(self) -> None:
+        """Something the cached layer shows has changed: draw it afresh next frame."""
+        self._layer = None
+
+    # --- moving the camera -------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.camera.update(dt):
+            self._layer = None
+
+    def track(self, pos) -> None:
+        """Follow the pointer: a right-button drag moves the board along with it."""
+        if self.panning is not None:
+            self.camera.pan(pos[0] - self.panning[0], pos[1] - self.panning[1])
+            self.panning = pos
+            self._layer = None
+        self.hover = self.camera.cell_at(pos)
+
+    def start_pan(self, pos) -> None:
+        if self.viewport.collidepoint(pos):
+            self.panning = pos
+
+    def end_pan(self) -> None:
+        self.panning = None
+
+    def nudge(self, dx: int, dy: int) -> None:
+        """One arrow-key step: the board moves by ``dx, dy`` steps of about a cell and a half."""
+        step = max(24, self.camera.cell * 1.5)
+        self.camera.pan(dx * step, dy * step)
+        self._layer = None
+
+    def zoom(self, factor: float, about=None) -> None:
+        self.camera.zoom(factor, about)
+        self._layer = None
+
+    # --- drawing -----------------------------------------------------------------------
+    def draw_shadow(self, layer, offset) -> None:
+        """The shadow the viewport casts on the table (static layer)."""
+        pygame.draw.rect(layer, (0, 0, 0, 100), self.viewport.move(-offset[0] + 4, -offset[1] + 6),
+                         border_radius=6)
+
+    def draw(self, surface, state, placement, hint, anim, style: str, show_hints: bool) -> None:
+        """The cloth and its pieces, the marks over them and a landing placement's words."""
+        surface.blit(self._board_layer(state, placement, hint, anim, style), self.viewport.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(self.viewport.clip(clip))
+        self._draw_marks(surface, state, placement, hint, show_hints)
+        self._draw_landing(surface, anim)
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, (38, 28, 20), self.viewport.inflate(6, 6), 3, border_radius=6)
+
+    def draw_controls(self, surface, pointer) -> None:
+        """The Centre button and, where there is room, how to move the board."""
+        art.button(surface, self.centre_rect, "Centre (C)", True, False,
+                   self.centre_rect.collidepoint(pointer))
+        room = self.centre_rect.x - self.viewport.x - 16
+        for words in ("Right-drag or arrow keys: move the board   Wheel: zoom",
+                      "Right-drag: move   Wheel: zoom"):
+            tip = art.label(words, 13, MUTED)
+            if tip.get_width() <= room:
+                surface.blit(tip, tip.get_rect(bottomleft=(self.viewport.x + 8,
+                                                           self.viewport.bottom - 6)))
+                break
+
+    @staticmethod
+    def _hidden_cells(placement, anim) -> frozenset:
+        hidden = placement.hidden()
+        if anim is not None and anim["kind"] == "place" and not anim["landed"]:
+            hidden.update(anim["cells"])
         return frozenset(hidden)
 
-    def _board_layer(self) -> pygame.Surface:
-        hidden = self._hidden_cells()
-        key = (self.camera.key(), self.state.key(), tuple(self.pending.items()), hidden,
-               self.hint_move, self._style(), self.anim is None)
-        if self._board is not None and self._board_key == key:
-            return self._board
+    def _board_layer(self, state, placement, hint, anim, style) -> pygame.Surface:
+        hidden = self._hidden_cells(placement, anim)
+        key = (self.camera.key(), state.key(), tuple(placement.pieces.items()), hidden,
+               hint, style, anim is None)
+        if self._layer is not None and self._layer_key == key:
+            return self._layer
         v = self.viewport
         cam = self.camera
-        base, line = art.CLOTH[self._style()]
+        base, line = art.CLOTH[style]
         layer = pygame.Surface(v.size)
         layer.fill(base)
         k = cam.cell
@@ -49,7 +149,7 @@ class BoardMixin:
             y = round(v.height / 2 + (r - cam.y) * k)
             pygame.draw.line(layer, line, (0, y), (v.width, y))
         size = max(6, int(k))
-        s = self.state
+        s = state
 
         def at(cell):
             return cam.cell_rect(cell).move(-v.x, -v.y)
@@ -57,7 +157,7 @@ class BoardMixin:
         if not s.board:
             layer.blit(art.start_mark(size), at((0, 0)))
         last = getattr(s, "last", None)
-        if last and last["kind"] == "place" and self.anim is None:
+        if last and last["kind"] == "place" and anim is None:
             for cell in last["cells"]:
                 pygame.draw.rect(layer, art.mix(base, GOLD, 0.35), at(tuple(cell)))
         for cell, piece in s.board.items():
@@ -65,13 +165,13 @@ class BoardMixin:
                 r = at(cell)
                 if r.colliderect(layer.get_rect()):
                     layer.blit(art.pyramid(piece, size), r)
-        if isinstance(self.hint_move, Place):
-            for r_, c_, piece in self.hint_move.pieces:
+        if isinstance(hint, Place):
+            for r_, c_, piece in hint.pieces:
                 layer.blit(art.pyramid(piece, size, "ghost"), at((r_, c_)))
-        for cell, piece in self.pending.items():
+        for cell, piece in placement.pieces.items():
             if cell not in hidden:
                 layer.blit(art.pyramid(piece, size, "pending"), at(cell))
-        self._board, self._board_key = layer, key
+        self._layer, self._layer_key = layer, key
         return layer
 
     def _word_rect(self, cells, inset) -> pygame.Rect:
@@ -79,43 +179,43 @@ class BoardMixin:
         b = self.camera.cell_rect(cells[-1])
         return a.union(b).inflate(-inset, -inset)
 
-    def _draw_board_marks(self, surface) -> None:
+    def _draw_marks(self, surface, state, placement, hint, show_hints) -> None:
         cam = self.camera
         k = int(cam.cell)
-        if self.held is not None and self.show_hints() and self.state.board:
+        held = placement.held
+        if held is not None and show_hints and state.board:
             dot = art.frontier_dot(max(6, k))
-            for cell in self._frontier:
-                if cell not in self.pending:
+            for cell in self.frontier:
+                if cell not in placement.pieces:
                     surface.blit(dot, cam.cell_rect(cell))
         width = max(2, k // 16)
-        for n, word in enumerate(self.pending_words):
+        for n, word in enumerate(placement.words):
             colour = art.WORD_COLOURS[n % len(art.WORD_COLOURS)] if word.valid else art.BAD
             rect = self._word_rect(word.cells, 2 + 2 * (n % 3) * width)
             art.outline(surface, rect, colour, width + 1, max(4, k // 5))
-        for cell in self.pending:
-            if self.held is not None and self.held.get("cell") == cell and not self.dragging:
+        for cell in placement.pieces:
+            if held is not None and held.get("cell") == cell and not placement.dragging:
                 art.outline(surface, cam.cell_rect(cell).inflate(-4, -4), GOLD, width + 1,
                             max(3, k // 6))
             else:
                 art.outline(surface, cam.cell_rect(cell).inflate(-6, -6), (250, 246, 236), 1,
                             dashed=True)
-        if isinstance(self.hint_move, Place):
-            for cell in self.hint_move.cells:
+        if isinstance(hint, Place):
+            for cell in hint.cells:
                 pygame.draw.rect(surface, art.HINT, cam.cell_rect(cell).inflate(-3, -3), width,
                                  border_radius=max(3, k // 6))
-        held = self.held
         if held is not None and self.hover is not None:
             r = cam.cell_rect(self.hover)
-            empty = self.hover not in self.state.board and (
-                self.hover not in self.pending or self.hover == held.get("cell"))
-            if empty and not self.dragging:
+            empty = self.hover not in state.board and (
+                self.hover not in placement.pieces or self.hover == held.get("cell"))
+            if empty and not placement.dragging:
                 surface.blit(art.pyramid(held["type"], max(6, k), "ghost"), r)
             pygame.draw.rect(surface, GOLD if empty else art.BAD, r.inflate(-2, -2), width,
                              border_radius=max(3, k // 6))
 
-    def _draw_landing(self, surface) -> None:
+    def _draw_landing(self, surface, anim) -> None:
         """Just after a placement lands: its words flash and the points rise."""
-        a = self.anim
+        a = anim
         if a is None or a["kind"] != "place" or not a["landed"]:
             return
         u = min(1.0, (a["t"] - a["travel"]) / max(0.01, a["total"] - a["travel"]))
@@ -139,14 +239,16 @@ class BoardMixin:
             img.set_alpha(fade)
             surface.blit(img, img.get_rect(midbottom=(x, y)))
 
-    def _draw_flights(self, surface) -> None:
-        a = self.anim
+    # --- pieces in the air ---------------------------------------------------------------
+    def draw_flights(self, surface, anim, start_size: int) -> None:
+        """A placement played by someone else flies from its tray slots (``start_size``
+        pixels wide) to its cells."""
+        a = anim
         if a is None or a["kind"] != "place" or a["landed"] or not a["starts"]:
             return
         u = min(1.0, a["t"] / a["travel"])
         ease = u * u * (3 - 2 * u)
         k = self.camera.cell
-        start_size = self.hand_slot_rect(a["player"], 0).width
         for piece, start, cell in zip(a["pieces"], a["starts"], a["cells"]):
             end = self.camera.cell_rect(cell).center
             x = start[0] + (end[0] - start[0]) * ease
@@ -155,10 +257,11 @@ class BoardMixin:
             img = art.pyramid(piece, max(6, size))
             surface.blit(img, img.get_rect(center=(x, y)))
 
-    def _draw_held(self, surface) -> None:
-        if self.held is None or not self.dragging:
+    def draw_held(self, surface, placement, pointer, hand_size: int) -> None:
+        """A dragged pyramid under the pointer: cell-sized over the board, else tray-sized."""
+        if placement.held is None or not placement.dragging:
             return
-        over_board = self.viewport.collidepoint(self.pointer)
-        size = int(self.camera.cell * 1.08) if over_board else self.hand_slot_rect(0, 0).width
-        img = art.pyramid(self.held["type"], max(8, size))
-        surface.blit(img, img.get_rect(center=self.pointer))
+        over_board = self.viewport.collidepoint(pointer)
+        size = int(self.camera.cell * 1.08) if over_board else hand_size
+        img = art.pyramid(placement.held["type"], max(8, size))
+        surface.blit(img, img.get_rect(center=pointer))

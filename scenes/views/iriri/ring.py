@@ -3,11 +3,11 @@
 The ring is laid out as a tall rounded loop (two half circles joined by
 straight sides) so the pieces stay large in a narrow column.  Ring position
 0 sits at the top and the numbers run clockwise, as the move notation counts
-them.  ``RingMixin`` gives ``IririView`` the ring's geometry,
-its hit test and its drawing: the runs that pending words match glow in the
-words' colours, and in the take phase the pieces the mover may take pulse
-while the last piece of a type is greyed.  When pieces are taken the others
-slide round to close the gap.
+them.  ``Ring`` owns the panel's layout, finds the piece under the pointer and
+draws the ring for the state, placement and picks the view hands it: the runs
+that pending words match glow in the words' colours, and in the take phase
+the pieces the mover may take pulse while the last piece of a type is greyed.
+When pieces are taken the others slide round to close the gap.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from functools import lru_cache
 import pygame
 
 from game.core import counted
-from game.iriri import PLAYER_NAMES, Take, colour_of
+from game.iriri import PLAYER_NAMES, Take
 
 from ... import assets
 from . import art
@@ -28,21 +28,22 @@ MUTED = (200, 184, 160)
 RING_SLOTS = 24     # places laid out for: the full ring of a new game
 
 
-def type_words(piece: str) -> str:
-    """'Ym' -> 'medium yellow'."""
-    return f"{art.SIZE_WORDS[piece[1]]} {PLAYER_NAMES[colour_of(piece)].lower()}"
-
-
 @lru_cache(maxsize=64)
 def _wrapped(words: str, size: int, width: int) -> tuple:
     return tuple(assets.wrap(words, size, width))
 
 
-class RingMixin:
-    """Needs ``ring_rect``, ``ring_centre``, ``ring_radius``, ``ring_slot`` set by ``layout``."""
+class Ring:
+    """The ring's panel and the loop its pieces lie on, as laid out by ``layout``."""
 
-    def _layout_ring(self, panel: pygame.Rect) -> None:
-        self.ring_rect = panel
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 10, 10)       # the whole panel
+        self.centre, self.radius, self.straight = (0, 0), 50.0, 0.0
+        self.slot = 20                              # the size of a ring piece
+        self.info = pygame.Rect(0, 0, 0, 0)         # inside the loop: what the ring says
+
+    def layout(self, panel: pygame.Rect) -> None:
+        self.rect = panel
         head = max(22, panel.height // 26)
         slot = 40.0
         for _ in range(4):
@@ -53,19 +54,19 @@ class RingMixin:
             straight = max(0.0, height - 2 * r)
             perimeter = 2 * straight + 2 * math.pi * r
             slot = max(14.0, min(72.0, perimeter / RING_SLOTS * 0.8))
-        self.ring_slot = int(slot)
-        self.ring_radius = r
-        self.ring_straight = straight
-        self.ring_centre = (panel.centerx, panel.y + head + pad + height / 2)
+        self.slot = int(slot)
+        self.radius = r
+        self.straight = straight
+        self.centre = (panel.centerx, panel.y + head + pad + height / 2)
         inner_w = int(2 * r - slot * 1.6)
         inner_h = int(straight + 2 * r - slot * 1.6)
-        self.ring_info = pygame.Rect(0, 0, max(10, inner_w), max(10, inner_h))
-        self.ring_info.center = (round(self.ring_centre[0]), round(self.ring_centre[1]))
+        self.info = pygame.Rect(0, 0, max(10, inner_w), max(10, inner_h))
+        self.info.center = (round(self.centre[0]), round(self.centre[1]))
 
-    def ring_point(self, index: float, count: int, extra: float = 0.0) -> tuple:
+    def point(self, index: float, count: int, extra: float = 0.0) -> tuple:
         """The centre of ring place ``index`` of ``count``, ``extra`` pixels outside the loop."""
-        r, straight = self.ring_radius, self.ring_straight
-        cx, cy = self.ring_centre
+        r, straight = self.radius, self.straight
+        cx, cy = self.centre
         top, bottom = cy - straight / 2, cy + straight / 2
         quarter = math.pi * r / 2
         d = (index / max(1, count)) % 1.0 * (2 * straight + 4 * quarter)
@@ -87,59 +88,48 @@ class RingMixin:
         a = math.pi + d / r                               # top left quarter
         return cx + math.cos(a) * radius, top + math.sin(a) * radius
 
-    def ring_piece_rect(self, index: int) -> pygame.Rect:
-        """Where ring piece ``index`` of the current ring is drawn."""
-        x, y = self.ring_point(index, len(self.state.ring))
-        s = self.ring_slot
+    def piece_rect(self, index: int, count: int) -> pygame.Rect:
+        """Where piece ``index`` of a ring of ``count`` pieces is drawn."""
+        x, y = self.point(index, count)
+        s = self.slot
         return pygame.Rect(round(x - s / 2), round(y - s / 2), s, s)
 
-    def ring_index_at(self, pos):
-        """The ring index under ``pos``, or None."""
-        if self.state is None or not self.ring_rect.collidepoint(pos):
+    def index_at(self, pos, count: int):
+        """The index of the piece under ``pos`` in a ring of ``count``, or None."""
+        if not self.rect.collidepoint(pos):
             return None
-        n = len(self.state.ring)
-        best, best_d = None, self.ring_slot * 0.62
-        for i in range(n):
-            d = math.dist(pos, self.ring_point(i, n))
+        best, best_d = None, self.slot * 0.62
+        for i in range(count):
+            d = math.dist(pos, self.point(i, count))
             if d < best_d:
                 best, best_d = i, d
         return best
 
-    # --- what glows ----------------------------------------------------------------
-    def _ring_runs(self) -> dict:
-        """{ring index: [word colours]} of the runs the pending words match."""
+    @staticmethod
+    def runs(words, count: int) -> dict:
+        """{ring index: [word colours]} of the runs ``words`` match in a ring of ``count``."""
         glow: dict = {}
-        n = len(self.state.ring)
-        for k, word in enumerate(self.pending_words):
+        for k, word in enumerate(words):
             if word.run is None:
                 continue
             start, step = word.run
             colour = art.WORD_COLOURS[k % len(art.WORD_COLOURS)]
             for j in range(len(word.types)):
-                i = (start + step * j) % n
+                i = (start + step * j) % count
                 if colour not in glow.setdefault(i, []):
                     glow[i].append(colour)
         return glow
 
-    def _take_looks(self) -> tuple:
-        """(takeable indices, last-of-a-type indices) to show, or empty sets."""
-        s = self.state
-        if s.is_over or s.phase != "take" or (self.live and not self._human_to_move()):
-            return set(), set()
-        info = s.takeable()
-        # a rules diagram greys the last pieces but does not make the others pulse
-        return set(info.indices) if self.live else set(), set(info.last)
-
     # --- drawing -----------------------------------------------------------------------
     def _loop_rect(self, grow: float) -> pygame.Rect:
-        r = self.ring_radius + grow
-        cx, cy = self.ring_centre
-        return pygame.Rect(round(cx - r), round(cy - self.ring_straight / 2 - r), round(2 * r),
-                           round(self.ring_straight + 2 * r))
+        r = self.radius + grow
+        cx, cy = self.centre
+        return pygame.Rect(round(cx - r), round(cy - self.straight / 2 - r), round(2 * r),
+                           round(self.straight + 2 * r))
 
-    def _draw_ring_panel(self, layer, offset) -> None:
+    def draw_panel(self, layer, offset) -> None:
         """The felt track the ring lies on (static layer)."""
-        w = self.ring_slot * 0.68
+        w = self.slot * 0.68
         outer = self._loop_rect(w).move(-offset[0], -offset[1])
         inner = self._loop_rect(-w).move(-offset[0], -offset[1])
         pygame.draw.rect(layer, (0, 0, 0, 90), outer.move(3, 5), border_radius=outer.width // 2)
@@ -147,30 +137,35 @@ class RingMixin:
         pygame.draw.rect(layer, (120, 96, 70), outer, 1, border_radius=outer.width // 2)
         pygame.draw.rect(layer, (34, 26, 20), inner, border_radius=inner.width // 2)
         pygame.draw.rect(layer, (120, 96, 70), inner, 1, border_radius=inner.width // 2)
-        title = art.label("THE RING", max(12, min(18, self.ring_slot // 3)), (226, 206, 170), True)
-        layer.blit(title, title.get_rect(midtop=(self.ring_rect.centerx - offset[0],
-                                                 self.ring_rect.y - offset[1] + 2)))
+        title = art.label("THE RING", max(12, min(18, self.slot // 3)), (226, 206, 170), True)
+        layer.blit(title, title.get_rect(midtop=(self.rect.centerx - offset[0],
+                                                 self.rect.y - offset[1] + 2)))
 
-    def _draw_ring(self, surface) -> None:
-        s = self.state
-        a = self.anim
-        if a is not None and a["kind"] == "take":
-            self._draw_ring_closing(surface, a)
+    def draw(self, surface, state, placement, *, anim, hint, takeable, last, selected, marked,
+             explain_take: bool) -> None:
+        """The ring of ``state`` with what glows on it.
+
+        ``takeable`` and ``last`` are the indices to pulse and to grey, ``selected``
+        those picked so far and ``marked`` those a rules diagram points at;
+        ``explain_take`` says the take phase is worth explaining here."""
+        if anim is not None and anim["kind"] == "take":
+            self._draw_closing(surface, anim)
+            self._draw_centre(surface, state, placement, selected, explain_take)
             return
+        s = state
         n = len(s.ring)
-        slot = self.ring_slot
-        glow = self._ring_runs()
-        takeable, last = self._take_looks()
-        hinted = set(self.hint_move.indices) if isinstance(self.hint_move, Take) else set()
-        marked = set(self.marked_take)
+        slot = self.slot
+        glow = self.runs(placement.words, n)
+        hinted = set(hint.indices) if isinstance(hint, Take) else set()
+        marked = set(marked)
         number = max(9, int(slot * 0.34))
         for i, piece in enumerate(s.ring):
-            rect = self.ring_piece_rect(i)
+            rect = self.piece_rect(i, n)
             for k, colour in enumerate(glow.get(i, ())):
                 size = int(slot * (1.18 + 0.16 * k))
                 img = art.glow_ring(size, colour, max(2, slot // 10))
                 surface.blit(img, img.get_rect(center=rect.center))
-            chosen = i in self.selected or i in marked
+            chosen = i in selected or i in marked
             look = "solid"
             if i in last:
                 look = "grey"
@@ -189,76 +184,75 @@ class RingMixin:
                 art.outline(surface, rect.move(0, -lift).inflate(4, 4), GOLD, 3,
                             radius=max(4, slot // 5))
             # the ring position, outside the circle
-            x, y = self.ring_point(i, n, slot * 0.5 + number * 0.9)
+            x, y = self.point(i, n, slot * 0.5 + number * 0.9)
             colour = GOLD if (i in takeable or chosen) else MUTED
             img = art.label(str(i), number, colour, i in takeable or chosen)
             surface.blit(img, img.get_rect(center=(x, y)))
-        self._draw_ring_centre(surface)
+        self._draw_centre(surface, state, placement, selected, explain_take)
 
-    def _draw_ring_closing(self, surface, a) -> None:
+    def _draw_closing(self, surface, a) -> None:
         """The ring after a take: the others slide round, the taken ones fly to the hand."""
         u = min(1.0, a["t"] / a["travel"])
         ease = u * u * (3 - 2 * u)
         old, kept = a["old_ring"], a["kept"]
         n_old, n_new = len(old), len(kept)
-        slot = self.ring_slot
+        slot = self.slot
         for new_index, old_index in enumerate(kept):
             f = old_index / n_old + (new_index / n_new - old_index / n_old) * ease
-            x, y = self.ring_point(f, 1)
+            x, y = self.point(f, 1)
             surface.blit(art.pyramid(old[old_index], slot),
                          (round(x - slot / 2), round(y - slot / 2)))
         for old_index, target in zip(a["taken"], a["targets"]):
-            x0, y0 = self.ring_point(old_index, n_old)
+            x0, y0 = self.point(old_index, n_old)
             x = x0 + (target[0] - x0) * ease
             y = y0 + (target[1] - y0) * ease - math.sin(math.pi * u) * slot * 0.8
             size = int(slot + (a["hand_size"] - slot) * ease)
             img = art.pyramid(old[old_index], size)
             surface.blit(img, img.get_rect(center=(x, y)))
-        self._draw_ring_centre(surface)
 
-    def _draw_ring_centre(self, surface) -> None:
-        s = self.state
-        cx, cy = self.ring_centre
-        size = max(11, int(self.ring_slot * 0.42))
+    def _draw_centre(self, surface, state, placement, selected, explain_take) -> None:
+        s = state
+        cx, cy = self.centre
+        size = max(11, int(self.slot * 0.42))
         ring = (counted(len(s.ring), "piece"), MUTED, False)
         lines = [ring]
         if not s.is_over and s.phase == "take":
             info = s.takeable()
-            left = info.need - len(self.selected)
+            left = info.need - len(selected)
             who = PLAYER_NAMES[s.mover]
             lines = [(f"{who} takes", INK, False),
-                     (f"{left} more" if self.selected else f"{info.need}", GOLD, True),
+                     (f"{left} more" if selected else f"{info.need}", GOLD, True),
                      (f"{len(s.ring)} in the ring", MUTED, False)]
-        elif self.pending and self.pending_problem is not None:
+        elif placement.pieces and placement.problem is not None:
             lines = [("this placement", MUTED, False), ("no match", art.BAD, True)
-                     if any(not w.valid for w in self.pending_words) else
+                     if any(not w.valid for w in placement.words) else
                      ("not allowed", art.BAD, True), ring]
-        elif self.pending_words and self.pending_points is not None:
-            lines = [("scores", MUTED, False), (art.half_text(self.pending_points), GOLD, True),
+        elif placement.words and placement.points is not None:
+            lines = [("scores", MUTED, False), (art.half_text(placement.points), GOLD, True),
                      ring]
         heights = [int(size * (1.9 if big else 1.0)) for _, _, big in lines]
         y = cy - sum(heights) / 2
         for (words, colour, big), h in zip(lines, heights):
             px = int(size * (1.8 if big else 1.0))
             img = art.label(words, px, colour, big)
-            while img.get_width() > self.ring_info.width + 8 and px > 10:
+            while img.get_width() > self.info.width + 8 and px > 10:
                 px -= 2
                 img = art.label(words, px, colour, big)
             surface.blit(img, img.get_rect(midtop=(cx, y)))
             y += h
-        self._draw_ring_info(surface)
+        self._draw_info(surface, state, placement, explain_take)
 
-    def _draw_ring_info(self, surface) -> None:
+    def _draw_info(self, surface, state, placement, explain_take) -> None:
         """A line or two under the ring saying how to read it."""
-        r = self.ring_info
+        r = self.info
         if r.height < 60:
             return
         size = max(11, min(15, r.width // 14))
-        s = self.state
-        if not s.is_over and s.phase == "take" and (self._human_to_move() or not self.live):
+        s = state
+        if not s.is_over and s.phase == "take" and explain_take:
             words = ["Click your glowing pyramids to take them.",
                      "Grey ones are the last of their kind."]
-        elif self.pending_words:
+        elif placement.words:
             words = ["Each word glows where the ring spells it:",
                      "same colour, same size, either direction."]
         else:

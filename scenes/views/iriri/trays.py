@@ -3,7 +3,8 @@ Yellow's below it, with the player's name, score and up to three pyramids.
 
 The tray of the player to move also carries the buttons the view draws for
 itself: Confirm (play the pending placement) or, when no word fits, Pass.
-``TraysMixin`` gives ``IririView`` the trays' geometry and drawing.
+``Trays`` owns where the trays, their slots and buttons lie and draws them for
+the state, the placement and the hands the view hands it.
 """
 
 from __future__ import annotations
@@ -21,123 +22,66 @@ MUTED = (200, 184, 160)
 TRAY_OF = (1, 0)    # tray 0 (the top one) is Blue's, tray 1 (the bottom one) Yellow's
 
 
-class TraysMixin:
-    """Needs ``trays`` (one rect per player) set by ``layout``."""
+class Trays:
+    """The two trays: ``seats`` name their players when ``live`` (a game being played)."""
 
-    def _hand_area(self, player) -> pygame.Rect:
-        t = self.trays[player]
+    def __init__(self, seats, live: bool):
+        self.seats = seats
+        self.live = live
+        self.rects = [pygame.Rect(0, 0, 10, 10), pygame.Rect(0, 0, 10, 10)]  # one per player
+
+    def layout(self, rects) -> None:
+        """``rects``: Yellow's tray, then Blue's."""
+        self.rects = list(rects)
+
+    # --- where things are ----------------------------------------------------------
+    def hand_area(self, player) -> pygame.Rect:
+        t = self.rects[player]
         x = t.x + int(max(104, t.width * 0.3))
         room = self.button_rect(player).x - 14 - x
         side = int(max(24, min(t.height - max(10, t.height // 5), room / 3.35)))
         return pygame.Rect(x, t.centery - side // 2, side * 3 + side // 3, side)
 
-    def hand_slot_rect(self, player, index) -> pygame.Rect:
-        area = self._hand_area(player)
+    def slot_rect(self, player, index) -> pygame.Rect:
+        area = self.hand_area(player)
         side = area.height
         return pygame.Rect(area.x + index * (side + side // 6), area.y, side, side)
 
     def button_rect(self, player) -> pygame.Rect:
         """Where the tray of ``player`` shows Confirm or Pass."""
-        t = self.trays[player]
+        t = self.rects[player]
         w = int(min(150, max(84, t.width * 0.2)))
         h = min(46, max(28, int(t.height * 0.46)))
         return pygame.Rect(t.right - w - 12, t.centery - h // 2, w, h)
 
-    def hand_shown(self, player) -> list:
-        """The pieces the tray shows: the hand less what is pending or held from it."""
-        s = self.state
-        hand = list(s.hands[player])
-        if player == s.mover and not s.is_over:
-            for t in self.pending.values():
-                if t in hand:
-                    hand.remove(t)
-            if self.held is not None and self.held["from"] == "hand" and self.held["type"] in hand:
-                hand.remove(self.held["type"])
-            a = self.anim
-            if a is not None and a["kind"] == "take" and a["player"] == player:
-                for t in a["taken_types"]:
-                    if t in hand:
-                        hand.remove(t)
-        return hand
-
-    def hand_index_at(self, pos):
-        """(player, slot index) of a hand piece under ``pos``; index None on an empty spot."""
-        for player, tray in enumerate(self.trays):
-            if not tray.collidepoint(pos):
-                continue
-            for i, _ in enumerate(self.hand_shown(player)):
-                if self.hand_slot_rect(player, i).collidepoint(pos):
-                    return player, i
-            return player, None
+    def player_at(self, pos):
+        """The player whose tray lies under ``pos``, or None."""
+        for player, tray in enumerate(self.rects):
+            if tray.collidepoint(pos):
+                return player
         return None
 
-    # --- drawing -------------------------------------------------------------------
-    def _draw_tray_box(self, layer, tray, player, offset) -> None:
-        tray = tray.move(-offset[0], -offset[1])
-        radius = max(6, tray.height // 7)
-        pygame.draw.rect(layer, (0, 0, 0, 110), tray.move(4, 6), border_radius=radius)
-        box = pygame.Surface(tray.size, pygame.SRCALPHA)
-        box.blit(assets.tiled("wood.png", tray.size, tile=max(128, tray.width // 3)), (0, 0))
-        mask = pygame.Surface(tray.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-        box.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        felt = art.mix(art.SCHEMES[player]["deep"], (30, 24, 20), 0.55)
-        well = self._hand_area(player).move(-self.trays[player].x, -self.trays[player].y)
-        well = well.inflate(max(8, well.height // 5), max(6, well.height // 8))
-        pygame.draw.rect(box, felt, well, border_radius=radius // 2)
-        blend_rect(box, (0, 0, 0, 90), well, max(2, radius // 3), radius // 2)
-        blend_rect(box, (255, 235, 200, 70), box.get_rect(), 2, radius)
-        stripe = pygame.Rect(0, 0, max(5, tray.height // 12), tray.height - 2 * radius)
-        stripe.midleft = (radius // 2 + 2, tray.height // 2)
-        pygame.draw.rect(box, art.PLAYER_RGB[player], stripe, border_radius=stripe.width // 2)
-        layer.blit(box, tray.topleft)
+    def slot_at(self, player, pos, count: int):
+        """Which of the ``count`` pieces shown in ``player``'s tray lies under ``pos``, or None."""
+        for i in range(count):
+            if self.slot_rect(player, i).collidepoint(pos):
+                return i
+        return None
 
-    def _draw_tray(self, surface, player) -> None:
-        s = self.state
-        t = self.trays[player]
-        colour = art.PLAYER_RGB[player]
-        turn = s.to_move == player
-        x, size = self._header(player)
-        img = self.tray_title(player)[1]
-        top = t.y + max(6, t.height // 9)
-        surface.blit(img, (x, top))
-        score = s.scores[player]
-        big = art.label(art.half_text(score), int(size * 1.7), (255, 236, 200), True)
-        score_pos = (x, top + img.get_height() + 2)
-        surface.blit(big, score_pos)
-        extra_x = score_pos[0] + big.get_width() + 8
-        if (turn and self.pending and self.pending_points is not None
-                and self.pending_problem is None):
-            plus = art.label(f"+{art.half_text(self.pending_points)}", int(size * 1.2),
-                             (150, 240, 140), True)
-            surface.blit(plus, plus.get_rect(midleft=(extra_x, score_pos[1] + big.get_height() // 2)))
-        doing = self._tray_words(player)
-        if doing:
-            words, ink = doing
-            img = art.label(words, max(11, size - 4), ink, turn)
-            surface.blit(img, (x, min(t.bottom - img.get_height() - 4,
-                                      score_pos[1] + big.get_height())))
-        if turn and not s.is_over:
-            dot = max(4, t.height // 14)
-            pygame.draw.circle(surface, colour, (t.right - dot * 2, t.y + dot * 2),
-                               dot * (0.7 + 0.4 * pulse()))
-        self._draw_hand(surface, player)
-        self._draw_tray_button(surface, player)
-
-    def _header(self, player):
+    def header(self, player):
         """(left edge, text size) of the writing in a tray, past its stripe."""
-        t = self.trays[player]
+        t = self.rects[player]
         return t.x + max(6, t.height // 7) // 2 + max(5, t.height // 12) + 12, \
             max(12, min(20, t.height // 5))
 
-    def tray_title(self, player):
+    def title(self, player):
         """(text, image) of a tray's header: colour word and seat name, in a
         smaller size if need be; the name alone only when even that cannot fit."""
-        x, size = self._header(player)
+        x, size = self.header(player)
         colour = art.PLAYER_RGB[player]
         name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
         title = f"{PLAYER_NAMES[player].upper()}  {name}" if self.live else name.upper()
-        room = self._hand_area(player).x - x - 10
+        room = self.hand_area(player).x - x - 10
         img = self._fitted(title, size, max(10, size - 5), room, colour)
         if img.get_width() > room:   # no room for the colour word: the ink still tells it
             title, img = name, self._fitted(name, size, 10, room, colour)
@@ -152,8 +96,75 @@ class TraysMixin:
             img = art.label(text, size, colour, True)
         return img
 
-    def _tray_words(self, player):
-        s = self.state
+    # --- drawing -------------------------------------------------------------------
+    def draw_boxes(self, layer, offset) -> None:
+        """The wooden trays with their felt wells (static layer)."""
+        for player in (0, 1):
+            self._draw_box(layer, player, offset)
+
+    def _draw_box(self, layer, player, offset) -> None:
+        tray = self.rects[player].move(-offset[0], -offset[1])
+        radius = max(6, tray.height // 7)
+        pygame.draw.rect(layer, (0, 0, 0, 110), tray.move(4, 6), border_radius=radius)
+        box = pygame.Surface(tray.size, pygame.SRCALPHA)
+        box.blit(assets.tiled("wood.png", tray.size, tile=max(128, tray.width // 3)), (0, 0))
+        mask = pygame.Surface(tray.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        box.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        felt = art.mix(art.SCHEMES[player]["deep"], (30, 24, 20), 0.55)
+        well = self.hand_area(player).move(-self.rects[player].x, -self.rects[player].y)
+        well = well.inflate(max(8, well.height // 5), max(6, well.height // 8))
+        pygame.draw.rect(box, felt, well, border_radius=radius // 2)
+        blend_rect(box, (0, 0, 0, 90), well, max(2, radius // 3), radius // 2)
+        blend_rect(box, (255, 235, 200, 70), box.get_rect(), 2, radius)
+        stripe = pygame.Rect(0, 0, max(5, tray.height // 12), tray.height - 2 * radius)
+        stripe.midleft = (radius // 2 + 2, tray.height // 2)
+        pygame.draw.rect(box, art.PLAYER_RGB[player], stripe, border_radius=stripe.width // 2)
+        layer.blit(box, tray.topleft)
+
+    def draw(self, surface, state, placement, hands, *, human: bool, must_pass: bool,
+             pointer) -> None:
+        """Both trays for ``state``: ``hands`` are the pieces each shows, ``human`` says
+        the mover is a human playing here, ``must_pass`` that no word fits."""
+        for player in (0, 1):
+            self._draw_tray(surface, player, state, placement, hands[player], human, must_pass,
+                            pointer)
+
+    def _draw_tray(self, surface, player, state, placement, shown, human, must_pass,
+                   pointer) -> None:
+        s = state
+        t = self.rects[player]
+        colour = art.PLAYER_RGB[player]
+        turn = s.to_move == player
+        x, size = self.header(player)
+        img = self.title(player)[1]
+        top = t.y + max(6, t.height // 9)
+        surface.blit(img, (x, top))
+        score = s.scores[player]
+        big = art.label(art.half_text(score), int(size * 1.7), (255, 236, 200), True)
+        score_pos = (x, top + img.get_height() + 2)
+        surface.blit(big, score_pos)
+        extra_x = score_pos[0] + big.get_width() + 8
+        if (turn and placement.pieces and placement.points is not None
+                and placement.problem is None):
+            plus = art.label(f"+{art.half_text(placement.points)}", int(size * 1.2),
+                             (150, 240, 140), True)
+            surface.blit(plus, plus.get_rect(midleft=(extra_x, score_pos[1] + big.get_height() // 2)))
+        doing = self._tray_words(s, player, must_pass)
+        if doing:
+            words, ink = doing
+            img = art.label(words, max(11, size - 4), ink, turn)
+            surface.blit(img, (x, min(t.bottom - img.get_height() - 4,
+                                      score_pos[1] + big.get_height())))
+        if turn and not s.is_over:
+            dot = max(4, t.height // 14)
+            pygame.draw.circle(surface, colour, (t.right - dot * 2, t.y + dot * 2),
+                               dot * (0.7 + 0.4 * pulse()))
+        self._draw_hand(surface, player, s, placement, shown, human)
+        self._draw_button(surface, player, s, placement, human, must_pass, pointer)
+
+    @staticmethod
+    def _tray_words(s, player, must_pass):
         if s.is_over:
             if s.winner == player:
                 return "wins", GOLD
@@ -163,52 +174,50 @@ class TraysMixin:
         if s.phase == "take":
             need = s.takeable().need
             return f"takes {need} from the ring", INK
-        if self.must_pass:
+        if must_pass:
             return "no word fits: must pass", (255, 170, 120)
         return "places a word", INK
 
-    def _draw_hand(self, surface, player) -> None:
-        s = self.state
-        shown = self.hand_shown(player)
-        slot0 = self.hand_slot_rect(player, 0)
-        active = (self._human_to_move() and s.mover == player and s.phase == "place"
+    def _draw_hand(self, surface, player, s, placement, shown, human) -> None:
+        slot0 = self.slot_rect(player, 0)
+        active = (human and s.mover == player and s.phase == "place"
                   and not s.is_over and self.live)
         for i in range(3):
-            r = self.hand_slot_rect(player, i)
+            r = self.slot_rect(player, i)
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(-r.width // 6, -r.height // 6), 1,
                              border_radius=r.width // 8)
+        held = placement.held
         held_slot = None
-        if self.held is not None and self.held["from"] == "hand" and not self.dragging:
-            held_slot = self.held.get("slot")
+        if held is not None and held["from"] == "hand" and not placement.dragging:
+            held_slot = held.get("slot")
         for i, piece in enumerate(shown):
-            r = self.hand_slot_rect(player, i)
+            r = self.slot_rect(player, i)
             surface.blit(art.pyramid(piece, r.width), r)
         if held_slot is not None and s.mover == player:
             # the piece picked by a click waits, lifted, beside its slot
-            r = self.hand_slot_rect(player, min(held_slot, 2))
-            img = art.pyramid(self.held["type"], r.width)
+            r = self.slot_rect(player, min(held_slot, 2))
+            img = art.pyramid(held["type"], r.width)
             surface.blit(img, r.move(0, -r.height // 6))
             art.outline(surface, r.move(0, -r.height // 6), GOLD, 3, max(4, r.width // 6))
-        if active and shown and self.held is None and not self.pending:
+        if active and shown and held is None and not placement.pieces:
             glow = int(60 + 110 * pulse(1.6))
-            area = self._hand_area(player).inflate(8, 8)
+            area = self.hand_area(player).inflate(8, 8)
             frame = pygame.Surface(area.size, pygame.SRCALPHA)
             pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=8)
             surface.blit(frame, area.topleft)
-        if not shown and not (player == s.mover and self.pending):
+        if not shown and not (player == s.mover and placement.pieces):
             img = art.label("hand empty", max(11, slot0.height // 4), MUTED)
             surface.blit(img, img.get_rect(midleft=(slot0.x + 6, slot0.centery)))
 
-    def _draw_tray_button(self, surface, player) -> None:
-        s = self.state
-        if not self.live or s.is_over or s.mover != player or not self._human_to_move():
+    def _draw_button(self, surface, player, s, placement, human, must_pass, pointer) -> None:
+        if not self.live or s.is_over or s.mover != player or not human:
             return
         if s.phase != "place":
             return
         r = self.button_rect(player)
-        hot = r.collidepoint(self.pointer)
-        if self.must_pass:
+        hot = r.collidepoint(pointer)
+        if must_pass:
             art.button(surface, r, "Pass", True, True, hot)
             return
-        ready = bool(self.pending) and self.pending_problem is None
+        ready = bool(placement.pieces) and placement.problem is None
         art.button(surface, r, "Confirm", ready, True, hot and ready)
