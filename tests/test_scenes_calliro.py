@@ -151,7 +151,7 @@ def test_a_lock_symbol_marks_the_locked_chip(app):
     position(play, {"cells": {"e5": "B/g", "f5": "O/g"}}, to_move=1)
     view = play.view
     x, y = at(play, "e5")
-    probe = (x + view.cell * 0.5, y - view.cell * 0.48)
+    probe = (x + view.board.cell * 0.5, y - view.board.cell * 0.48)
     plain = pixel(probe)
     position(play, {"cells": {"e5": "B/g", "f5": "O/g"}}, to_move=1, flip_lock="e5")
     assert pixel(probe) != plain
@@ -285,7 +285,7 @@ def test_a_placed_chip_shows_its_underside_for_a_moment(app):
     assert wait_until(app, lambda: view.anim and view.anim["phases"][view.anim["index"]][0]
                       == "glimpse", seconds=5)
     frames(app, 2)
-    lift = int(view.cell * 0.1)
+    lift = int(view.board.cell * 0.1)
     x, y = at(play, "c3")
     assert face_at((x, y - lift)) == under
     settle(app, play)
@@ -349,7 +349,7 @@ def test_a_small_window(app):
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
     frames(app, 2)
     view = play.view
-    assert view.rect.contains(view.trays.rect) and view.rect.contains(view.frame)
+    assert view.rect.contains(view.trays.rect) and view.rect.contains(view.board.frame)
     click(app, slot(play, "O"))
     click(app, at(play, "e5"))
     settle(app, play)

@@ -111,7 +111,7 @@ def place(app, play, move, style="keys"):
 def _inside(view, cell):
     """A point on the square ``cell`` away from its middle (where the X of a refusal runs)."""
     x, y = view.cell_center(cell)
-    return (x, y + view.cell // 4)
+    return (x, y + view.board.cell // 4)
 
 
 def first_moves(app, play):
@@ -434,7 +434,7 @@ def test_rules_diagrams_and_small_window(app):
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
     play = start(app, "callisto")
     view = play.view
-    assert view.frame.right <= view.trays[0].rect.x
+    assert view.board.frame.right <= view.trays[0].rect.x
     assert view.trays[0].rect.right <= 960 - 300
     assert len(play.prompt()) < 80
     place(app, play, SPEC.parse_move(play.state, "c12"))

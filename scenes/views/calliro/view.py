@@ -8,6 +8,12 @@ turned over for a moment so both players glimpse its underside; then only top
 sides show (memory play) unless the "show undersides" setting is on.  When an
 action scores, the arcs light up, the scoring chips give way to score chips
 and the point is announced for whoever it belongs to.
+
+The view holds three parts: ``board`` (where the board lies, the chips on it
+and the cells lit for the chip in hand), ``overlays`` (what moves over the
+chips, the chip in hand, hints and marks) and ``trays`` (the column beside the
+board).  It keeps the position, the chip in hand and the animation, routes the
+pointer, and tells each part what to draw.
 """
 
 from __future__ import annotations
@@ -16,12 +22,12 @@ import pygame
 
 from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
 
-from ..base import GOLD, BoardView, pulse
-from .art import (COLOUR_WORDS, FACE, MOVER_PHASES, SQRT3, Overlays, board_surface,
-                          chip, glow_cell, lighten, lock, score_chip)
+from ..base import GOLD, BoardView
+from .art import COLOUR_WORDS, FACE, MOVER_PHASES, lighten
+from .board import Board
+from .overlays import Overlays
 from .trays import Trays
 
-MARGIN = 1.8        # board rim beyond the outer cells, in cell radii
 TURN = 0.2          # seconds for half a turn of a chip (scaled by the animation speed)
 FLY = 0.32
 ARCS = 0.7
@@ -29,24 +35,15 @@ SWAP = 0.5
 REFUSED = "#refused"
 
 
-class CalliroView(Overlays, BoardView):
+class CalliroView(BoardView):
     player_colours = (FACE["B"], FACE["G"])
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
         self.named_seats = seats is not None
-        self.radius = spec.options["radius"]
-        self.cell = 20.0                       # a cell's outer radius in pixels
-        self.centre = (0, 0)
-        self.frame = pygame.Rect(0, 0, 10, 10)  # the board's hexagon, bounding box
-        self.centres: dict = {}
-        self.trays: Trays | None = None
-        self._board = None
-        self._board_key = None
-        self._chips = None
-        self._chips_key = None
-        self._glow = None
-        self._glow_key = None
+        self.board = Board(spec.options["radius"])
+        self.overlays = Overlays(self.board)
+        self.trays: Trays | None = None        # none beside a rules diagram
         self.pointer = (0, 0)
         self.held: str | None = None           # the up colour taken from the Repository
         self.drag_from = None
@@ -67,175 +64,21 @@ class CalliroView(Overlays, BoardView):
         self._fit()
 
     def _fit(self) -> None:
-        rect, n = self.rect, self.radius
+        rect = self.rect
         col = int(min(max(rect.width * 0.27, 170), 280)) if self.input_enabled else 0
         gap = max(10, rect.width // 50) if col else 0
-        outer = SQRT3 * n + MARGIN                       # board's corner radius, in cells
-        s = min((rect.width - col - gap) / (2 * outer), rect.height / (SQRT3 * outer))
-        self.cell = s = max(6.0, s)
-        w, h = int(2 * outer * s), int(SQRT3 * outer * s)
-        x0 = rect.x + (rect.width - w - gap - col) // 2
-        self.frame = pygame.Rect(x0, rect.y + (rect.height - h) // 2, w, h)
-        self.centre = cx, cy = self.frame.center
-        self.centres = {}
-        for r in range(-n, n + 1):
-            for q in range(-n, n + 1):
-                if abs(q + r) <= n:
-                    self.centres[(q, r)] = self._pixel(q, r)
-        self.trays = (Trays(pygame.Rect(self.frame.right + gap, rect.y, col, rect.height))
+        self.board.fit(rect, beside=col + gap)
+        self.trays = (Trays(pygame.Rect(self.board.frame.right + gap, rect.y, col, rect.height))
                       if col else None)
-        self._board = self._chips = self._glow = None
-
-    def _pixel(self, q, r) -> tuple:
-        s = self.cell
-        return (self.centre[0] + s * SQRT3 * (q + r / 2), self.centre[1] + s * 1.5 * r)
 
     def cell_center(self, cell) -> tuple:
-        x, y = self._pixel(*cell)
-        return (int(round(x)), int(round(y)))
-
-    def cell_at(self, pos):
-        """The cell under ``pos``, or None."""
-        s = self.cell
-        fy = (pos[1] - self.centre[1]) / (1.5 * s)
-        fx = (pos[0] - self.centre[0]) / (SQRT3 * s) - fy / 2
-        q, r, z = round(fx), round(fy), round(-fx - fy)
-        dq, dr, dz = abs(q - fx), abs(r - fy), abs(z + fx + fy)
-        if dq > dr and dq > dz:
-            q = -r - z
-        elif dr > dz:
-            r = -q - z
-        cell = (int(q), int(r))
-        return cell if cell in self.centres else None
-
-    @property
-    def chip_size(self) -> int:
-        return max(8, int(self.cell * 1.5))
-
-    # --- the board and the chips, cached -----------------------------------------
-    def _style(self) -> str:
-        return self.board_style()
-
-    def _board_layer(self):
-        key = (self._style(), self.frame.size, self.cell, self.radius)
-        if self._board is None or self._board_key != key:
-            self._board_key = key
-            pad = 16
-            off = (pad - self.frame.x, pad - self.frame.y)
-            size = (self.frame.width + 2 * pad, self.frame.height + 2 * pad)
-            centres = {c: (x + off[0], y + off[1]) for c, (x, y) in self.centres.items()}
-            labels = [(text, (x + off[0], y + off[1])) for text, (x, y) in self._labels()]
-            outer = (SQRT3 * self.radius + MARGIN) * self.cell
-            self._board = board_surface(key[0], size, (self.centre[0] + off[0],
-                                                       self.centre[1] + off[1]),
-                                        outer, self.cell, centres, labels)
-        return self._board
-
-    def _labels(self) -> list:
-        """Column letters below the bottom ends of the columns, row numbers left of the rows."""
-        n, out = self.radius, []
-        for q in range(-n, n + 1):
-            r = min(n, n - q)
-            a, b = self._pixel(q, r), self._pixel(q, r + 1)
-            out.append((cell_label((q, r), n)[0], _lerp(a, b, 0.68)))
-        for r in range(-n, n + 1):
-            q = max(-n, -n - r)
-            a, b = self._pixel(q, r), self._pixel(q - 1, r)
-            out.append((cell_label((q, r), n)[1:], _lerp(a, b, 0.66)))
-        return out
-
-    def _undersides(self) -> bool:
-        return bool(self.setting("show_undersides", False))
-
-    def sprite(self, text: str, size=None, undersides=None):
-        size = size or self.chip_size
-        if text.startswith("S"):
-            return score_chip(int(text[1]), size)
-        show = self._undersides() if undersides is None else undersides
-        return chip(text[0], size, text[2].upper() if show else None)
-
-    def _hidden(self) -> frozenset:
-        a = self.anim
-        if a is None:
-            return frozenset()
-        phase = a["phases"][a["index"]][0]
-        hidden = set()
-        if phase in MOVER_PHASES:
-            hidden.add(a["cell"])
-        if any(p == "swap" for p, _ in a["phases"][a["index"]:]):
-            hidden.update(c for c, _ in a["swaps"])
-        return frozenset(hidden)
-
-    def _chips_layer(self):
-        state = self.state
-        key = (id(state), self._hidden(), self._undersides(), self.frame.size, self.cell)
-        if self._chips is not None and self._chips_key == key:
-            return self._chips
-        self._chips_key = key
-        hidden = key[1]
-        layer = pygame.Surface(self.frame.inflate(32, 32).size, pygame.SRCALPHA)
-        ox, oy = 16 - self.frame.x, 16 - self.frame.y
-        locked = state.flip_locked if state.to_move is not None else None
-        last = state.last["cell"] if state.last and state.last["action"] != "replace" else None
-        for cell, (x, y) in self.centres.items():
-            text = state.chip_at(cell)
-            if text is None or cell in hidden:
-                continue
-            img = self.sprite(text)
-            c = (int(x + ox), int(y + oy))
-            layer.blit(img, img.get_rect(center=c))
-            if cell == last:
-                pygame.draw.circle(layer, (255, 250, 235), c, int(self.chip_size * 0.53), 2)
-            if cell == locked:
-                icon = lock(int(self.cell * 0.62))
-                layer.blit(icon, icon.get_rect(center=(c[0] + self.cell * 0.5,
-                                                       c[1] - self.cell * 0.48)))
-        self._chips = layer
-        return layer
+        """Where the cell ``cell`` lies on the screen."""
+        return self.board.cell_center(cell)
 
     # --- what may be done now ----------------------------------------------------------
     def _can_act(self) -> bool:
         s = self.state
         return s is not None and self.input_enabled and s.to_move is not None
-
-    def targets(self, up=None) -> tuple:
-        """(cells where a chip with ``up`` on top may go, cells refused by Rule 2); with a
-        choice pending, the cells the score chip may go on."""
-        state = self.state
-        legal = state.legal_moves()
-        if state.pending_cells:
-            return tuple(m.cell for m in legal), ()
-        if up is None:
-            return (), ()
-        good = tuple(m.cell for m in legal if m.action == "place" and m.up == up)
-        if not good and not state.repository_counts()[up]:
-            return (), ()
-        taken = set(good)
-        rule_2 = []
-        for cell in self.centres:
-            if cell not in taken and state.chip_at(cell) is None:
-                if state.action_problem(("place", cell, up, None)) == RULE_2:
-                    rule_2.append(cell)
-        return good, tuple(rule_2)
-
-    def _glow_layer(self):
-        state = self.state
-        choosing = bool(state.pending_cells)
-        key = (id(state), self.held, choosing, self.frame.size, self.cell)
-        if self._glow is not None and self._glow_key == key:
-            return self._glow
-        self._glow_key = key
-        layer = pygame.Surface(self.frame.inflate(32, 32).size, pygame.SRCALPHA)
-        good, bad = self.targets(self.held) if (self.held or choosing) else ((), ())
-        colour = GOLD if choosing else lighten(FACE[self.held], 0.45) if self.held else GOLD
-        ox, oy = 16 - self.frame.x, 16 - self.frame.y
-        for cells, rgb in ((good, colour), (bad, (220, 50, 40))):
-            img = glow_cell(self.cell, rgb, 200)
-            for cell in cells:
-                x, y = self.centres[cell]
-                layer.blit(img, img.get_rect(center=(int(x + ox), int(y + oy))))
-        self._glow = layer
-        return layer
 
     # --- state and animation -------------------------------------------------------------
     def set_state(self, state, previous=None) -> None:
@@ -244,9 +87,8 @@ class CalliroView(Overlays, BoardView):
         super().set_state(state, previous)
         self.held = None
         self.drag_from = None
-        self._chips = self._glow = None
-        if state.radius != self.radius:
-            self.radius = state.radius
+        if state.radius != self.board.radius:
+            self.board.radius = state.radius
             self._fit()
         dropped, self._dropped = self._dropped, None
         last = state.last
@@ -350,7 +192,6 @@ class CalliroView(Overlays, BoardView):
 
     def _end_animation(self) -> None:
         a, self.anim = self.anim, None
-        self._chips = None
         if a.get("refused"):
             return
         state, last = a["state"], a["last"]
@@ -387,7 +228,7 @@ class CalliroView(Overlays, BoardView):
     def _press(self, pos):
         state = self.state
         up = self.trays.slot_at(pos) if self.trays else None
-        cell = self.cell_at(pos)
+        cell = self.board.cell_at(pos)
         if state.pending_cells:
             if cell is not None:
                 return self._attempt(("replace", cell, None, None))
@@ -402,8 +243,7 @@ class CalliroView(Overlays, BoardView):
             else:
                 self.held = up
                 self.drag_from = pos
-                self._glow = None
-                good, _ = self.targets(up)
+                good, _ = self.board.targets(state, up)
                 self.status = (f"{COLOUR_WORDS[up].capitalize()} up: put it on a lit cell."
                                if good else f"No cell takes a chip with {COLOUR_WORDS[up]} up now.")
             return None
@@ -424,7 +264,7 @@ class CalliroView(Overlays, BoardView):
             return None
         if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < 8:
             return None                      # a click: the chip stays in hand
-        cell = self.cell_at(pos)
+        cell = self.board.cell_at(pos)
         if cell is None:
             self._put_back()
             return None
@@ -435,7 +275,6 @@ class CalliroView(Overlays, BoardView):
         problem = self.state.action_problem(move)
         if problem is None:
             self.held = None
-            self._glow = None
             self._dropped = move
             return move
         if move.action == "flip" and problem == RULE_2:
@@ -445,14 +284,12 @@ class CalliroView(Overlays, BoardView):
             self.status = f"Not allowed: {problem}."
         if not keep and move.action == "place":
             self.held = None
-            self._glow = None
         self._sound("warn")
         return None
 
     def _put_back(self) -> None:
         self.held = None
         self.drag_from = None
-        self._glow = None
         self.status = "Put back in the Repository."
 
     def _hover(self, pos) -> None:
@@ -464,8 +301,8 @@ class CalliroView(Overlays, BoardView):
 
     def _hover_words(self, pos) -> str:
         state = self.state
-        cell = self.cell_at(pos)
-        label = cell_label(cell, self.radius) if cell else ""
+        cell = self.board.cell_at(pos)
+        label = cell_label(cell, self.board.radius) if cell else ""
         if state.pending_cells:
             if cell is None:
                 return ""
@@ -535,32 +372,48 @@ class CalliroView(Overlays, BoardView):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        if self.state is None:
+        state = self.state
+        if state is None:
             return
-        top = (self.frame.x - 16, self.frame.y - 16)
-        surface.blit(self._board_layer(), top)
-        if (self.held is not None and self._can_act()) or (self.state.pending_cells
-                                                           and self.anim is None):
-            glow = self._glow_layer()
-            glow.set_alpha(int(150 + 100 * pulse()))
-            surface.blit(glow, top)
-        surface.blit(self._chips_layer(), top)
-        self._draw_pending_arcs(surface)
-        if self.anim is not None:
-            self._draw_animation(surface)
-        self._draw_marks(surface)
-        self._draw_hint(surface)
+        board, overlays, anim = self.board, self.overlays, self.anim
+        board.draw_board(surface, self.board_style())
+        if (self.held is not None and self._can_act()) or (state.pending_cells and anim is None):
+            board.draw_glow(surface, state, self.held)
+        undersides = self._undersides()
+        board.draw_chips(surface, state, self._hidden(), undersides)
+        if anim is None:
+            overlays.draw_pending_arcs(surface, state)
+        else:
+            overlays.draw_animation(surface, anim, self.trays, undersides, self.rect.bottom)
+        overlays.draw_marks(surface, state, self.marks, self.spec.parse_move)
+        if self.hint_move is not None and state.to_move is not None:
+            overlays.draw_hint(surface, self.hint_move)
         if self.trays is not None:
             names = [self._short_name(p) for p in (0, 1)]
-            a = self.anim
-            basket = a["basket"] if a is not None and a.get("basket") else self.state.basket
-            layer = self.trays.layer(self.state, self.shown_scores, basket, self.held,
-                                     self.state.to_move, names,
-                                     self._can_act() and not self.state.pending_cells)
+            basket = anim["basket"] if anim is not None and anim.get("basket") else state.basket
+            layer = self.trays.layer(state, self.shown_scores, basket, self.held,
+                                     state.to_move, names,
+                                     self._can_act() and not state.pending_cells)
             surface.blit(layer, self.trays.rect.topleft)
         if self.held is not None and self._can_act():
-            self._draw_held(surface)
+            overlays.draw_held(surface, state, self.held, self.pointer)
         super().draw(surface)
+
+    def _undersides(self) -> bool:
+        return bool(self.setting("show_undersides", False))
+
+    def _hidden(self) -> frozenset:
+        """The cells whose chips the animation draws, not the board."""
+        a = self.anim
+        if a is None:
+            return frozenset()
+        phase = a["phases"][a["index"]][0]
+        hidden = set()
+        if phase in MOVER_PHASES:
+            hidden.add(a["cell"])
+        if any(p == "swap" for p, _ in a["phases"][a["index"]:]):
+            hidden.update(c for c, _ in a["swaps"])
+        return frozenset(hidden)
 
     def _short_name(self, player) -> str:
         if self.named_seats and player < len(self.seats):
@@ -568,15 +421,11 @@ class CalliroView(Overlays, BoardView):
         return PLAYER_NAMES[player]
 
     def draw_banners(self, surface) -> None:
-        rect, self.rect = self.rect, self.frame      # banners sit over the board
+        rect, self.rect = self.rect, self.board.frame      # banners sit over the board
         try:
             super().draw_banners(surface)
         finally:
             self.rect = rect
-
-
-def _lerp(a, b, t) -> tuple:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
 def _follows(previous, state) -> bool:

@@ -1,29 +1,106 @@
 """Callisto's board as it lies on the table: the octagon of inset squares cut
 into a wooden (or marble) rim, the centre region darker, Pentobi's column
-letters and row numbers, and the pieces already placed with a dot on the last.
+letters and row numbers, and the pieces already placed with a dot on the last;
+over them, what lies on the board for a moment: the held piece as a ghost, the
+lit squares of a hint, a piece in flight and the flash of one that just landed.
 
-``BoardMixin`` gives ``CallistoView`` these two layers, each drawn once and
-kept until the window, the board style or the position changes.
+``Board`` is the part of ``CallistoView`` that owns where the board lies (its
+frame, the grid of squares and their size) and all of this drawing.  The table
+and the placed pieces are two layers, each drawn once and kept until the
+window, the board style or the position changes.  The view tells it what to
+show; it never sees the player's input or changes the game.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.callisto import orientation
+
 from ... import assets
-from .pieces import (geo_piece, grab_offset, lift, piece_surface, shadow_surface,
-                              shape_of, sink, turn_of)
+from ..base import pulse
+from .pieces import (geo_piece, ghost_surface, grab_offset, lift, piece_surface, shadow_surface,
+                     shape_of, sink, turn_of)
 
 CELLS = {"wood": ((216, 202, 174), (150, 130, 102)), "stone": ((206, 206, 200), (140, 140, 138))}
+STYLES = tuple(CELLS)
+HINT = (140, 230, 255)
+MARK = (255, 214, 120)
 
 
-class BoardMixin:
-    """Needs ``geo``, ``size``, ``cell``, ``grid``, ``frame``, ``rgbs``, ``state`` and
-    ``anim`` from the view, and the caches ``_board_cache``, ``_board_key`` and
-    ``_pieces_layer``."""
+class Board:
+    """The board of one Callisto geometry, drawn in the colours ``rgbs``."""
 
-    def _style(self) -> str:
-        return self.board_style(tuple(CELLS))
+    def __init__(self, geo, rgbs: tuple):
+        self.geo = geo
+        self.size = geo.size
+        self.rgbs = rgbs
+        self.cell = 20
+        self.grid = pygame.Rect(0, 0, 10, 10)      # the bounding square of the cells
+        self.frame = pygame.Rect(0, 0, 10, 10)     # the board with its rim
+        self.flash: dict = {}                       # cell -> seconds of glow left
+        self._table = None
+        self._table_key = None
+        self._pieces = None
+        self._pieces_key = None
+        self._hints = None
+        self._hints_key = None
+        self._rims: dict = {}                       # colour -> the rim lit in that colour
+
+    # --- where it lies ------------------------------------------------------------------
+    def fit(self, frame: pygame.Rect) -> None:
+        """Lie in the square ``frame``, the rim included."""
+        side = frame.width
+        self.cell = cell = max(6, int(side / (self.size + 1.7)))
+        span = cell * self.size
+        self.frame = pygame.Rect(frame)
+        self.grid = pygame.Rect(frame.x + (side - span) // 2, frame.y + (side - span) // 2,
+                                span, span)
+        self._table = self._pieces = self._hints = None
+        self._rims.clear()
+
+    def cell_rect(self, cell) -> pygame.Rect:
+        x, y = cell
+        return pygame.Rect(self.grid.x + x * self.cell, self.grid.y + y * self.cell,
+                           self.cell, self.cell)
+
+    def cell_center(self, cell) -> tuple:
+        return self.cell_rect(cell).center
+
+    def cell_at(self, pos) -> tuple | None:
+        """The grid square under ``pos`` (on the octagon or in a cut-off corner), or None."""
+        if not self.grid.collidepoint(pos):
+            return None
+        return ((pos[0] - self.grid.x) // self.cell, (pos[1] - self.grid.y) // self.cell)
+
+    # --- what lies on it for a moment ----------------------------------------------------
+    def light(self, cells) -> None:
+        """Make ``cells`` flash: a piece has just landed there."""
+        for cell in cells:
+            self.flash[cell] = 0.7
+
+    def update(self, dt: float) -> None:
+        for cell in list(self.flash):
+            self.flash[cell] -= dt
+            if self.flash[cell] <= 0:
+                del self.flash[cell]
+
+    # --- the table and the placed pieces, cached -------------------------------------------
+    def draw_table(self, surface, style: str, glow=None) -> None:
+        """The board in ``style``; its rim glows in colour ``glow`` (the colour to move)."""
+        surface.blit(self._table_surface(style), self.frame.topleft)
+        if glow is not None:
+            rim = self._rim_glow(glow)
+            rim.set_alpha(int(110 + 110 * pulse()))
+            surface.blit(rim, self.frame.topleft)
+
+    def draw_pieces(self, surface, moves) -> None:
+        """The pieces of ``moves`` (``(colour, move)`` pairs), a dot on the last one."""
+        key = (tuple(moves), self.cell)
+        if self._pieces is None or self._pieces_key != key:
+            self._pieces_key = key
+            self._pieces = self._build_pieces(moves, moves[-1][1] if moves else None)
+        surface.blit(self._pieces, self.grid.topleft)
 
     def _octagon(self, margin: float) -> list:
         """The rim around the cells: an octagon ``margin`` pixels outside the stepped edge."""
@@ -37,12 +114,11 @@ class BoardMixin:
                (-margin, s * c - e0 * c + k), (-margin, e0 * c - k)]
         return [(gx + x, gy + y) for x, y in pts]
 
-    def _board_surface(self) -> pygame.Surface:
-        key = (self._style(), self.frame.size, self.cell)
-        if self._board_cache is not None and self._board_key == key:
-            return self._board_cache
-        self._board_key = key
-        style = key[0]
+    def _table_surface(self, style: str) -> pygame.Surface:
+        key = (style, self.frame.size, self.cell)
+        if self._table is not None and self._table_key == key:
+            return self._table
+        self._table_key = key
         c = self.cell
         pad = 12
         surf = pygame.Surface((self.frame.width + pad, self.frame.height + pad), pygame.SRCALPHA)
@@ -86,7 +162,7 @@ class BoardMixin:
             pygame.draw.polygon(surf, lift(base, 0.18), [(rt, t), (rt, bt), (rt - b, bt - b),
                                                           (rt - b, t + b)])
         self._draw_labels(surf, gx, gy)
-        self._board_cache = surf
+        self._table = surf
         return surf
 
     def _draw_labels(self, surf, gx, gy) -> None:
@@ -133,13 +209,114 @@ class BoardMixin:
             pygame.draw.circle(layer, (0, 0, 0, 90), centre, max(2, c // 7), 1)
         return layer
 
-    def _pieces(self) -> pygame.Surface:
-        if self._pieces_layer is None:
-            moves = self.state.moves
-            if self.anim is not None:
-                moves = moves[:-1]
-                last = moves[-1][1] if moves else None
+    def _rim_glow(self, colour: int) -> pygame.Surface:
+        glow = self._rims.get(colour)
+        if glow is None:
+            glow = pygame.Surface(self.frame.size, pygame.SRCALPHA)
+            rim = self._octagon((self.grid.x - self.frame.x) * 0.92)
+            pygame.draw.polygon(glow, (*lift(self.rgbs[colour], 0.25), 255), rim, 3)
+            self._rims[colour] = glow
+        return glow
+
+    # --- over the pieces --------------------------------------------------------------------
+    def draw_hints(self, surface, cover, spots, colour: int, dots: bool) -> None:
+        """Light the squares in ``cover`` in ``colour``; with ``dots``, mark the ``spots``
+        to click as well."""
+        key = (cover, spots, colour, dots, self.cell)
+        if self._hints is None or self._hints_key != key:
+            self._hints_key = key
+            c = self.cell
+            rgb = self.rgbs[colour]
+            surf = pygame.Surface(self.grid.size, pygame.SRCALPHA)
+            for x, y in cover:
+                pygame.draw.rect(surf, (*lift(rgb, 0.35), 95),
+                                 (x * c + 2, y * c + 2, c - 4, c - 4), border_radius=c // 6)
+            if dots:
+                for x, y in spots:
+                    centre = (x * c + c // 2, y * c + c // 2)
+                    pygame.draw.circle(surf, (255, 255, 255, 220), centre, max(2, c // 8))
+                    pygame.draw.circle(surf, (*sink(rgb, 0.3), 255), centre, max(2, c // 8), 1)
+            self._hints = surf
+        surface.blit(self._hints, self.grid.topleft)
+
+    def draw_flash(self, surface) -> None:
+        for cell, left in self.flash.items():
+            alpha = int(255 * min(1.0, left / 0.5))
+            r = self.cell_rect(cell).inflate(-2, -2)
+            pygame.draw.rect(surface, (255, 250, 230, alpha), r, max(1, self.cell // 12),
+                             border_radius=self.cell // 6)
+
+    def draw_marks(self, surface, marks) -> None:
+        """Outline what a rules diagram points at: placements (by number) or squares
+        (``"e9"``, ``"e9,f9"``)."""
+        for mark in marks:
+            cells = []
+            if isinstance(mark, int) and not isinstance(mark, bool):
+                if 0 <= mark < self.geo.placements:
+                    cells = self.geo.cells_of_move[mark]
             else:
-                last = moves[-1][1] if moves else None
-            self._pieces_layer = self._build_pieces(moves, last)
-        return self._pieces_layer
+                for word in str(mark).split(","):
+                    try:
+                        cells.append(self.geo.parse_cell(word))
+                    except ValueError:
+                        pass
+            for cell in cells:
+                r = self.cell_rect(cell)
+                pygame.draw.rect(surface, (0, 0, 0), r.move(1, 1), max(2, self.cell // 9),
+                                 border_radius=self.cell // 6)
+                pygame.draw.rect(surface, MARK, r, max(2, self.cell // 9),
+                                 border_radius=self.cell // 6)
+
+    def draw_hint_move(self, surface, move: int, colour: int) -> None:
+        """The Hint button's placement ``move``, as a glowing ghost in ``colour``."""
+        cells = self.geo.cells_of_move[move]
+        shape = shape_of(cells)
+        x0 = min(x for x, _ in cells)
+        y0 = min(y for _, y in cells)
+        ghost = ghost_surface(self.rgbs[colour], shape, self.cell, True)
+        surface.blit(ghost, self.cell_rect((x0, y0)))
+        glow = int(140 + 110 * pulse())
+        for cell in cells:
+            pygame.draw.rect(surface, (*HINT, glow), self.cell_rect(cell), 2,
+                             border_radius=self.cell // 6)
+
+    def draw_flight(self, surface, anim: dict) -> None:
+        """A piece on its way from ``anim["start"]`` to its squares, growing from the tray's
+        size to the board's along a low arc ``anim["hop"]`` squares high."""
+        a = anim
+        t = min(1.0, a["t"] / a["duration"])
+        ease = 1 - (1 - t) ** 3
+        unit = round(a["unit"] + (self.cell - a["unit"]) * ease)
+        sx, sy = a["start"]
+        ex, ey = a["end"]
+        # the piece rises off the table and comes down on its squares
+        height = (1 - (2 * t - 1) ** 2) * self.cell * a["hop"]
+        x = sx + (ex - sx) * ease
+        y = sy + (ey - sy) * ease - height
+        body = piece_surface(self.rgbs[a["colour"]], a["shape"], unit)
+        raised = max(2, int(height * 0.5) + 2)
+        surface.blit(shadow_surface(a["shape"], unit, 70), (x + raised, y + raised + height))
+        surface.blit(body, (x, y))
+
+    def draw_held(self, surface, piece: str, turn: int, colour: int, cells, legal: bool,
+                  pointer) -> None:
+        """The piece in hand: snapped to ``cells`` as a ghost (red unless ``legal``), or
+        floating under the ``pointer`` when it is off the board."""
+        rgb = self.rgbs[colour]
+        shape = orientation(piece, turn)
+        c = self.cell
+        if cells is not None:
+            ax = min(x for x, _ in cells)
+            ay = min(y for _, y in cells)
+            pos = self.cell_rect((ax, ay)).topleft
+            raised = max(3, c // 5)
+            surface.blit(shadow_surface(shape, c, 60), (pos[0] + raised, pos[1] + raised))
+            surface.blit(ghost_surface(rgb, shape, c, legal), pos)
+            return
+        # off the board the piece floats under the pointer, held by its middle square
+        gx, gy = grab_offset(piece, turn)
+        x = pointer[0] - gx * c - c // 2
+        y = pointer[1] - gy * c - c // 2
+        raised = max(4, c // 3)
+        surface.blit(shadow_surface(shape, c, 70), (x + raised, y + raised))
+        surface.blit(piece_surface(rgb, shape, c), (x, y))

@@ -1,19 +1,30 @@
 """Callisto's trays: each colour's remaining pieces beside the board, in piles,
 with the colour's name, player, pieces left and points in the header.
 
-``TraysMixin`` gives ``CallistoView`` the trays' layout, hit-testing and drawing;
-the tray of the colour to move glows, and pieces that fit nowhere are faded.
+``Trays`` is the part of ``CallistoView`` that owns the trays: where each one
+and each of its piles lies, which pile the pointer is over, and their drawing
+(one cached layer, redrawn when the position or the piece in hand changes).
+The tray of the colour to move glows, and pieces that fit nowhere are faded.
+It reads the state and the piece in hand that the view passes it.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.callisto import PIECE_INDEX, PIECES, PLAYERS, orientation
+from game.callisto import PIECE_INDEX, PIECES, orientation
 
 from ... import assets
 from ..base import INK, pulse
 from .pieces import badge, lift, piece_surface, shadow_surface, sink
+
+
+def left_in_tray(state, held: str | None, colour: int, piece: str) -> int:
+    """How many of ``piece`` still lie in ``colour``'s tray (one may be in hand)."""
+    count = state.left[colour][PIECE_INDEX[piece]]
+    if held == piece and state.colour == colour:
+        count -= 1
+    return count
 
 
 class Tray:
@@ -27,9 +38,49 @@ class Tray:
         self.unit = 8
 
 
-class TraysMixin:
-    """Needs ``trays``, ``tray_area``, ``rgbs``, ``names``, ``state``, ``held`` and
-    ``hover_slot`` from the view."""
+class Trays:
+    """Every colour's tray, one above the other; ``trays[colour]`` is that colour's
+    ``Tray``, and there are none when the view shows the board alone."""
+
+    def __init__(self, rgbs: tuple, titles: list, live: bool):
+        self.rgbs = rgbs
+        self.titles = titles        # each tray's header: its colour, and its player's name
+        self.live = live            # a game in play: the mover's tray says so and fades misfits
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self._trays: list[Tray] = []
+        self.hover: tuple | None = None     # (colour, piece) of the pile under the pointer
+        self._layer = None
+        self._layer_for = None              # (state, held) the layer shows
+        self._focus: dict = {}              # colour -> the glow round its tray
+
+    def __len__(self) -> int:
+        return len(self._trays)
+
+    def __getitem__(self, colour: int) -> Tray:
+        return self._trays[colour]
+
+    def __iter__(self):
+        return iter(self._trays)
+
+    # --- where things are -------------------------------------------------------------
+    def fit(self, column: pygame.Rect | None) -> None:
+        """Stack the trays in the middle of ``column``; None: no trays are shown."""
+        self._trays = []
+        self._layer = None
+        self._focus.clear()
+        if column is None:
+            self.area = pygame.Rect(0, 0, 0, 0)
+            return
+        n = len(self.rgbs)
+        spacing = max(6, column.height // 80)
+        tray_h = min((column.height - spacing * (n - 1)) // n, int(column.width * 1.05))
+        total = tray_h * n + spacing * (n - 1)
+        self.area = pygame.Rect(column.x, column.y + (column.height - total) // 2,
+                                column.width, total)
+        for colour in range(n):
+            r = pygame.Rect(self.area.x, self.area.y + colour * (tray_h + spacing),
+                            column.width, tray_h)
+            self._trays.append(self._layout_tray(colour, r))
 
     def _layout_tray(self, colour: int, rect: pygame.Rect) -> Tray:
         tray = Tray(colour, rect)
@@ -53,7 +104,7 @@ class TraysMixin:
 
     def slot_at(self, pos) -> tuple | None:
         """``(colour, piece name or None)`` of the tray under ``pos``, or None."""
-        for tray in self.trays:
+        for tray in self._trays:
             if tray.rect.collidepoint(pos):
                 for name, slot in tray.slots.items():
                     if slot.collidepoint(pos):
@@ -61,27 +112,23 @@ class TraysMixin:
                 return tray.colour, None
         return None
 
-    def slot_center(self, colour: int, piece: str) -> tuple:
-        if colour < len(self.trays):
-            return self.trays[colour].slots[piece].center
-        return self.frame.center
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface, state, held: str | None) -> None:
+        """The trays for ``state`` with ``held`` in the hand of the colour to move, the
+        mover's tray glowing and the pile under the pointer outlined."""
+        surface.blit(self._trays_layer(state, held), self.area.topleft)
+        self._draw_focus(surface, state.colour, held)
 
-    def _in_hand(self, colour: int, piece: str) -> int:
-        """How many of ``piece`` still lie in ``colour``'s tray (one may be in hand)."""
-        count = self.state.left[colour][PIECE_INDEX[piece]]
-        if self.held == piece and self.state.colour == colour:
-            count -= 1
-        return count
-
-    def _trays(self) -> pygame.Surface:
-        if self._trays_layer is not None:
-            return self._trays_layer
-        area = self.tray_area
+    def _trays_layer(self, state, held) -> pygame.Surface:
+        if self._layer is not None and self._layer_for[0] is state \
+                and self._layer_for[1] == held:
+            return self._layer
+        self._layer_for = (state, held)
+        area = self.area
         layer = pygame.Surface(area.size, pygame.SRCALPHA)
-        state = self.state
         mover = state.colour
-        playable = state.playable_pieces() if mover is not None and self.named_seats else None
-        for tray in self.trays:
+        playable = state.playable_pieces() if mover is not None and self.live else None
+        for tray in self._trays:
             colour = tray.colour
             rgb = self.rgbs[colour]
             r = tray.rect.move(-area.x, -area.y)
@@ -93,10 +140,11 @@ class TraysMixin:
             pygame.draw.rect(layer, (*sink(rgb, 0.72), 150), felt, border_radius=radius // 2)
             pygame.draw.rect(layer, (0, 0, 0, 90), felt, 1, border_radius=radius // 2)
             pygame.draw.rect(layer, (*sink(rgb, 0.2), 255), r, 2, border_radius=radius)
-            self._draw_tray_header(layer, tray, r)
+            self._draw_tray_header(layer, state, tray, r)
             out = bool(state.out >> colour & 1)
             for name, slot in tray.slots.items():
                 self._draw_slot(layer, tray, name, slot.move(-area.x, -area.y),
+                                left_in_tray(state, held, colour, name),
                                 dim=(colour == mover and playable is not None
                                      and name not in playable))
             if mover is not None and colour != mover:
@@ -109,11 +157,10 @@ class TraysMixin:
                 img = assets.font(size, True).render("OUT: cannot move", True, (255, 210, 190))
                 img = pygame.transform.rotate(img, 8)
                 layer.blit(img, img.get_rect(center=r.center))
-        self._trays_layer = layer
+        self._layer = layer
         return layer
 
-    def _draw_tray_header(self, layer, tray, r) -> None:
-        state = self.state
+    def _draw_tray_header(self, layer, state, tray, r) -> None:
         colour = tray.colour
         rgb = self.rgbs[colour]
         head = tray.header.height
@@ -123,10 +170,7 @@ class TraysMixin:
         pygame.draw.circle(layer, rgb, (x + size // 2, cy), size // 2)
         pygame.draw.circle(layer, lift(rgb, 0.5), (x + size // 2 - 1, cy - 1), size // 2, 1)
         x += size + 6
-        title = self.names[colour]
-        player = colour % PLAYERS[self.variant]
-        if self.named_seats and player < len(self.seats):
-            title += f"  {self.seats[player]['name']}"
+        title = self.titles[colour]
         turn = state.colour == colour
         f = assets.font(size, True)
         img = f.render(title, True, lift(rgb, 0.45) if turn else (214, 200, 180))
@@ -135,7 +179,7 @@ class TraysMixin:
         small = assets.font(max(10, size - 3), turn)
         room = r.right - 10 - (x + img.get_width() + 14)
         choices = [f"{left} left  {state.colour_scores[colour]} pts", f"{left} left"]
-        if turn and self.named_seats:
+        if turn and self.live:
             choices.insert(0, f"to move  {choices[0]}")
         for info in choices:
             if small.size(info)[0] <= room:
@@ -143,8 +187,7 @@ class TraysMixin:
                 layer.blit(img2, img2.get_rect(midright=(r.right - 10, cy)))
                 break
 
-    def _draw_slot(self, layer, tray, name, slot, dim=False) -> None:
-        count = self._in_hand(tray.colour, name)
+    def _draw_slot(self, layer, tray, name, slot, count, dim=False) -> None:
         u = tray.unit
         shape = orientation(name, 0)
         body = piece_surface(self.rgbs[tray.colour], shape, u)
@@ -172,21 +215,19 @@ class TraysMixin:
             tag = badge(f"x{count}", max(10, min(16, int(u * 1.1))), self.rgbs[tray.colour])
             layer.blit(tag, tag.get_rect(bottomright=(slot.right, slot.bottom)))
 
-    def _draw_tray_focus(self, surface) -> None:
-        mover = self.state.colour
-        if mover is not None and mover < len(self.trays):
-            tray = self.trays[mover]
-            key = ("tray", mover, tray.rect.size)
-            glow = self._hint_cache.get(key)
+    def _draw_focus(self, surface, mover, held) -> None:
+        if mover is not None and mover < len(self._trays):
+            tray = self._trays[mover]
+            glow = self._focus.get(mover)
             if glow is None:
                 glow = pygame.Surface(tray.rect.inflate(8, 8).size, pygame.SRCALPHA)
                 radius = max(6, tray.rect.height // 14) + 4
                 pygame.draw.rect(glow, (*lift(self.rgbs[mover], 0.3), 255), glow.get_rect(), 3,
                                  border_radius=radius)
-                self._hint_cache[key] = glow
+                self._focus[mover] = glow
             glow.set_alpha(int(120 + 120 * pulse()))
             surface.blit(glow, tray.rect.inflate(8, 8).topleft)
-        if self.hover_slot is not None and self.held is None:
-            colour, name = self.hover_slot
-            slot = self.trays[colour].slots[name]
+        if self.hover is not None and held is None:
+            colour, name = self.hover
+            slot = self._trays[colour].slots[name]
             pygame.draw.rect(surface, (255, 240, 200), slot, 2, border_radius=6)

@@ -6,6 +6,11 @@ under the pointer is always one of the piece's own squares); the wheel or R
 turns it, a right-click or F flips it over, a click puts it down.  Esc, or a
 click on the tray, puts it back; H shows every square the held piece could
 cover and, as dots, where to click in the orientation it has now.
+
+The view holds two parts: ``board`` (where the board lies, and everything drawn
+on it) and ``trays`` (each colour's pieces beside it).  It keeps the position,
+the piece in hand and the animation, routes the pointer and keys, and tells
+each part what to draw.
 """
 
 from __future__ import annotations
@@ -15,22 +20,19 @@ import pygame
 from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry, orientation,
                            player_names)
 
-from ..base import GOLD, BoardView, pulse
-from .board import BoardMixin
-from .pieces import (flipped, ghost_surface, grab_offset, lift, piece_surface,
-                              shadow_surface, shape_of, short_name, sink, turned)
-from .trays import Tray, TraysMixin
+from ..base import GOLD, BoardView
+from .board import STYLES, Board
+from .pieces import flipped, grab_offset, lift, shape_of, short_name, turned
+from .trays import Trays, left_in_tray
 
 #: Pentobi's colours, warmed a little to sit on the wooden table.
 COLOUR_RGB = {"Blue": (34, 112, 204), "Yellow": (236, 198, 42), "Red": (222, 66, 50),
               "Green": (38, 166, 70)}
-HINT = (140, 230, 255)
-MARK = (255, 214, 120)
 FLIGHT = 0.45      # seconds for a piece to travel from its tray to the board
 DROP = 0.14        # seconds for a piece put down by hand to settle
 
 
-class CallistoView(BoardMixin, TraysMixin, BoardView):
+class CallistoView(BoardView):
     player_colours = (COLOUR_RGB["Blue"], COLOUR_RGB["Green"])
 
     @classmethod
@@ -46,34 +48,34 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         players = PLAYERS[self.variant]
         self.player_colours = tuple(self.rgbs[p] for p in range(players))
         self.two_each = players != len(self.names)
-        self.size = self.geo.size
-        self.cell = 20
-        self.grid = pygame.Rect(0, 0, 10, 10)      # the bounding square of the cells
-        self.frame = pygame.Rect(0, 0, 10, 10)     # the board with its rim
-        self.trays: list[Tray] = []
-        self.tray_area = pygame.Rect(0, 0, 0, 0)
-        self._board_cache = None
-        self._board_key = None
-        self._pieces_layer = None
-        self._trays_layer = None
-        self._hint_cache: dict = {}
+        self.board = Board(self.geo, self.rgbs)
+        self.trays = Trays(self.rgbs, self._tray_titles(), live=self.named_seats)
+        self._fits: dict = {}                       # (state, piece, turn) -> where it fits
         self.pointer = (0, 0)
         self.held: str | None = None               # name of the piece in hand
         self.turn = 0                               # its orientation (see ``orientation``)
         self.drag_from: tuple | None = None         # where a drag began (press on the tray)
         self.ghost_anchor: tuple | None = None      # top-left cell of the snapped ghost
         self.ghost_problem: str | None = None
-        self.hover_slot: tuple | None = None        # (colour, piece) under the pointer
         self.hints_on = self.setting("show_hints", True)
         self.anim: dict | None = None
-        self.flash: dict = {}                       # cell -> seconds of glow left
         self._placed: tuple | None = None           # (move, screen pos) of a piece put down here
+
+    def _tray_titles(self) -> list:
+        """Each tray's header: the colour's name, and in a game its player's."""
+        titles = []
+        players = PLAYERS[self.variant]
+        for colour, name in enumerate(self.names):
+            player = colour % players
+            if self.named_seats and player < len(self.seats):
+                name += f"  {self.seats[player]['name']}"
+            titles.append(name)
+        return titles
 
     # --- layout --------------------------------------------------------------
     def layout(self, rect) -> None:
         super().layout(rect)
         rect = self.rect
-        n = len(self.names)
         gap = max(10, rect.width // 60)
         show_trays = self.input_enabled or rect.width >= rect.height * 1.2
         if show_trays:
@@ -82,44 +84,15 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         else:
             tray_w, gap = 0, 0
             side = min(rect.width, rect.height)
-        self.cell = cell = max(6, int(side / (self.size + 1.7)))
         x0 = rect.x + (rect.width - side - gap - tray_w) // 2
         y0 = rect.y + (rect.height - side) // 2
-        span = cell * self.size
-        self.frame = pygame.Rect(x0, y0, side, side)
-        self.grid = pygame.Rect(x0 + (side - span) // 2, y0 + (side - span) // 2, span, span)
-        self._board_cache = None
-        self._pieces_layer = None
-        self._trays_layer = None
-        self._hint_cache.clear()
-        self.trays = []
-        if not show_trays:
-            self.tray_area = pygame.Rect(0, 0, 0, 0)
-            return
-        spacing = max(6, rect.height // 80)
-        tray_h = min((rect.height - spacing * (n - 1)) // n, int(tray_w * 1.05))
-        total = tray_h * n + spacing * (n - 1)
-        self.tray_area = pygame.Rect(x0 + side + gap, rect.y + (rect.height - total) // 2,
-                                     tray_w, total)
-        for colour in range(n):
-            r = pygame.Rect(self.tray_area.x, self.tray_area.y + colour * (tray_h + spacing),
-                            tray_w, tray_h)
-            self.trays.append(self._layout_tray(colour, r))
-
-    # --- coordinates ---------------------------------------------------------
-    def cell_rect(self, cell) -> pygame.Rect:
-        x, y = cell
-        return pygame.Rect(self.grid.x + x * self.cell, self.grid.y + y * self.cell,
-                           self.cell, self.cell)
+        self.board.fit(pygame.Rect(x0, y0, side, side))
+        self.trays.fit(pygame.Rect(x0 + side + gap, rect.y, tray_w, rect.height)
+                       if show_trays else None)
 
     def cell_center(self, cell) -> tuple:
-        return self.cell_rect(cell).center
-
-    def cell_at(self, pos) -> tuple | None:
-        """The grid square under ``pos`` (on the octagon or in a cut-off corner), or None."""
-        if not self.grid.collidepoint(pos):
-            return None
-        return ((pos[0] - self.grid.x) // self.cell, (pos[1] - self.grid.y) // self.cell)
+        """Where the square ``cell`` lies on the screen."""
+        return self.board.cell_center(cell)
 
     # --- state and animation ------------------------------------------------------------
     def set_state(self, state, previous=None) -> None:
@@ -128,11 +101,9 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         self.drag_from = None
         self.ghost_anchor = None
         self.ghost_problem = None
-        self.hover_slot = None
+        self.trays.hover = None
         self.anim = None
-        self._pieces_layer = None
-        self._trays_layer = None
-        self._hint_cache.clear()
+        self._fits.clear()
         last = state.last
         placed, self._placed = self._placed, None
         if previous is None or last is None or previous.moves != state.moves[:-1]:
@@ -142,17 +113,20 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         shape = shape_of(cells)
         x0 = min(x for x, _ in cells)
         y0 = min(y for _, y in cells)
-        end = self.cell_rect((x0, y0)).topleft
+        end = self.board.cell_rect((x0, y0)).topleft
         if placed is not None and placed[0] == move:
-            start, duration, unit = (end[0] - 4, end[1] - 6), DROP, self.cell
+            start, duration, unit, hop = (end[0] - 4, end[1] - 6), DROP, self.board.cell, 0.3
         else:
-            cx, cy = self.slot_center(colour, last["piece"])
-            unit = self.trays[colour].unit if colour < len(self.trays) else self.cell
+            if colour < len(self.trays):        # it flies from its pile in the tray
+                tray = self.trays[colour]
+                (cx, cy), unit = tray.slots[last["piece"]].center, tray.unit
+            else:
+                (cx, cy), unit = self.board.frame.center, self.board.cell
             w = (max(x for x, _ in shape) + 1) * unit
             h = (max(y for _, y in shape) + 1) * unit
-            start, duration = (cx - w // 2, cy - h // 2), FLIGHT
+            start, duration, hop = (cx - w // 2, cy - h // 2), FLIGHT, 1.2
         self.anim = {"move": move, "colour": colour, "shape": shape, "start": start, "end": end,
-                     "unit": unit, "t": 0.0, "duration": duration, "state": state}
+                     "unit": unit, "hop": hop, "t": 0.0, "duration": duration, "state": state}
 
     @property
     def busy(self) -> bool:
@@ -164,11 +138,9 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
 
     def _land(self, quiet=False) -> None:
         anim, self.anim = self.anim, None
-        self._pieces_layer = None
         state = anim["state"]
         last = state.last
-        for cell in last["cells"]:
-            self.flash[cell] = 0.7
+        self.board.light(last["cells"])
         if not quiet and self.app is not None:
             self.sound("place")
         for colour in last["skipped"]:
@@ -194,10 +166,7 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for cell in list(self.flash):
-            self.flash[cell] -= dt
-            if self.flash[cell] <= 0:
-                del self.flash[cell]
+        self.board.update(dt)
         if self.anim is not None:
             self.anim["t"] += dt * self.speed
             if self.anim["t"] >= self.anim["duration"]:
@@ -252,9 +221,9 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
     def _press(self, pos):
         state = self.state
         mover = state.colour
-        hit = self.slot_at(pos)
+        hit = self.trays.slot_at(pos)
         if self.held is not None:
-            if self.cell_at(pos) is not None:
+            if self.board.cell_at(pos) is not None:
                 return self._put_down(pos)
             if hit is not None:
                 colour, name = hit
@@ -277,13 +246,13 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
                 self._pick(name)
                 self.drag_from = pos
             return None
-        if self.cell_at(pos) is not None:
+        if self.board.cell_at(pos) is not None:
             self.status = f"Pick a piece from the {self.names[mover]} tray first."
         return None
 
     def _release(self, pos):
         start, self.drag_from = self.drag_from, None
-        if self.held is None or start is None or self.cell_at(pos) is None:
+        if self.held is None or start is None or self.board.cell_at(pos) is None:
             return None
         if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < 8:
             return None
@@ -292,7 +261,6 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
     def _pick(self, name: str) -> None:
         self.held = name
         self.turn = 0
-        self._trays_layer = None
         self.ghost_anchor = None
         title = PIECES[PIECE_INDEX[name]].title
         state = self.state
@@ -309,7 +277,6 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         self.drag_from = None
         self.ghost_anchor = None
         self.ghost_problem = None
-        self._trays_layer = None
         self.status = "Put back in the tray."
 
     def _turn(self, turn: int) -> None:
@@ -321,7 +288,7 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         """The cells the held piece would cover with the pointer at ``pos``."""
         if self.held is None:
             return None
-        cell = self.cell_at(self.pointer if pos is None else pos)
+        cell = self.board.cell_at(self.pointer if pos is None else pos)
         if cell is None:
             return None
         gx, gy = grab_offset(self.held, self.turn)
@@ -357,23 +324,26 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         self._placed = (move, pos)
         self.held = None
         self.drag_from = None
-        self._trays_layer = None
         return move
 
+    def _in_hand(self, colour: int, piece: str) -> int:
+        """How many of ``piece`` still lie in ``colour``'s tray (one may be in hand)."""
+        return left_in_tray(self.state, self.held, colour, piece)
+
     def _hover(self, pos) -> None:
-        hit = self.slot_at(pos) if self._can_act() else None
+        hit = self.trays.slot_at(pos) if self._can_act() else None
         if hit is not None and hit[1] is not None and hit[0] == self.state.colour \
                 and self._in_hand(*hit):
-            if hit != self.hover_slot:
-                self.hover_slot = hit
+            if hit != self.trays.hover:
+                self.trays.hover = hit
                 name = hit[1]
                 title = PIECES[PIECE_INDEX[name]].title
                 if name not in self.state.playable_pieces():
                     self.status = f"{title}: no room for it now."
                 else:
                     self.status = f"{title}: click to pick it up."
-        elif self.hover_slot is not None:
-            self.hover_slot = None
+        elif self.trays.hover is not None:
+            self.trays.hover = None
             self.status = ""
 
     # --- hints -----------------------------------------------------------------------------
@@ -381,7 +351,7 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
         """(every cell the held piece could cover in any orientation, the cells to click to
         place it in its present orientation) for the colour to move."""
         key = (id(self.state), self.held, self.turn)
-        found = self._hint_cache.get(key)
+        found = self._fits.get(key)
         if found is None:
             geo = self.geo
             k = PIECE_INDEX[self.held]
@@ -397,28 +367,9 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
                     x0 = min(x for x, _ in cells)
                     y0 = min(y for _, y in cells)
                     spots.add((x0 + gx, y0 + gy))
-            found = (frozenset(cover), frozenset(spots), None)
-            self._hint_cache[key] = found
-        return found[0], found[1]
-
-    def _hint_surface(self) -> pygame.Surface:
-        key = ("surface", id(self.state), self.held, self.turn)
-        surf = self._hint_cache.get(key)
-        if surf is None:
-            cover, spots = self.fits()
-            c = self.cell
-            rgb = self.rgbs[self.state.colour]
-            surf = pygame.Surface(self.grid.size, pygame.SRCALPHA)
-            for x, y in cover:
-                pygame.draw.rect(surf, (*lift(rgb, 0.35), 95),
-                                 (x * c + 2, y * c + 2, c - 4, c - 4), border_radius=c // 6)
-            if self.held != "1":
-                for x, y in spots:
-                    centre = (x * c + c // 2, y * c + c // 2)
-                    pygame.draw.circle(surf, (255, 255, 255, 220), centre, max(2, c // 8))
-                    pygame.draw.circle(surf, (*sink(rgb, 0.3), 255), centre, max(2, c // 8), 1)
-            self._hint_cache[key] = surf
-        return surf
+            found = (frozenset(cover), frozenset(spots))
+            self._fits[key] = found
+        return found
 
     # --- words -------------------------------------------------------------------------------
     def describe_move(self, state, move) -> str:
@@ -466,120 +417,34 @@ class CallistoView(BoardMixin, TraysMixin, BoardView):
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        if self.state is None:
+        state = self.state
+        if state is None:
             return
-        surface.blit(self._board_surface(), self.frame.topleft)
-        if self.state.colour is not None and self.named_seats:
-            glow = self._rim_glow(self.state.colour)     # the rim glows in the colour to move
-            glow.set_alpha(int(110 + 110 * pulse()))
-            surface.blit(glow, self.frame.topleft)
+        board = self.board
+        glow = state.colour if state.colour is not None and self.named_seats else None
+        board.draw_table(surface, self.board_style(STYLES), glow)
         holding = self.held is not None and self._can_act()
         if holding and self.hints_on:
-            surface.blit(self._hint_surface(), self.grid.topleft)
-        surface.blit(self._pieces(), self.grid.topleft)
-        self._draw_flash(surface)
-        self._draw_marks(surface)
-        self._draw_hint_move(surface)
+            cover, spots = self.fits()
+            board.draw_hints(surface, cover, spots, state.colour, dots=self.held != "1")
+        # a piece in flight is not on the board yet
+        board.draw_pieces(surface, state.moves[:-1] if self.anim is not None else state.moves)
+        board.draw_flash(surface)
+        board.draw_marks(surface, self.marks)
+        if self.hint_move is not None and state.colour is not None:
+            board.draw_hint_move(surface, self.hint_move, state.colour)
         if self.anim is not None:
-            self._draw_flight(surface)
+            board.draw_flight(surface, self.anim)
         if self.trays:
-            surface.blit(self._trays(), self.tray_area.topleft)
-            self._draw_tray_focus(surface)
+            self.trays.draw(surface, state, self.held)
         if holding:
-            self._draw_held(surface)
+            board.draw_held(surface, self.held, self.turn, state.colour, self.ghost_cells(),
+                            self.ghost_problem is None, self.pointer)
         super().draw(surface)
 
     def draw_banners(self, surface) -> None:
-        rect, self.rect = self.rect, self.frame      # banners sit over the board, not the trays
+        rect, self.rect = self.rect, self.board.frame   # banners sit over the board, not the trays
         try:
             super().draw_banners(surface)
         finally:
             self.rect = rect
-
-    def _rim_glow(self, colour: int) -> pygame.Surface:
-        key = ("rim", colour, self.frame.size, self.cell)
-        glow = self._hint_cache.get(key)
-        if glow is None:
-            glow = pygame.Surface(self.frame.size, pygame.SRCALPHA)
-            rim = self._octagon((self.grid.x - self.frame.x) * 0.92)
-            pygame.draw.polygon(glow, (*lift(self.rgbs[colour], 0.25), 255), rim, 3)
-            self._hint_cache[key] = glow
-        return glow
-
-    def _draw_flash(self, surface) -> None:
-        for cell, left in self.flash.items():
-            alpha = int(255 * min(1.0, left / 0.5))
-            r = self.cell_rect(cell).inflate(-2, -2)
-            pygame.draw.rect(surface, (255, 250, 230, alpha), r, max(1, self.cell // 12),
-                             border_radius=self.cell // 6)
-
-    def _draw_marks(self, surface) -> None:
-        for mark in self.marks:
-            cells = []
-            if isinstance(mark, int) and not isinstance(mark, bool):
-                if 0 <= mark < self.geo.placements:
-                    cells = self.geo.cells_of_move[mark]
-            else:
-                for word in str(mark).split(","):
-                    try:
-                        cells.append(self.geo.parse_cell(word))
-                    except ValueError:
-                        pass
-            for cell in cells:
-                r = self.cell_rect(cell)
-                pygame.draw.rect(surface, (0, 0, 0), r.move(1, 1), max(2, self.cell // 9),
-                                 border_radius=self.cell // 6)
-                pygame.draw.rect(surface, MARK, r, max(2, self.cell // 9),
-                                 border_radius=self.cell // 6)
-
-    def _draw_hint_move(self, surface) -> None:
-        if self.hint_move is None or self.state.colour is None:
-            return
-        cells = self.geo.cells_of_move[self.hint_move]
-        shape = shape_of(cells)
-        x0 = min(x for x, _ in cells)
-        y0 = min(y for _, y in cells)
-        ghost = ghost_surface(self.rgbs[self.state.colour], shape, self.cell, True)
-        surface.blit(ghost, self.cell_rect((x0, y0)))
-        glow = int(140 + 110 * pulse())
-        for cell in cells:
-            pygame.draw.rect(surface, (*HINT, glow), self.cell_rect(cell), 2,
-                             border_radius=self.cell // 6)
-
-    def _draw_flight(self, surface) -> None:
-        a = self.anim
-        t = min(1.0, a["t"] / a["duration"])
-        ease = 1 - (1 - t) ** 3
-        unit = round(a["unit"] + (self.cell - a["unit"]) * ease)
-        sx, sy = a["start"]
-        ex, ey = a["end"]
-        # a low arc: the piece rises off the table and comes down on its squares
-        height = (1 - (2 * t - 1) ** 2) * self.cell * (1.2 if a["duration"] == FLIGHT else 0.3)
-        x = sx + (ex - sx) * ease
-        y = sy + (ey - sy) * ease - height
-        body = piece_surface(self.rgbs[a["colour"]], a["shape"], unit)
-        lift = max(2, int(height * 0.5) + 2)
-        surface.blit(shadow_surface(a["shape"], unit, 70), (x + lift, y + lift + height))
-        surface.blit(body, (x, y))
-
-    def _draw_held(self, surface) -> None:
-        rgb = self.rgbs[self.state.colour]
-        shape = orientation(self.held, self.turn)
-        c = self.cell
-        cells = self.ghost_cells()
-        if cells is not None:
-            ax = min(x for x, _ in cells)
-            ay = min(y for _, y in cells)
-            legal = self.ghost_problem is None
-            pos = self.cell_rect((ax, ay)).topleft
-            lift = max(3, c // 5)
-            surface.blit(shadow_surface(shape, c, 60), (pos[0] + lift, pos[1] + lift))
-            surface.blit(ghost_surface(rgb, shape, c, legal), pos)
-            return
-        # off the board the piece floats under the pointer, held by its middle square
-        gx, gy = grab_offset(self.held, self.turn)
-        x = self.pointer[0] - gx * c - c // 2
-        y = self.pointer[1] - gy * c - c // 2
-        lift = max(4, c // 3)
-        surface.blit(shadow_surface(shape, c, 70), (x + lift, y + lift))
-        surface.blit(piece_surface(rgb, shape, c), (x, y))

@@ -1,0 +1,170 @@
+"""What lies over Calliro's chips for a moment: the chip in motion (flying in from
+the Repository, dropping, turning over to show its underside), the lit arcs of a
+point, score chips taking over while the chips that scored lift off to the
+Basket, the chip in hand, the Hint button's ghost and a rules diagram's marks.
+
+``Overlays`` is the part of ``CalliroView`` that draws these, straight onto the
+screen each frame, over the ``Board`` it is given.  It keeps no state of its
+own: the view passes the animation, the position and the chip in hand.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.calliro import parse_cell
+
+from ..base import GOLD, pulse
+from .art import FACE, MOVER_PHASES, ghost, lighten, pair_of, score_chip, squeezed
+
+
+class Overlays:
+    """Drawing over the chips of ``board``, the ``Board`` that says where the cells lie
+    and gives the chips' sprites."""
+
+    def __init__(self, board):
+        self.board = board
+
+    def draw_arcs(self, surface, arcs, scorer, alpha=1.0) -> None:
+        """The ``arcs`` (three cells each) that score for ``scorer``."""
+        board = self.board
+        rgb = lighten(FACE["BG"[scorer]], 0.55)
+        w = max(3, int(board.cell * 0.16 * alpha))
+        for a, n, b in arcs:
+            pts = [board.cell_center(a), board.cell_center(n), board.cell_center(b)]
+            pygame.draw.lines(surface, (30, 16, 6), False, pts, w + 4)
+            pygame.draw.lines(surface, rgb, False, pts, w)
+            for end in (pts[0], pts[2]):
+                pygame.draw.circle(surface, GOLD, end, max(4, int(board.cell * 0.22)), 3)
+
+    def draw_pending_arcs(self, surface, state) -> None:
+        """The arcs of the point whose score chip waits for the scorer to place it."""
+        if not state.pending_cells:
+            return
+        cell = state.pending_cells[0]
+        self.draw_arcs(surface, state.arcs_at(cell), state.to_move)
+
+    def draw_animation(self, surface, anim, trays, undersides: bool, floor: int) -> None:
+        """The phase ``anim`` is in.  A placed chip flies in from its stack in ``trays`` (or
+        from ``floor``, the bottom edge of the view, when there are none); ``undersides``:
+        chips show their undersides as an inner ring."""
+        board = self.board
+        a = anim
+        phase, duration = a["phases"][a["index"]]
+        t = min(1.0, a["t"] / duration) if duration > 0 else 1.0
+        cell = a["cell"]
+        size = board.chip_size
+        x, y = board.cell_center(cell)
+        text = a["chip"]
+        under = f"{text[2].upper()}/{text[0].lower()}" if text and "/" in text else text
+        last = a["last"]
+        before_swap = any(p == "swap" for p, _ in a["phases"][a["index"]:])
+        for c, chip_text in a["swaps"]:
+            if phase == "swap":
+                self._draw_swap(surface, anim, c, chip_text, t, last["player"], trays, undersides)
+            elif before_swap and not (c == cell and phase in MOVER_PHASES):
+                img = board.sprite(chip_text, undersides=undersides)
+                surface.blit(img, img.get_rect(center=board.cell_center(c)))
+        if phase in ("arcs", "swap") and last and last["arcs"]:
+            scorer = 0 if last["points"][0] else 1
+            self.draw_arcs(surface, last["arcs"], scorer)
+        if phase == "fly":
+            start = trays.chip_centre(text[0]) if trays else (x, floor)
+            e = 1 - (1 - t) ** 3
+            hop = (1 - (2 * t - 1) ** 2) * board.cell * 1.6
+            pos = (start[0] + (x - start[0]) * e, start[1] + (y - start[1]) * e - hop)
+            self._blit_chip(surface, board.sprite(text), pos, hop)
+        elif phase == "drop":
+            self._blit_chip(surface, board.sprite(text), (x, y - 6 * (1 - t)), 6 * (1 - t))
+        elif phase in ("turn", "back", "flip"):
+            if phase == "flip":
+                first, second = a["before"], text
+            else:
+                first, second = (text, under) if phase == "turn" else (under, text)
+            face = first if t < 0.5 else second
+            img = board.sprite(face)
+            hop = math.sin(math.pi * t) * board.cell * 0.5
+            self._blit_chip(surface, squeezed(img, abs(math.cos(math.pi * t))), (x, y - hop), hop)
+        elif phase == "glimpse":
+            img = board.sprite(under)
+            hop = board.cell * 0.1
+            self._blit_chip(surface, img, (x, y - hop), hop)
+            ring = int(size * 0.56 + 2 * pulse(0.5))
+            pygame.draw.circle(surface, (255, 250, 230), (x, int(y - hop)), ring, 2)
+
+    def _blit_chip(self, surface, img, pos, lift=0.0) -> None:
+        if lift > 1:
+            shadow = pygame.Surface((img.get_width(), img.get_height()), pygame.SRCALPHA)
+            r = self.board.chip_size // 2
+            pygame.draw.circle(shadow, (0, 0, 0, 70), (img.get_width() // 2,
+                                                       img.get_height() // 2), r)
+            surface.blit(shadow, shadow.get_rect(center=(pos[0] + lift * 0.4, pos[1] + lift)))
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def _draw_swap(self, surface, anim, cell, chip_text, t, player, trays, undersides) -> None:
+        board = self.board
+        x, y = board.cell_center(cell)
+        scorer = 0 if anim["last"]["points"][0] else 1
+        if anim["last"]["action"] == "replace":
+            scorer = player
+        size = board.chip_size
+        grow = max(1, int(size * min(1.0, t * 1.4)))
+        img = score_chip(scorer, grow)
+        surface.blit(img, img.get_rect(center=(x, y)))
+        # the chip that scored lifts off towards the Basket
+        if trays is not None and "/" in chip_text:
+            bx, by = trays.basket_centre(pair_of(chip_text))
+        else:
+            bx, by = x, y
+        e = t * t
+        pos = (x + (bx - x) * e, y + (by - y) * e - math.sin(math.pi * t) * board.cell)
+        shrink = max(2, int(size * (1 - 0.5 * t)))
+        body = board.sprite(chip_text, shrink, undersides=undersides)
+        body.set_alpha(int(255 * (1 - t * 0.6)))
+        surface.blit(body, body.get_rect(center=(int(pos[0]), int(pos[1]))))
+        body.set_alpha(None)
+
+    def draw_held(self, surface, state, held, pointer) -> None:
+        """The chip with ``held`` up under the ``pointer``, its ghost on the empty cell below."""
+        board = self.board
+        cell = board.cell_at(pointer)
+        if cell is not None and state.chip_at(cell) is None:
+            g = ghost(held, board.chip_size)
+            surface.blit(g, g.get_rect(center=board.cell_center(cell)))
+        img = board.sprite(f"{held}/x", int(board.chip_size * 0.9))
+        self._blit_chip(surface, img, (pointer[0], pointer[1] - 6), 8)
+
+    def _ring(self, surface, cell, colour, width=3) -> None:
+        x, y = self.board.cell_center(cell)
+        r = int(self.board.chip_size * 0.58)
+        pygame.draw.circle(surface, (0, 0, 0), (x + 1, y + 1), r, width)
+        pygame.draw.circle(surface, colour, (x, y), r, width)
+
+    def draw_hint(self, surface, move) -> None:
+        """The Hint button's ``move``: a ghost chip for a placement, a pulsing ring."""
+        glow = (140, 230, 255)
+        if move.action == "place":
+            g = ghost(move.up, self.board.chip_size)
+            surface.blit(g, g.get_rect(center=self.board.cell_center(move.cell)))
+        width = 2 + int(3 * pulse())
+        self._ring(surface, move.cell, glow, width)
+
+    def draw_marks(self, surface, state, marks, parse_move) -> None:
+        """Ring what a rules diagram points at: moves (read by ``parse_move``) or cells."""
+        for mark in marks:
+            try:
+                move = parse_move(state, str(mark))
+            except ValueError:
+                move = None
+            if move is not None:
+                if move.action == "place":
+                    g = ghost(move.up, self.board.chip_size)
+                    surface.blit(g, g.get_rect(center=self.board.cell_center(move.cell)))
+                self._ring(surface, move.cell, GOLD)
+                continue
+            try:
+                self._ring(surface, parse_cell(str(mark), self.board.radius), GOLD)
+            except ValueError:
+                pass
