@@ -120,7 +120,7 @@ def _calabria_places():
                                            {"name": "B", "kind": "human"}])
     view.layout(board_area((1280, 800)))
     view.set_state(spec.new_game())
-    return view.slot_rect(0, 0).center, view.square_rect(square_index("e3")).center
+    return view.trays.slot_rect(0, 0).center, view.board.square_rect(square_index("e3")).center
 
 
 def test_drag_a_calabria_dux_from_the_tray_in_a_real_window(screen, tmp_path):

@@ -24,7 +24,7 @@ def start(app):
 
 
 def centre(play, name):
-    return play.view.square_rect(square_index(name)).center
+    return play.view.board.square_rect(square_index(name)).center
 
 
 def press_at(app, pos):
@@ -77,9 +77,9 @@ DUX_RING = ["...rGr......", "............", "..r.....g...", "....r.......",
 def test_a_piece_dragged_from_the_tray_is_placed(app):
     play = start(app)
     view = play.view
-    assert view.trays[0].top > view.board_rect.bottom, "the Roman tray lies below rank 1"
+    assert view.trays.rects[0].top > view.board.rect.bottom, "the Roman tray lies below rank 1"
     assert "place a piece - 12 pieces and the Dux left" in play.prompt()
-    dux_slot = view.slot_rect(0, 0).center
+    dux_slot = view.trays.slot_rect(0, 0).center
     press_at(app, dux_slot)
     drag_to(app, centre(play, "e3"))
     assert view.held == ("hand", "D") and view.dragging
@@ -95,20 +95,20 @@ def test_a_piece_dragged_from_the_tray_is_placed(app):
 def test_click_a_tray_piece_then_a_square(app):
     play = start(app)
     view = play.view
-    click(app, view.slot_rect(0, 5).center)          # a Roman piece in the tray
+    click(app, view.trays.slot_rect(0, 5).center)    # a Roman piece in the tray
     assert view.held == ("hand", "V") and play.cursor == 0
     move_pointer(app, centre(play, "c2"))
     click(app, centre(play, "c2"))
     settle(app, play)
     assert play.state.piece_at("c2") == "r" and play.state.in_hand[0] == (11, 1)
     # the Romans' tray is out of bounds while the Gladiators place
-    click(app, view.slot_rect(0, 3).center)
+    click(app, view.trays.slot_rect(0, 3).center)
     assert view.held is None and "Gladiators' turn" in view.status
-    click(app, view.slot_rect(1, 0).center)          # the Gladiator Dux
+    click(app, view.trays.slot_rect(1, 0).center)    # the Gladiator Dux
     assert view.held == ("hand", "D")
     click(app, centre(play, "c2"))                   # taken: refused, with the reason
     assert play.cursor == 1 and "taken" in view.status
-    click(app, view.slot_rect(1, 0).center)
+    click(app, view.trays.slot_rect(1, 0).center)
     click(app, centre(play, "h7"))
     settle(app, play)
     assert play.state.piece_at("h7") == "G"
@@ -123,7 +123,7 @@ def test_the_whole_positioning_phase_by_mouse(app):
         for side, squares in ((0, roman), (1, gladiator)):
             assert play.state.mover == side
             if k % 3 == 0 and k < 12:                # some dragged from the tray...
-                drag(app, view.slot_rect(side, play.state.in_hand[side][0]).center,
+                drag(app, view.trays.slot_rect(side, play.state.in_hand[side][0]).center,
                      centre(play, squares[k]))
             else:                                    # ...some clicked straight onto a square
                 click(app, centre(play, squares[k]))
@@ -142,11 +142,11 @@ def test_a_move_by_drag_shows_its_destinations(app):
     view = play.view
     frames(app, 2)
     targets = [square_index(n) for n in ("i1", "i4", "l2")]
-    before = [pixel(app, view.square_rect(t).center) for t in targets]
+    before = [pixel(app, view.board.square_rect(t).center) for t in targets]
     press_at(app, centre(play, "i2"))
     drag_to(app, centre(play, "k5"))          # not a target: nothing to mark there
     assert view.held == ("piece", square_index("i2")) and view.dragging
-    after = [pixel(app, view.square_rect(t).center) for t in targets]
+    after = [pixel(app, view.board.square_rect(t).center) for t in targets]
     assert all(a != b for a, b in zip(before, after)), "destination squares are marked"
     assert set(targets) <= set(play.state.destinations("i2"))
     drag_to(app, centre(play, "i5"))
@@ -172,14 +172,14 @@ def test_the_dux_jump_chain_is_drawn_and_hops(app):
     frames(app, 2)
     click(app, centre(play, "d2"))            # pick up the Dux by a click
     assert view.held == ("piece", square_index("d2"))
-    d3 = view.square_rect(square_index("d3"))
-    probe = (d3.centerx + int(view.cell * 0.42), d3.centery)   # the bow of the hop d2-d4
+    d3 = view.board.square_rect(square_index("d3"))
+    probe = (d3.centerx + int(view.board.cell * 0.42), d3.centery)   # the bow of the hop d2-d4
     plain = pixel(app, probe)
     move_pointer(app, centre(play, "g4"))
     assert "Dux d2-g4: a chain of 2 jumps" in view.status
     assert pixel(app, probe) != plain, "the chain through d4 is drawn"
     click(app, centre(play, "g4"))
-    assert view.busy and len(view.anim["legs"]) == 2, "the Dux hops d2-d4, then d4-g4"
+    assert view.busy and len(view.anim.legs) == 2, "the Dux hops d2-d4, then d4-g4"
     settle(app, play)
     assert play.state.piece_at("g4") == "R"
     assert play.move_texts[-1] == "Player 1: Dux d2-g4 (jump)"
@@ -190,9 +190,10 @@ def test_a_barricade_from_the_supply_with_its_squares_marked(app):
     movement(play, JUMP[:3] + ["......X....."] + JUMP[4:], barricades=[3, 4])
     view = play.view
     frames(app, 2)
-    allowed, near = view.square_rect(square_index("b4")), view.square_rect(square_index("h4"))
+    allowed = view.board.square_rect(square_index("b4"))
+    near = view.board.square_rect(square_index("h4"))
     quiet_allowed, quiet_near = pixel(app, allowed.center), pixel(app, near.center)
-    badge = view.supply_rect(0)
+    badge = view.trays.supply_rect(0)
     move_pointer(app, badge.center)
     assert view.status == "3 barricades left: drag one onto the board"
     press_at(app, badge.center)
@@ -232,20 +233,22 @@ def test_a_capture_is_animated_and_counted(app):
     app.settings.set("animation_speed", 1.0)
     movement(play, PINNED)
     view = play.view
-    assert view._trophy_count(0) == 8, "four Gladiator pieces are left of twelve"
+    assert view.trays.trophy_count(play.state, 0, view.anim) == 8, \
+        "four Gladiator pieces are left of twelve"
     press_at(app, centre(play, "f6"))
     drag_to(app, centre(play, "f4"))
     assert "f6-f4 - captures e4: release to move there" in view.status
     assert view.preview == (square_index("e4"),), "the piece about to fall is marked"
     release_at(app, centre(play, "f4"))
     assert play.state.piece_at("e4") is None
-    assert view.busy and [sq for sq, _ in view.anim["captured"]] == [square_index("e4")]
-    assert view._trophy_count(0) == 8, "the count rises when the piece has gone"
-    assert wait_until(app, lambda: view.anim is None or view.anim["arrived"], seconds=5)
+    assert view.busy and [sq for sq, _ in view.anim.captured] == [square_index("e4")]
+    assert view.trays.trophy_count(play.state, 0, view.anim) == 8, \
+        "the count rises when the piece has gone"
+    assert wait_until(app, lambda: view.anim is None or view.anim.arrived, seconds=5)
     frames(app, 10)
     assert view.anim is not None, "the taken piece is still fading"
     settle(app, play)
-    assert view._trophy_count(0) == 9
+    assert view.trays.trophy_count(play.state, 0, view.anim) == 9
     assert "capture" in app.sounds.played
     assert any(b.text == "Capture!" for b in view.banners)
     assert play.move_texts[-1] == "Player 1: f6-f4, captures e4"
@@ -286,10 +289,10 @@ def test_undo_takes_back_a_move_and_a_placement(app):
 def test_counters_show_when_they_matter(app):
     play = start(app)
     state = movement(play, JUMP, quiet_plies=40)
-    assert play.view._counter_words() == ""
+    assert play.view.words.counters(play.state) == ""
     key = state.key
     movement(play, JUMP, quiet_plies=83, history=[key])
-    words = play.view._counter_words()
+    words = play.view.words.counters(play.state)
     assert "quiet moves: 83/100" in words and "position seen twice" in words
     frames(app, 2)
 
@@ -307,9 +310,9 @@ def test_rules_diagrams_and_a_small_window(app):
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
     frames(app, 2)
     view = play.view
-    assert view.rect.contains(view.trays[0]) and view.rect.contains(view.trays[1])
-    assert view.rect.contains(view.frame_rect)
-    click(app, view.square_rect(square_index("l1")).center)
+    assert view.rect.contains(view.trays.rects[0]) and view.rect.contains(view.trays.rects[1])
+    assert view.rect.contains(view.board.frame)
+    click(app, view.board.square_rect(square_index("l1")).center)
     settle(app, play)
     assert play.state.piece_at("l1") == "r"
 

@@ -1,5 +1,6 @@
 """Calabria's pictures, drawn once per size and cached: stone tiles, the two
-armies, their leaders, the wooden barricades and the Alligatus shackle.
+armies, their leaders, the wooden barricades, the Alligatus shackle and the
+words set in the view's own type.
 
 Each sprite is drawn three times too large and smoothed down, which gives
 clean edges without anti-aliasing every primitive by hand.
@@ -431,6 +432,11 @@ def ring(size: int, colour: tuple) -> pygame.Surface:
     pygame.draw.circle(img, (*colour, 255), (size / 2, size / 2), size * 0.47, max(3, size // 12))
     pygame.draw.circle(img, (*colour, 90), (size / 2, size / 2), size * 0.40, max(2, size // 20))
     return img
+
+
+@lru_cache(maxsize=256)
+def label(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
+    return assets.font(size, bold).render(words, True, colour)
 
 
 @lru_cache(maxsize=4)

@@ -3,60 +3,71 @@
 A tray holds a header line (the side, its player, what they do now and the
 counters that matter), the stack of barricades in reserve, and either the
 pieces still to be placed (positioning) or the enemy pieces taken
-(movement).  ``TraysMixin`` gives ``CalabriaView`` the trays' geometry and
-drawing; the view owns the state, the held thing and the animation it reads.
+(movement).  ``Trays`` owns where the trays and everything in them lie, finds
+what the pointer is over, and draws the trays for the state, the held thing
+and the running animation the view hands it.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.calabria import DUX, PIECE, SIDE_NAMES
-from game.core import counted
 
 from ... import assets
 from . import art
 from ..base import GOLD, INK, pulse
+from .art import label
+from .words import hand_words
 
-
-@lru_cache(maxsize=256)
-def label(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-    return assets.font(size, bold).render(words, True, colour)
-
-
-def hand_words(pieces: int, dux: int) -> str:
-    """'9 pieces and the Dux', '1 piece', 'the Dux'."""
-    parts = []
-    if pieces:
-        parts.append(counted(pieces, "piece"))
-    if dux:
-        parts.append("the Dux")
-    return " and ".join(parts) or "nothing"
+DEPTH = 1.5     # a tray's depth, in cells
+GAP = 0.16      # between a tray and the board's frame, in cells
 
 
 def _dim(colour, k):
     return tuple(max(0, min(255, int(v * k))) for v in colour)
 
 
-class TraysMixin:
-    """Geometry and drawing of the two trays (``self.trays``: Romans' below, Gladiators' above)."""
+class Trays:
+    """The two trays: ``rects[0]`` the Romans' below the board, ``rects[1]`` the
+    Gladiators' above it; none where the view shows the board alone."""
 
+    def __init__(self, shown: bool):
+        self.shown = shown
+        self.cell = 40
+        self.rects: list[pygame.Rect] = []
+
+    @property
+    def room(self) -> float:
+        """Cells the trays take above and below the board's frame."""
+        return DEPTH + GAP if self.shown else 0.0
+
+    def layout(self, frame: pygame.Rect, cell: int) -> None:
+        """Lay the trays along the long edges of the board's ``frame``."""
+        self.cell = cell
+        self.rects = []
+        if self.shown:
+            th, tg = int(cell * DEPTH), int(cell * GAP)
+            f = frame
+            self.rects = [pygame.Rect(f.x, f.bottom + tg, f.width, th),   # Romans, below
+                          pygame.Rect(f.x, f.top - tg - th, f.width, th)]  # Gladiators, above
+
+    # --- where things are --------------------------------------------------------------
     def _header_rect(self, side) -> pygame.Rect:
-        t = self.trays[side]
+        t = self.rects[side]
         return pygame.Rect(t.x + self.cell // 5, t.y + 2, t.width - 2 * (self.cell // 5),
                            int(self.cell * 0.42))
 
     def supply_rect(self, side) -> pygame.Rect:
-        t = self.trays[side]
+        """The well of a side's barricades in reserve."""
+        t = self.rects[side]
         c = self.cell
         top = t.y + int(c * 0.44)
         return pygame.Rect(t.x + c // 5, top, int(c * 1.45), t.bottom - top - c // 10)
 
     def _hand_area(self, side) -> pygame.Rect:
         s = self.supply_rect(side)
-        t = self.trays[side]
+        t = self.rects[side]
         return pygame.Rect(s.right + self.cell // 4, s.y, t.right - s.right - self.cell // 2,
                            s.height)
 
@@ -66,10 +77,11 @@ class TraysMixin:
         w = area.width / 13
         return pygame.Rect(int(area.x + index * w), area.y, int(w), area.height)
 
-    def hand_at_pos(self, pos):
-        """(side, "V"/"D") of a piece waiting in a tray under ``pos``, or None."""
-        s = self.state
-        if not self.trays or s is None or s.phase != "positioning":
+    def hand_at(self, pos, state):
+        """(side, "V"/"D") of a piece waiting in a tray under ``pos``, or None;
+        (side, None) over an empty part of a hand."""
+        s = state
+        if not self.rects or s is None or s.phase != "positioning":
             return None
         for side in (0, 1):
             if not self._hand_area(side).collidepoint(pos):
@@ -84,13 +96,39 @@ class TraysMixin:
             return side, None
         return None
 
-    def supply_at_pos(self, pos):
-        for side, _ in enumerate(self.trays):
+    def supply_at(self, pos):
+        """The side whose barricade stack is under ``pos``, or None."""
+        for side, _ in enumerate(self.rects):
             if self.supply_rect(side).collidepoint(pos):
                 return side
         return None
 
-    def _draw_tray_box(self, layer, tray, side) -> None:
+    # --- what they show ----------------------------------------------------------------
+    def trophy_count(self, state, side, anim) -> int:
+        """How many enemy pieces ``side`` has taken, as its tray shows them: a piece
+        taken in the running animation ``anim`` joins the tray once it has gone."""
+        foe = 1 - side
+        taken = 12 - state.board.count(PIECE[foe]) - state.in_hand[foe][0]
+        return taken - self._taking(side, anim).count(PIECE[foe])
+
+    @staticmethod
+    def _taking(side, anim) -> list:
+        return anim.taking(side) if anim is not None else []
+
+    def _dux_taken(self, state, side, anim) -> bool:
+        s = state
+        foe = 1 - side
+        return (s.phase == "movement" and DUX[foe] not in s.board
+                and DUX[foe] not in self._taking(side, anim))
+
+    # --- drawing -----------------------------------------------------------------------
+    def draw_boxes(self, layer, origin) -> None:
+        """The empty trays, into the table's cached ``layer`` whose corner is ``origin``."""
+        ox, oy = origin
+        for side, tray in enumerate(self.rects):
+            self._draw_box(layer, tray.move(-ox, -oy), side, origin)
+
+    def _draw_box(self, layer, tray, side, origin) -> None:
         """A wooden tray lined with felt in the army's colour."""
         radius = max(4, self.cell // 7)
         pygame.draw.rect(layer, (0, 0, 0, 110), tray.move(4, 6), border_radius=radius)
@@ -113,17 +151,25 @@ class TraysMixin:
         art.blend_rect(box, (255, 235, 200, 70), box.get_rect(), 2, radius)
         layer.blit(box, tray.topleft)
         # the barricade stack sits in its own little well
-        s = self.supply_rect(side).move(-self.rect.x, -self.rect.y)
+        s = self.supply_rect(side).move(-origin[0], -origin[1])
         art.blend_rect(layer, (0, 0, 0, 70), s.inflate(-4, -4), 0, radius // 2)
 
-    def _draw_tray(self, surface, side) -> None:
-        s = self.state
+    def draw(self, surface, state, *, seats, colours, held, enabled, warnings, anim) -> None:
+        """What lies in the trays now.  ``held`` is what the player holds (it is not in
+        the tray), ``enabled`` whether the player may act, ``warnings`` the counters
+        shown beside the side to move and ``anim`` the running animation, if any."""
+        for side in range(len(self.rects)):
+            self._draw_tray(surface, state, side, seats, colours[side], held, enabled, warnings,
+                            anim)
+
+    def _draw_tray(self, surface, state, side, seats, colour, held, enabled, warnings,
+                   anim) -> None:
+        s = state
         c = self.cell
-        colour = self.player_colours[side]
         header = self._header_rect(side)
         size = max(12, int(c * 0.27))
         turn = s.to_move == side
-        name = self.seats[side]["name"] if side < len(self.seats) else SIDE_NAMES[side]
+        name = seats[side]["name"] if side < len(seats) else SIDE_NAMES[side]
         x = header.x
         if turn and not s.is_over:
             dot = max(3, int(c * 0.07))
@@ -144,35 +190,20 @@ class TraysMixin:
         if doing:
             img = label(doing, size, INK if turn else (200, 184, 160), turn)
             surface.blit(img, img.get_rect(midleft=(x, header.centery)))
-        if turn:
-            warnings = self._counter_words()
-            if warnings:
-                img = label(warnings, size, (255, 170, 110), True)
-                surface.blit(img, img.get_rect(midright=(header.right, header.centery)))
-        self._draw_supply(surface, side)
+        if turn and warnings:
+            img = label(warnings, size, (255, 170, 110), True)
+            surface.blit(img, img.get_rect(midright=(header.right, header.centery)))
+        self._draw_supply(surface, s, side, held, enabled)
         if s.phase == "positioning":
-            self._draw_hand(surface, side)
+            self._draw_hand(surface, s, side, held, enabled)
         else:
-            self._draw_trophies(surface, side)
+            self._draw_trophies(surface, s, side, anim)
 
-    def _counter_words(self) -> str:
-        s = self.state
-        if s.phase != "movement" or s.is_over:
-            return ""
-        words = []
-        limit = s.options.get("quiet_ply_limit", 0)
-        if limit and s.quiet_plies > limit // 2:
-            words.append(f"quiet moves: {s.quiet_plies}/{limit}")
-        if s.options.get("repetition_limit", 0) and s.key in s.history:
-            seen = s.history.count(s.key) + 1
-            words.append("position seen twice" if seen == 2 else f"position seen {seen} times")
-        return "  |  ".join(words)
-
-    def _draw_supply(self, surface, side) -> None:
-        s, c = self.state, self.cell
+    def _draw_supply(self, surface, state, side, held, enabled) -> None:
+        s, c = state, self.cell
         rect = self.supply_rect(side)
         left = s.barricades_left[side]
-        if self.held == ("barricade",) and side == s.mover:
+        if held == ("barricade",) and side == s.mover:
             left -= 1    # it is in the player's hand
         size = int(min(rect.height * 0.95, c * 0.9))
         for k in range(left):
@@ -180,27 +211,27 @@ class TraysMixin:
             surface.blit(img, img.get_rect(center=(rect.centerx - c * 0.18 + k * c * 0.08,
                                                    rect.centery + c * 0.06 - k * c * 0.07)))
         usable = (side == s.mover and s.phase == "movement" and not s.is_over and
-                  s.barricades_left[side] and self.input_enabled)
+                  s.barricades_left[side] and enabled)
         badge = (rect.right - c * 0.22, rect.bottom - c * 0.2)
         pygame.draw.circle(surface, (24, 16, 10), badge, c * 0.19)
         pygame.draw.circle(surface, GOLD if usable else (150, 130, 110), badge, c * 0.19, 2)
         img = label(str(s.barricades_left[side]), max(11, int(c * 0.24)), INK, True)
         surface.blit(img, img.get_rect(center=badge))
-        if usable and self.held is None:
+        if usable and held is None:
             glow = int(60 + 100 * pulse(1.6))
             frame = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=6)
             surface.blit(frame, rect.topleft)
 
-    def _draw_hand(self, surface, side) -> None:
-        s = self.state
+    def _draw_hand(self, surface, state, side, held, enabled) -> None:
+        s = state
         pieces, dux = s.in_hand[side]
-        mine = side == s.mover and self.held is not None and self.held[0] == "hand"
-        if mine and self.held[1] == "V":
+        mine = side == s.mover and held is not None and held[0] == "hand"
+        if mine and held[1] == "V":
             pieces -= 1
-        if mine and self.held[1] == "D":
+        if mine and held[1] == "D":
             dux = 0
-        active = side == s.mover and self.input_enabled and not s.is_over
+        active = side == s.mover and enabled and not s.is_over
         for index in range(13):
             slot = self.slot_rect(side, index)
             if index == 0 and dux:
@@ -210,36 +241,19 @@ class TraysMixin:
             else:
                 continue
             surface.blit(img, img.get_rect(midbottom=(slot.centerx, slot.bottom)))
-        if active and self.held is None and (pieces or dux):
+        if active and held is None and (pieces or dux):
             area = self._hand_area(side)
             glow = int(50 + 90 * pulse(1.6))
             frame = pygame.Surface(area.size, pygame.SRCALPHA)
             pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=6)
             surface.blit(frame, area.topleft)
 
-    def _pending(self, side) -> list:
-        """Pieces ``side`` is taking in the running animation: not in the tray until gone."""
-        if self.anim is None or self.anim["side"] != side:
-            return []
-        return [ch for _, ch in self.anim["captured"]]
-
-    def _trophy_count(self, side) -> int:
-        """How many enemy pieces ``side`` has taken, as its tray shows them."""
-        foe = 1 - side
-        taken = 12 - self.state.board.count(PIECE[foe]) - self.state.in_hand[foe][0]
-        return taken - self._pending(side).count(PIECE[foe])
-
-    def _dux_taken(self, side) -> bool:
-        s = self.state
-        foe = 1 - side
-        return (s.phase == "movement" and DUX[foe] not in s.board
-                and DUX[foe] not in self._pending(side))
-
-    def _draw_trophies(self, surface, side) -> None:
+    def _draw_trophies(self, surface, state, side, anim) -> None:
         """The enemy pieces this side has taken, in a row, with their count."""
         c = self.cell
         foe = 1 - side
-        taken, dux_taken = self._trophy_count(side), self._dux_taken(side)
+        taken = self.trophy_count(state, side, anim)
+        dux_taken = self._dux_taken(state, side, anim)
         area = self._hand_area(side)
         size = int(min(area.height * 0.9, c * 0.72))
         step = min(size * 0.82, (area.width - size * 2.6) / 12)

@@ -1,13 +1,17 @@
 """What Calabria's view says: the prompt for the side to move, each move as the
-move list tells it, why an action is refused, and what the thing under the
-pointer (or in hand) would do there.  ``WordsMixin`` gives ``CalabriaView``
-these."""
+move list tells it, why an action is refused, the counters that matter, and
+what the thing under the pointer (or in hand) would do there.
+
+``Words`` is the view's voice.  It is handed the state and what the player
+holds or points at, and hands back text; the view puts it on the status line.
+It remembers only what it said last about the pointer, so that a move within
+one square says nothing new and a refusal is not wiped by the next hint.
+"""
 
 from __future__ import annotations
 
 from game.calabria import DUX, PIECE, SIDE_NAMES, WIDTH, Move, square_name
-
-from .trays import hand_words
+from game.core import counted
 
 
 def is_slide(board: str, frm: int, to: int) -> bool:
@@ -25,108 +29,22 @@ def is_slide(board: str, frm: int, to: int) -> bool:
     return True
 
 
-class WordsMixin:
-    """Needs the view's ``state``, ``held``, ``hover``, ``pinned``, ``dragging``,
-    ``trays`` and its input helpers (``_move_for``, ``_legal``, ``_active``)."""
+def hand_words(pieces: int, dux: int) -> str:
+    """'9 pieces and the Dux', '1 piece', 'the Dux'."""
+    parts = []
+    if pieces:
+        parts.append(counted(pieces, "piece"))
+    if dux:
+        parts.append("the Dux")
+    return " and ".join(parts) or "nothing"
 
-    def _problem(self, move) -> str:
-        problem = self.state.action_problem(move) or "not a legal action"
-        extra = ""
-        if "pinned" in problem:
-            extra = ": it stands between two enemies on one line"
-        elif "two squares apart" in problem:
-            extra = " (none of the eight squares around a barricade)"
-        return f"Not allowed: {problem}{extra}."
 
-    def _refusal(self, square) -> str:
-        s = self.state
-        c = s.board[square]
-        if s.phase == "positioning":
-            return "Not allowed: that square is taken; place on an empty square."
-        if c == ".":
-            return ("Pick up one of your pieces, or drag a barricade from your stack beside "
-                    "the board.")
-        if c in "XY":
-            return "Not allowed: barricades never move."
-        side = s.mover
-        if c not in (PIECE[side], DUX[side]):
-            return f"Not allowed: that is a {SIDE_NAMES[1 - side][:-1]} piece."
-        if square in self.pinned:
-            return self._problem(Move("M", square, square))
-        return "Not allowed: that piece is boxed in: it has nowhere to go."
+class Words:
+    def __init__(self):
+        self._held_said = None     # (held, square, dragging, state id) last told about
+        self._hint = ""            # the pointer hint now on the status line, if any
 
-    def _hover_status(self) -> None:
-        """Say what the held thing would do on the square under the pointer."""
-        held, s = self.held, self.state
-        square = self.hover
-        key = (held, square, self.dragging, id(s))
-        if key == self._hover_key:
-            return      # the pointer moved within the same square
-        self._hover_key = key
-        self.preview = ()
-        if held is None:
-            return
-        act = "release" if self.dragging else "click"
-        move = self._move_for(held, square) if square is not None else None
-        legal = move is not None and self._legal(move)
-        if legal and move.kind in "MX":
-            last = s.play(move).last
-            self.preview = tuple(last["captured"]) + (
-                (last["dux_captured"],) if last["dux_captured"] is not None else ())
-        gain = ""
-        if self.preview:
-            gain = " - " + self.describe_move(s, move).split(", ", 1)[1]
-        if held[0] == "piece":
-            frm = held[1]
-            what = "Dux" if s.board[frm] in DUX else "piece"
-            if not legal:
-                self.status = (f"{what.capitalize()} on {square_name(frm)}: take it to a marked "
-                               "square" + (" (rings are jump landings)" if what == "Dux" else ""))
-            elif is_slide(s.board, frm, square):
-                self.status = (f"{what.capitalize()} {square_name(frm)}-{square_name(square)}"
-                               f"{gain}: {act} to move there")
-            else:
-                jumps = len(s.jump_path(frm, square)) - 1
-                chain = f"a chain of {jumps} jumps" if jumps > 1 else "a jump"
-                self.status = (f"Dux {square_name(frm)}-{square_name(square)}: {chain} over its "
-                               f"own pieces{gain} - {act} to jump")
-        elif held[0] == "hand":
-            self.status = ("The Dux" if held[1] == "D" else "A piece") + \
-                ": put it on any empty square."
-        elif legal:
-            self.status = f"Barricade {square_name(square)}{gain}: {act} to place it"
-        else:
-            self.status = "A barricade: put it on a marked square (two squares from every other)."
-
-    def _idle_status(self, pos) -> None:
-        """With nothing held, say what the thing under the pointer would do.
-
-        A refusal stays on the status line until the next click: only a hint
-        written here is replaced or wiped by the next hint.
-        """
-        if self.status and self.status != self._idle_hint:
-            return
-        s, words = self.state, ""
-        square = self.hover
-        if self._active() and not self.busy:
-            side = s.mover
-            if square is not None and s.phase == "positioning" and s.board[square] == ".":
-                what = "a piece" if s.in_hand[side][0] else "your Dux"
-                words = (f"Click to put {what} on {square_name(square)}, "
-                         "or drag one from your tray")
-            elif square is not None and s.board[square] in (PIECE[side], DUX[side]):
-                if square in self.pinned:
-                    words = "Pinned (Alligatus) between two enemies: it cannot move"
-                elif s.destinations(square):
-                    words = "Drag it to a marked square, or click it and then the square"
-            elif (self.trays and self.supply_at_pos(pos) == side and s.phase == "movement"
-                    and s.barricades_left[side]):
-                words = (f"{s.barricades_left[side]} barricade"
-                         f"{'s' if s.barricades_left[side] > 1 else ''} left: drag one onto "
-                         "the board")
-        self._idle_hint = words
-        self.status = words
-
+    # --- for the move list and the sidebar -------------------------------------------
     def prompt(self, state, name) -> str:
         side = state.mover
         who = f"{SIDE_NAMES[side]} ({name})"
@@ -139,7 +57,7 @@ class WordsMixin:
             return f"{who}: move a piece or place a barricade"
         return f"{who}: move a piece (no barricades left)"
 
-    def describe_move(self, state, move) -> str:
+    def describe(self, state, move) -> str:
         kind, frm, to = move
         if kind == "V":
             text = f"piece on {square_name(to)}"
@@ -161,3 +79,117 @@ class WordsMixin:
         if last["dux_captured"] is not None:
             text += ", takes the Dux"
         return text
+
+    def counters(self, state) -> str:
+        """The draw counters of a battle once they come near their limits, else ''."""
+        s = state
+        if s.phase != "movement" or s.is_over:
+            return ""
+        words = []
+        limit = s.options.get("quiet_ply_limit", 0)
+        if limit and s.quiet_plies > limit // 2:
+            words.append(f"quiet moves: {s.quiet_plies}/{limit}")
+        if s.options.get("repetition_limit", 0) and s.key in s.history:
+            seen = s.history.count(s.key) + 1
+            words.append("position seen twice" if seen == 2 else f"position seen {seen} times")
+        return "  |  ".join(words)
+
+    # --- refusals --------------------------------------------------------------------
+    def problem(self, state, move) -> str:
+        problem = state.action_problem(move) or "not a legal action"
+        extra = ""
+        if "pinned" in problem:
+            extra = ": it stands between two enemies on one line"
+        elif "two squares apart" in problem:
+            extra = " (none of the eight squares around a barricade)"
+        return f"Not allowed: {problem}{extra}."
+
+    def refusal(self, state, square, pinned) -> str:
+        """Why a press on ``square`` picks nothing up."""
+        s = state
+        c = s.board[square]
+        if s.phase == "positioning":
+            return "Not allowed: that square is taken; place on an empty square."
+        if c == ".":
+            return ("Pick up one of your pieces, or drag a barricade from your stack beside "
+                    "the board.")
+        if c in "XY":
+            return "Not allowed: barricades never move."
+        side = s.mover
+        if c not in (PIECE[side], DUX[side]):
+            return f"Not allowed: that is a {SIDE_NAMES[1 - side][:-1]} piece."
+        if square in pinned:
+            return self.problem(s, Move("M", square, square))
+        return "Not allowed: that piece is boxed in: it has nowhere to go."
+
+    # --- the pointer -----------------------------------------------------------------
+    def about_held(self, state, held, square, move, dragging):
+        """What the held thing would do on ``square`` (``move`` is that action, or None
+        off the board): (status line, squares it would capture), or None when the
+        pointer only moved within the square last told about."""
+        s = state
+        key = (held, square, dragging, id(s))
+        if key == self._held_said:
+            return None
+        self._held_said = key
+        preview = ()
+        act = "release" if dragging else "click"
+        legal = move is not None and s.action_problem(move) is None
+        if legal and move.kind in "MX":
+            last = s.play(move).last
+            preview = tuple(last["captured"]) + (
+                (last["dux_captured"],) if last["dux_captured"] is not None else ())
+        gain = ""
+        if preview:
+            gain = " - " + self.describe(s, move).split(", ", 1)[1]
+        if held[0] == "piece":
+            frm = held[1]
+            what = "Dux" if s.board[frm] in DUX else "piece"
+            if not legal:
+                status = (f"{what.capitalize()} on {square_name(frm)}: take it to a marked "
+                          "square" + (" (rings are jump landings)" if what == "Dux" else ""))
+            elif is_slide(s.board, frm, square):
+                status = (f"{what.capitalize()} {square_name(frm)}-{square_name(square)}"
+                          f"{gain}: {act} to move there")
+            else:
+                jumps = len(s.jump_path(frm, square)) - 1
+                chain = f"a chain of {jumps} jumps" if jumps > 1 else "a jump"
+                status = (f"Dux {square_name(frm)}-{square_name(square)}: {chain} over its "
+                          f"own pieces{gain} - {act} to jump")
+        elif held[0] == "hand":
+            status = ("The Dux" if held[1] == "D" else "A piece") + \
+                ": put it on any empty square."
+        elif legal:
+            status = f"Barricade {square_name(square)}{gain}: {act} to place it"
+        else:
+            status = "A barricade: put it on a marked square (two squares from every other)."
+        return status, preview
+
+    def about_pointer(self, status, state, square, *, active, pinned, supply) -> str:
+        """With nothing held, the status line once the pointer is over ``square``
+        (``supply``: whose barricade stack it is over, if any).
+
+        A refusal stays on the status line until the next click: only a hint
+        written here is replaced or wiped by the next hint.
+        """
+        if status and status != self._hint:
+            return status
+        s, words = state, ""
+        if active:
+            side = s.mover
+            if square is not None and s.phase == "positioning" and s.board[square] == ".":
+                what = "a piece" if s.in_hand[side][0] else "your Dux"
+                words = (f"Click to put {what} on {square_name(square)}, "
+                         "or drag one from your tray")
+            elif square is not None and s.board[square] in (PIECE[side], DUX[side]):
+                if square in pinned:
+                    words = "Pinned (Alligatus) between two enemies: it cannot move"
+                elif s.destinations(square):
+                    words = "Drag it to a marked square, or click it and then the square"
+            elif (supply == side and s.phase == "movement"
+                    and s.barricades_left[side]):
+                words = (f"{s.barricades_left[side]} barricade"
+                         f"{'s' if s.barricades_left[side] > 1 else ''} left: drag one onto "
+                         "the board")
+        self._hint = words
+        return words
