@@ -129,3 +129,17 @@ def test_a_screen_is_asked_for_by_name_and_a_wrong_name_is_refused(app):
     with pytest.raises(UnknownScreen, match="no screen is called 'rulez'.*rules"):
         app.stack.push("rulez")
     assert app.stack.top is rules
+
+
+def test_board_views_hold_their_parts_instead_of_mixing_them_in():
+    """Every view class under scenes/views/ has BoardView as its only base, so each attribute
+    belongs either to the view or to a part object it holds."""
+    from scenes.views import VIEW_CLASSES, view_class
+    from scenes.views.base import BoardView
+    for name in VIEW_CLASSES:
+        cls = view_class(name)
+        assert cls.__bases__ == (BoardView,), f"{cls.__name__} mixes in {cls.__bases__}"
+    mixins = [f"{path.relative_to(ROOT)}: {node.name}" for path in sources("scenes")
+              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+              if isinstance(node, ast.ClassDef) and node.name.endswith("Mixin")]
+    assert not mixins, f"mixin classes under scenes/: {mixins}"
