@@ -210,7 +210,7 @@ def test_gtp_hard_genmove_answers_a_legal_placement(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("play b f7\ngenmove w\nquit\n"))
     assert main(["gtp", "--level", "hard", "--seed", "3"]) == 0
     answers = capsys.readouterr().out.split("\n\n")
-    assert answers[0] == "=" and answers[1].startswith("= ")
+    assert answers[0] == "= " and answers[1].startswith("= ")
     spec = GAMES["callisto"]
     state = spec.new_game("callisto_2").play(spec.parse_move(spec.new_game("callisto_2"), "f7"))
     assert spec.parse_move(state, answers[1][2:]) in state.legal_moves()
