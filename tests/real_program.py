@@ -160,3 +160,28 @@ def wait_for_children(pid, count, seconds=20) -> set[int]:
         time.sleep(0.1)
         found = descendants(pid)
     return found
+
+
+def cpu_seconds(pid) -> float:
+    """Processor time ``pid`` has used so far (0 once it is gone)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text[text.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def processes_of(program) -> set[int]:
+    """Running processes whose executable is ``program``."""
+    program = os.path.realpath(program)
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                exe = os.readlink(entry / "exe")
+            except OSError:
+                continue
+            if exe == program and running(entry.name):
+                found.add(int(entry.name))
+    return found
