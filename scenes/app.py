@@ -69,11 +69,15 @@ class App:
         except (pygame.error, FileNotFoundError):
             pass
 
+    @staticmethod
+    def _window():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return pygame.Window.from_display_module()
+
     def _set_minimum_size(self) -> None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            self._window().minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):
             pass
 
@@ -124,7 +128,11 @@ class App:
         w, h = pygame.display.get_surface().get_size()
         if (w < MIN_SIZE[0] or h < MIN_SIZE[1]) and not self.flags & pygame.FULLSCREEN:
             # the window manager let the window shrink below the smallest usable size
-            pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), self.flags)
+            wanted = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+            try:
+                self._window().size = wanted
+            except (AttributeError, pygame.error):
+                pygame.display.set_mode(wanted, self.flags)
         self.screen = pygame.display.get_surface()
         self.ui.set_window_resolution(self.screen.get_size())
         self.stack.resize()
