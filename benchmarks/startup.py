@@ -4,8 +4,9 @@
     python3 benchmarks/startup.py [--runs 7] [--app dist/Callidus]
 
 Each launch runs the program with CALLIDUS_STARTUP_PROBE set, so it quits right after
-drawing its first menu frame; the time is from launching the process to its exit (the
-dummy video driver unless the environment chooses another).  Goal for the app: median
+drawing its first menu frame; the time is from launching the process to its exit.  The
+window is the dummy video driver's unless the environment chooses one: with
+SDL_VIDEODRIVER=x11 and DISPLAY set it opens a real window.  Goal for the app: median
 under 1.0 s.
 """
 
