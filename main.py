@@ -7,6 +7,11 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window's class names the program to the desktop, which matches it with the menu entry
+# (StartupWMClass in callidus.desktop).  Set before pygame is imported: pygame names the class
+# after the script otherwise.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "callidus")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "callidus")
 
 
 class FlagError(Exception):

@@ -21,11 +21,6 @@ FPS = 60
 BACKGROUND = (38, 30, 25)
 ICON = ("icons", "callidus-128.png")
 
-# The window's class names the program to the desktop, which matches it with the menu entry
-# (StartupWMClass in callidus.desktop); set before the display starts.
-os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "callidus")
-os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "callidus")
-
 
 def fitting_size(wanted, desktop) -> tuple[int, int]:
     """``wanted``, shrunk to fit a smaller ``desktop`` with room for the window's frame and

@@ -49,8 +49,9 @@ def _geometry(display, window):
 
 
 def _open(display, tmp_path, *flags):
-    return subprocess.Popen([sys.executable, "main.py", *flags], cwd=ROOT,
-                            env=program_env(display, tmp_path),
+    env = program_env(display, tmp_path)
+    del env["SDL_VIDEO_X11_WMCLASS"]            # the program names its window's class itself
+    return subprocess.Popen([sys.executable, "main.py", *flags], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
