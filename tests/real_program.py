@@ -63,10 +63,12 @@ def find_window(display) -> str:
     return found.stdout.split()[0]
 
 
-def click_at(display, pos, pause=0.2):
+def click_at(display, pos, pause=0.2, settle=0.3):
+    """Move the pointer to ``pos``, click, and give the program ``settle`` seconds."""
     xdotool(display, "mousemove", str(int(pos[0])), str(int(pos[1])))
     time.sleep(pause)
     xdotool(display, "click", "1")
+    time.sleep(settle)
 
 
 def wait_for(path, text, seconds=15):

@@ -13,7 +13,7 @@ import tarfile
 import time
 
 import pytest
-from real_program import (ROOT, cpu_seconds, descendants, find_window, gone_within,
+from real_program import (ROOT, click_at, cpu_seconds, descendants, find_window, gone_within,
                           missing_x_tools, processes_of, program_env, stop, wait_for,
                           wait_for_children, x_tools_reason, xdotool)
 
@@ -112,27 +112,20 @@ def _find_places(folder):
     return found
 
 
-def _click(display, pos):
-    xdotool(display, "mousemove", str(pos[0]), str(pos[1]))
-    time.sleep(0.2)
-    xdotool(display, "click", "1")
-    time.sleep(0.3)
-
-
 def _start_against_the_computer(display, log, places, expert=False):
     """From the setup the program opened on: a game against the computer, started."""
     find_window(display)
     time.sleep(0.5)
-    _click(display, places["against the computer"])
+    click_at(display, places["against the computer"])
     if expert:
-        _click(display, places["second seat"])
-        _click(display, places["expert"])
+        click_at(display, places["second seat"])
+        click_at(display, places["expert"])
     xdotool(display, "key", "Return")
     assert wait_for(log, "start calla"), "the game did not start"
     starts = next(line for line in log.read_text().splitlines() if line.startswith("start"))
     if starts.split(" vs ")[0].endswith("Computer"):
         return 1                 # the computer moves first
-    _click(display, places["middle shield"])
+    click_at(display, places["middle shield"])
     assert wait_for(log, "move 1 calla player 0 3"), log.read_text()
     return 2
 
@@ -214,7 +207,7 @@ def test_play_calla_against_the_computer_in_the_app_then_quit(bundle, screen, tm
         time.sleep(1.0)
         xdotool(screen, "key", "Escape")                     # the pause menu
         time.sleep(0.5)
-        _click(screen, places["quit to menu"])
+        click_at(screen, places["quit to menu"])
         assert wait_for(log, "quit to menu")
         xdotool(screen, "key", "Escape")                     # Esc on the menu quits
         assert app.wait(15) == 0, app.stderr.read().decode()[-2000:]
