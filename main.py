@@ -7,6 +7,11 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window's class names the program to the desktop, which matches it with the menu entry
+# (StartupWMClass in callidus.desktop).  Set before pygame is imported: pygame names the class
+# after the script otherwise.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "callidus")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "callidus")
 
 
 class FlagError(Exception):
@@ -42,13 +47,16 @@ def _frames(text: str) -> int:
 
 def parse_flags(argv):
     from game import GAMES
+    from game.version import VERSION
 
     parser = _Parser(prog="callidus", description="Callidus: Calla, Calliro, Callisto, Iriri "
                      "and Calabria at one table, against a friend or the computer.")
+    parser.add_argument("--version", action="version", version=f"Callidus {VERSION}")
     parser.add_argument("--game", metavar="NAME", help="go straight to the setup of a game "
                         f"({', '.join(GAMES)})")
-    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
-                        help="window size (default 1280x800, at least 960x600)")
+    parser.add_argument("--size", type=_size, metavar="WxH",
+                        help="window size (default 1280x800, or as large as fits a smaller "
+                        "desktop; at least 960x600)")
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument("--smoke", type=_frames, metavar="N",
                         help="run N frames of every screen without showing them, then exit")
@@ -80,7 +88,8 @@ def main(argv=None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from scenes.app import App
 
-    app = App(size=args.size, fullscreen=args.fullscreen, settings_path=args.settings,
+    size = args.size or ((1280, 800) if args.smoke else None)    # None: fit the desktop
+    app = App(size=size, fullscreen=args.fullscreen, settings_path=args.settings,
               log_path=args.log)
     if args.smoke:
         from scenes.smoke import smoke

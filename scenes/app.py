@@ -16,18 +16,33 @@ from .stack import SceneStack
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
+#: What a desktop keeps for itself around a window: its frame, title bar and the panels.
+DESKTOP_ROOM = (24, 80)
 FPS = 60
 BACKGROUND = (38, 30, 25)
+ICON = ("icons", "callidus-128.png")
+
+
+def fitting_size(wanted, desktop) -> tuple[int, int]:
+    """``wanted``, shrunk to fit a smaller ``desktop`` with room for the window's frame and
+    the desktop's panels, but never below the smallest usable size."""
+    return tuple(max(low, min(want, have - room))
+                 for want, have, room, low in zip(wanted, desktop, DESKTOP_ROOM, MIN_SIZE))
 
 
 class App:
     def __init__(self, size=DEFAULT_SIZE, fullscreen=False, settings_path=None, log_path=None):
+        """``size`` None: the default size, or the largest that fits a smaller desktop."""
         self.started = time.perf_counter()
         pygame.init()
         pygame.display.set_caption("Callidus")
-        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        self._set_icon()
+        self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        if size is None:
+            desktops = pygame.display.get_desktop_sizes()
+            size = fitting_size(DEFAULT_SIZE, desktops[0]) if desktops else DEFAULT_SIZE
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
         self._set_minimum_size()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME))
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": style}
@@ -42,11 +57,23 @@ class App:
         self.log_file = open(log_path, "a", encoding="utf-8") if log_path else None
         self.first_frame_at: float | None = None
 
+    @staticmethod
+    def _set_icon() -> None:
+        """The window's icon (set before the window opens: some desktops take it only then)."""
+        try:
+            pygame.display.set_icon(pygame.image.load(str(assets.path(*ICON))))
+        except (pygame.error, FileNotFoundError):
+            pass
+
+    @staticmethod
+    def _window():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return pygame.Window.from_display_module()
+
     def _set_minimum_size(self) -> None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            self._window().minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):
             pass
 
@@ -94,6 +121,14 @@ class App:
         self.stack.handle(event)
 
     def on_resize(self) -> None:
+        w, h = pygame.display.get_surface().get_size()
+        if (w < MIN_SIZE[0] or h < MIN_SIZE[1]) and not self.flags & pygame.FULLSCREEN:
+            # the window manager let the window shrink below the smallest usable size
+            wanted = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+            try:
+                self._window().size = wanted
+            except (AttributeError, pygame.error):
+                pygame.display.set_mode(wanted, self.flags)
         self.screen = pygame.display.get_surface()
         self.ui.set_window_resolution(self.screen.get_size())
         self.stack.resize()

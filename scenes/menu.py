@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.version import VERSION
+
 from . import assets, sgf_files, ui
 from .stack import Scene, screen_class
 from .views import playable_games
@@ -136,6 +138,8 @@ class MenuScene(Scene):
         ui.table(surface)
         w, _ = surface.get_size()
         compact = getattr(self, "compact", False)
+        assets.text(surface, f"version {VERSION}", (w - 12, surface.get_height() - 8), size=13,
+                    colour=ui.MUTED, anchor="bottomright")
         ui.heading(surface, "Callidus", (w // 2, 50 if compact else 70), size=52 if compact else 64)
         assets.text(surface, "Five abstract board games at one table. Pick a game to play.",
                     (w // 2, 94 if compact else 122), size=19, colour=ui.MUTED, anchor="center")

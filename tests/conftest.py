@@ -43,3 +43,13 @@ def app(tmp_path):
     app = menu_app(tmp_path)
     yield app
     app.close()
+
+
+@pytest.fixture
+def screen():
+    """A virtual X display (Xvfb, 1280x800) for the real program in a real window."""
+    from real_program import virtual_screen
+    with virtual_screen() as display:
+        if display is None:
+            pytest.skip("no free X display number")
+        yield display

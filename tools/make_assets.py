@@ -1,12 +1,13 @@
-"""Make the generated images and sounds under assets/.
+"""Make the generated images, sounds and the app icon under assets/.
 
-Run from the project root:  python tools/make_assets.py
+Run from the project root:  python tools/make_assets.py [images] [sounds] [icons]
 The output is committed, so players never need to run this; it is kept so
 that every sprite and sound can be remade or changed.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import random
@@ -22,6 +23,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "assets" / "images"
 SOUNDS = ROOT / "assets" / "sounds"
+ICONS = ROOT / "assets" / "icons"
 RATE = 22050
 
 
@@ -161,13 +163,184 @@ def make_images():
     pygame.image.save(cube((222, 176, 92)), str(IMAGES / "cube.png"))
 
 
+# --- the app icon -------------------------------------------------------------
+# A "C" of playing chips (Calliro's orange, blue and green) around a gold Calla cube, on
+# a walnut tile with a brass rim: drawn large and scaled down, so every size is smooth.
+
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+CHIPS = ((238, 134, 34), (38, 108, 214), (40, 160, 70))
+BRASS = (214, 172, 104)
+GOLD = (232, 186, 98)
+
+
+def _shade(colour, k):
+    return tuple(max(0, min(255, int(c * k))) for c in colour[:3])
+
+
+def _mix(a, b, t):
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def _rounded_mask(size, rect, radius):
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=int(radius))
+    return mask
+
+
+def _soft(surf, factor=24):
+    """A blurred copy (scaled down and up again), for shadows."""
+    w, h = surf.get_size()
+    small = pygame.transform.smoothscale(surf, (max(1, w // factor), max(1, h // factor)))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def _tile(S, margin, radius, detailed):
+    """The walnut tile with its brass rim, on a transparent canvas of S x S."""
+    canvas = pygame.Surface((S, S), pygame.SRCALPHA)
+    rect = pygame.Rect(margin, margin, S - 2 * margin, S - 2 * margin)
+    shadow = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 120), rect.move(0, S * 0.02), border_radius=int(radius))
+    canvas.blit(_soft(shadow, 32) if detailed else shadow, (0, 0))
+    face = pygame.Surface((S, S), pygame.SRCALPHA)
+    if detailed:
+        grain = wood((256, 256), seed=8, base=(128, 80, 44), dark=(84, 48, 24))
+        face.blit(pygame.transform.smoothscale(grain, rect.size), rect.topleft)
+    else:
+        for y in range(rect.height):
+            c = _mix((124, 78, 44), (78, 46, 24), y / rect.height)
+            pygame.draw.line(face, c, (rect.x, rect.y + y), (rect.right, rect.y + y))
+    # lit from the top left: bright in the middle, darker towards the edges
+    shade = pygame.Surface((S, S), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 110))
+    steps = 32
+    for i in range(steps):          # each smaller circle replaces the darker one under it
+        t = i / (steps - 1)
+        pygame.draw.circle(shade, (0, 0, 0, int(110 * (1 - t) ** 1.5)),
+                           (int(S * 0.44), int(S * 0.4)), int(S * (0.8 - 0.55 * t)))
+    face.blit(shade, (0, 0))
+    face.blit(_rounded_mask((S, S), rect, radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    canvas.blit(face, (0, 0))
+    rim = max(1, int(S * 0.028))
+    pygame.draw.rect(canvas, _shade(BRASS, 0.55), rect, rim + max(1, rim // 2),
+                     border_radius=int(radius))
+    pygame.draw.rect(canvas, BRASS, rect.inflate(-rim, -rim), rim,
+                     border_radius=int(radius - rim / 2))
+    pygame.draw.rect(canvas, (255, 232, 180), rect.inflate(-rim, -rim), max(1, rim // 3),
+                     border_radius=int(radius - rim / 2))
+    return canvas, rect
+
+
+def _chip(surf, centre, r, colour):
+    """A glossy playing chip seen from above, with its shadow and rim."""
+    x, y = centre
+    shadow = pygame.Surface((int(r * 3), int(r * 3)), pygame.SRCALPHA)
+    pygame.draw.circle(shadow, (0, 0, 0, 150), (int(r * 1.5), int(r * 1.5)), int(r))
+    surf.blit(_soft(shadow, 8), (x - r * 1.5 + r * 0.08, y - r * 1.5 + r * 0.22))
+    pygame.draw.circle(surf, _shade(colour, 0.45), (x, y + r * 0.1), r)            # the edge
+    pygame.draw.circle(surf, _shade(colour, 0.95), (x, y), r * 0.96)               # the face
+    for i in range(12):                                                            # its dome
+        t = i / 12
+        pygame.draw.circle(surf, _mix(_shade(colour, 0.95), _shade(colour, 1.25), t),
+                           (x - r * 0.12 * t, y - r * 0.14 * t), r * (0.9 - 0.45 * t))
+    pygame.draw.circle(surf, _shade(colour, 0.7), (x, y), r * 0.7, max(1, int(r * 0.07)))
+    shine = pygame.Surface((int(r * 2), int(r * 2)), pygame.SRCALPHA)
+    pygame.draw.ellipse(shine, (255, 255, 255, 120), (r * 0.45, r * 0.25, r * 0.8, r * 0.42))
+    surf.blit(shine, (x - r, y - r))
+
+
+def _big_icon(S=1024):
+    canvas, rect = _tile(S, int(S * 0.055), S * 0.2, detailed=True)
+    c = (S * 0.5, S * 0.5)
+    # the board's round well that holds the chips
+    well = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.circle(well, (20, 10, 4, 120), c, S * 0.39)
+    pygame.draw.circle(well, (255, 226, 170, 60), (c[0], c[1] + S * 0.012), S * 0.39,
+                       int(S * 0.012))
+    canvas.blit(_soft(well, 6), (0, 0))
+    ring, r = S * 0.275, S * 0.1
+    for i in range(6):              # the "C", open to the right: two chips of each colour
+        angle = math.radians(60 + i * 48)
+        centre = (c[0] + ring * math.cos(angle), c[1] - ring * math.sin(angle))
+        _chip(canvas, centre, r, CHIPS[i // 2])
+    gold = cube(GOLD, int(S * 0.28))
+    canvas.blit(gold, gold.get_rect(center=(c[0] + S * 0.1, c[1] + S * 0.005)))
+    return canvas
+
+
+def _small_icon(S=1024):
+    """For 16 and 24 pixels: the same tile with a bold gold "C" and the cube as one block."""
+    canvas, rect = _tile(S, int(S * 0.03), S * 0.18, detailed=False)
+    c = (S * 0.5, S * 0.5)
+    width = int(S * 0.17)
+    box = pygame.Rect(0, 0, S * 0.62, S * 0.62)
+    box.center = c
+    pygame.draw.arc(canvas, _shade(GOLD, 0.5), box.move(0, S * 0.03), math.radians(45),
+                    math.radians(315), width)
+    pygame.draw.arc(canvas, GOLD, box, math.radians(45), math.radians(315), width)
+    dot = pygame.Rect(0, 0, S * 0.2, S * 0.2)
+    dot.center = (c[0] + S * 0.19, c[1])
+    pygame.draw.rect(canvas, (255, 236, 190), dot)
+    return canvas
+
+
+def _scaled(big, size):
+    surf = big
+    while surf.get_width() // 2 >= size:          # halve step by step: a clean box filter
+        surf = pygame.transform.smoothscale(surf, (surf.get_width() // 2,) * 2)
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+def _png(surf) -> bytes:
+    out = io.BytesIO()
+    pygame.image.save(surf, out, "icon.png")
+    return out.getvalue()
+
+
+def ico_bytes(pngs: dict) -> bytes:
+    """A Windows .ico holding ``{size: png bytes}`` (PNG entries are valid since Vista)."""
+    sizes = sorted(pngs)
+    out = struct.pack("<HHH", 0, 1, len(sizes))
+    offset = 6 + 16 * len(sizes)
+    for size in sizes:
+        side = 0 if size >= 256 else size               # 0 stands for 256
+        out += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(pngs[size]), offset)
+        offset += len(pngs[size])
+    return out + b"".join(pngs[size] for size in sizes)
+
+
+#: Apple's PNG-based .icns entries: type -> pixels.
+ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256),
+              ("ic09", 512), ("ic11", 32), ("ic12", 64), ("ic13", 256), ("ic14", 512))
+
+
+def icns_bytes(pngs: dict) -> bytes:
+    """A macOS .icns of PNG entries, from ``{size: png bytes}``."""
+    body = b"".join(kind.encode() + struct.pack(">I", 8 + len(pngs[size])) + pngs[size]
+                    for kind, size in ICNS_TYPES if size in pngs)
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
+def make_icons():
+    ICONS.mkdir(parents=True, exist_ok=True)
+    big, small = _big_icon(), _small_icon()
+    pngs = {}
+    for size in ICON_SIZES + (512,):
+        pngs[size] = _png(_scaled(small if size <= 24 else big, size))
+        if size in ICON_SIZES:
+            (ICONS / f"callidus-{size}.png").write_bytes(pngs[size])
+    (ICONS / "callidus.ico").write_bytes(ico_bytes({s: pngs[s] for s in ICON_SIZES}))
+    (ICONS / "callidus.icns").write_bytes(icns_bytes(pngs))
+
+
 def main(argv):
     pygame.init()
-    what = set(argv) or {"images", "sounds"}
+    what = set(argv) or {"images", "sounds", "icons"}
     if "images" in what:
         make_images()
     if "sounds" in what:
         make_sounds()
+    if "icons" in what:
+        make_icons()
     print("assets written to", ROOT / "assets")
 
 

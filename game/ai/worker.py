@@ -3,21 +3,59 @@
 One worker process serves one ``Thinker``.  ``cancel()`` ends the process
 at once (a computer player in the middle of a search cannot be asked
 nicely); the next request starts a fresh one.
+
+The worker talks over a single ``Pipe``: no queue, lock or semaphore, so
+nothing is left for multiprocessing's resource tracker to clean up, and the
+tracker ends with the last process that holds it.  The worker leaves by
+itself as soon as the program that started it is gone, however it ended
+(closed, crashed or killed), even in the middle of a search.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import random
+import threading
+import time
 import traceback
 
 
-def _serve(requests, answers) -> None:
+def exit_with_parent(poll: float = 0.5) -> None:
+    """End this process as soon as the process that started it is gone.
+
+    Call it first thing in a child process (also fits ``ProcessPoolExecutor``'s
+    ``initializer``).  A watching thread waits on multiprocessing's parent
+    sentinel (a pipe that closes, or on Windows the parent's handle, when the
+    parent ends); without one it watches ``os.getppid()`` change."""
+    parent = mp.parent_process()
+    parent_pid = os.getppid()
+
+    def watch() -> None:
+        if parent is not None and parent.sentinel is not None:
+            from multiprocessing.connection import wait
+            try:
+                wait([parent.sentinel])
+            except OSError:
+                pass
+        else:
+            while os.getppid() == parent_pid:
+                time.sleep(poll)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _serve(conn) -> None:
+    exit_with_parent()
     from game import GAMES
     from game.ai import choose_move
 
     while True:
-        job = requests.get()
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):      # the program closed its end: nothing more to do
+            return
         if job is None:
             return
         ident, game_name, position, level, seed = job
@@ -25,17 +63,20 @@ def _serve(requests, answers) -> None:
             spec = GAMES[game_name]
             state = spec.from_position(position)
             move = choose_move(game_name, state, level, random.Random(seed))
-            answers.put((ident, spec.format_move(state, move), None))
+            answer = (ident, spec.format_move(state, move), None)
         except Exception:  # report any failure to the client instead of dying silently
-            answers.put((ident, None, traceback.format_exc(limit=3)))
+            answer = (ident, None, traceback.format_exc(limit=3))
+        try:
+            conn.send(answer)
+        except OSError:
+            return
 
 
 class Thinker:
     def __init__(self):
         self._ctx = mp.get_context("spawn")
         self._process = None
-        self._requests = None
-        self._answers = None
+        self._conn = None
         self._ident = 0
         self._waiting: int | None = None
 
@@ -43,14 +84,21 @@ class Thinker:
     def thinking(self) -> bool:
         return self._waiting is not None
 
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id while it runs (for tests and diagnostics)."""
+        return self._process.pid if self._process is not None else None
+
     def _ensure(self) -> None:
         if self._process is not None and self._process.is_alive():
             return
-        self._requests = self._ctx.Queue()
-        self._answers = self._ctx.Queue()
-        self._process = self._ctx.Process(target=_serve, args=(self._requests, self._answers),
-                                          daemon=True, name="callidus-thinker")
+        self._drop()
+        ours, theirs = self._ctx.Pipe()
+        self._process = self._ctx.Process(target=_serve, args=(theirs,), daemon=True,
+                                          name="callidus-thinker")
         self._process.start()
+        theirs.close()        # only the worker holds its end: a worker that dies reads as EOF
+        self._conn = ours
 
     def start(self, game_name: str, position: dict, level: str, seed: int | None = None) -> None:
         """Ask for a move; ``poll`` gives it when ready.  A pending request is dropped."""
@@ -59,7 +107,7 @@ class Thinker:
         self._ensure()
         self._ident += 1
         self._waiting = self._ident
-        self._requests.put((self._ident, game_name, position, level, seed))
+        self._conn.send((self._ident, game_name, position, level, seed))
 
     def poll(self):
         """``(move_text, error)`` once an answer arrived, else None."""
@@ -67,12 +115,13 @@ class Thinker:
             return None
         while True:
             try:
-                ident, move_text, error = self._answers.get_nowait()
-            except Exception:  # queue.Empty, or a closed queue after cancel
-                if self._process is not None and not self._process.is_alive():
-                    self._waiting = None
-                    return (None, "the computer player stopped unexpectedly")
-                return None
+                if not self._conn.poll():
+                    return None
+                ident, move_text, error = self._conn.recv()
+            except (EOFError, OSError):
+                self._waiting = None
+                self._drop()
+                return (None, "the computer player stopped unexpectedly")
             if ident == self._waiting:
                 self._waiting = None
                 return (move_text, error)
@@ -83,13 +132,28 @@ class Thinker:
         if self._process is not None and self._process.is_alive():
             self._process.terminate()
             self._process.join(timeout=1)
-        self._process = None
+        self._drop()
 
     def close(self) -> None:
         if self._process is not None and self._process.is_alive():
             try:
-                self._requests.put(None)
+                self._conn.send(None)
                 self._process.join(timeout=0.5)
-            except Exception:
+            except (OSError, ValueError):
                 pass
         self.cancel()
+
+    def _drop(self) -> None:
+        """Forget the worker (already ended) and close our end of its pipe."""
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.kill()
+            self._process.join(timeout=1)
+            try:
+                self._process.close()
+            except ValueError:        # still running after a second: let it go
+                pass
+        if self._conn is not None:
+            self._conn.close()
+        self._process = None
+        self._conn = None

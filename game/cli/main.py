@@ -135,7 +135,10 @@ EXTENSIONS = ("game.ai.cli", "game.tournament.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..version import VERSION
+
     parser = _Parser(prog="python -m game", description="Callidus game engines.")
+    parser.add_argument("--version", action="version", version=f"Callidus {VERSION}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, required=True)
     sub.add_parser("list", help="games, variants and options").set_defaults(run=cmd_list)
 
