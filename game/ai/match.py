@@ -289,7 +289,9 @@ def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
     else:
         import multiprocessing as mp
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as pool:
+        from .worker import exit_with_parent
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn"),
+                                 initializer=exit_with_parent) as pool:
             pending = {pool.submit(play_one, spec.name, specs, g, seeds[g], seed, *args)
                        for g in todo}
             while pending:

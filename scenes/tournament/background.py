@@ -19,6 +19,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from game.ai.worker import exit_with_parent
+
 
 def play_computer_game(game: str, variant, options: dict, time_control, levels, seed: int,
                        max_plies: int = 20000) -> dict:
@@ -99,8 +101,10 @@ class BackgroundGames:
             return
         for attempt in (1, 2):
             if self._pool is None:
+                # each worker ends with the program, however the program ends
                 self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                                 mp_context=mp.get_context("spawn"))
+                                                 mp_context=mp.get_context("spawn"),
+                                                 initializer=exit_with_parent)
             try:
                 self.running[key] = self._pool.submit(record_computer_game, self.db_path,
                                                       self.tid, round_no, board)
