@@ -83,10 +83,11 @@ def read_bytes(path, limit: int = GAME_LIMIT) -> bytes:
         raise FileProblem(f"could not read {path}: {getattr(exc, 'strerror', None) or exc}") \
             from None
     try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise FileProblem(f"{path} is {_what_it_is(mode)}, not a file")
         with os.fdopen(fd, "rb") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            if not stat.S_ISREG(mode):
-                raise FileProblem(f"{path} is {_what_it_is(mode)}, not a file")
             data = handle.read(limit + 1)
     except OSError as exc:
         raise FileProblem(f"could not read {path}: {exc.strerror or exc}") from None

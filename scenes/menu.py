@@ -131,13 +131,14 @@ class MenuScene(Scene):
             self.app.log(f"resume {scene.spec.name} at ply {scene.cursor}")
             self.app.stack.push(scene)
             return
+        why = shown(why, 160)       # a quoted value may be as long as the file
         try:
             kept = set_aside(path)
         except FileProblem as exc:
-            self.notice = shown(f"The unfinished game could not be read ({why}); {exc}.")
+            self.notice = shown(f"The unfinished game could not be read ({why}); {exc}.", 600)
         else:
-            self.notice = shown(f"The unfinished game could not be read ({why}); "
-                                f"it was kept as {kept}.")
+            self.notice = shown(f"The unfinished game could not be read and was kept as {kept} "
+                                f"({why}).", 600)
         self.app.log("unfinished game set aside")
         self.resize()
 

@@ -33,7 +33,8 @@ def _valid(name, value):
         return isinstance(value, bool)
     if isinstance(default, float):
         low, high = RANGES[name]
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and low <= value <= high)
     if name == "board_style":
         return value in ("wood", "stone")
     return isinstance(value, type(default))
@@ -99,8 +100,8 @@ class Settings:
         except FileProblem as exc:
             self.load_problem = f"Settings file was damaged ({why}); using defaults ({exc})."
             return
-        self.load_problem = (f"Settings file was damaged ({why}); kept it as {kept} "
-                             "and used defaults.")
+        self.load_problem = (f"Settings file was damaged; kept it as {kept} and used defaults "
+                             f"({why}).")
 
     def __getitem__(self, name):
         return self.values[name]
