@@ -92,32 +92,43 @@ class BackgroundWriter:
 
     # --- the thread -------------------------------------------------------------
     def _run(self) -> None:
-        while True:
-            with self._lock:
-                if not self._jobs:
-                    self._thread = None
-                    self._lock.notify_all()
-                    return
-                path = next(iter(self._jobs))
-                job = self._jobs.pop(path)
-                self._busy = (path, job)
-            problem = None
-            try:
-                if job is _REMOVE:
-                    self._remove(path)
-                else:
-                    self._write(path, job)
-            except FileProblem as exc:
-                problem = str(exc)
-            except Exception as exc:            # the thread must outlive any one file
-                problem = f"could not write {path}: {exc}"
+        try:
+            while self._next():
+                pass
+        except BaseException:           # however the thread ends, nobody waits on it for ever
             with self._lock:
                 self._busy = None
-                if problem is None:
-                    self._problems.pop(path, None)
-                else:
-                    self._problems[path] = problem
+                self._thread = None
                 self._lock.notify_all()
+            raise
+
+    def _next(self) -> bool:
+        """Do the oldest job waiting; False when there is none."""
+        with self._lock:
+            if not self._jobs:
+                self._thread = None
+                return False
+            path = next(iter(self._jobs))
+            job = self._jobs.pop(path)
+            self._busy = (path, job)
+        problem = None
+        try:
+            if job is _REMOVE:
+                self._remove(path)
+            else:
+                self._write(path, job)
+        except FileProblem as exc:
+            problem = str(exc)
+        except Exception as exc:            # the thread must outlive any one file
+            problem = f"could not write {path}: {exc}"
+        with self._lock:
+            self._busy = None
+            if problem is None:
+                self._problems.pop(path, None)
+            else:
+                self._problems[path] = problem
+            self._lock.notify_all()
+        return True
 
 
 _WRITERS: weakref.WeakSet = weakref.WeakSet()

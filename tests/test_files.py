@@ -544,6 +544,19 @@ def test_a_failed_write_leaves_the_old_file_and_says_why(tmp_path, monkeypatch):
     assert path.read_text() == "new" and writer.problem(path) is None
 
 
+def test_an_atomic_write_flushes_the_file_then_the_folder_after_the_rename(tmp_path, monkeypatch):
+    import stat
+    done = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: (
+        done.append("fsync folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "fsync file"),
+        real_fsync(fd))[1])
+    monkeypatch.setattr(os, "replace", lambda a, b: (done.append("replace"), real_replace(a, b))[1])
+    write_text_atomic(tmp_path / "game.json", "new")
+    assert done == ["fsync file", "replace", "fsync folder"]
+    assert (tmp_path / "game.json").read_text() == "new"
+
+
 CRASH_MID_WRITE = """
 import os, sys, time
 sys.path.insert(0, {root!r})
