@@ -78,7 +78,7 @@ def read_bytes(path, limit: int = GAME_LIMIT) -> bytes:
     except FileNotFoundError:
         raise FileProblem(f"{path} does not exist") from None
     except IsADirectoryError:
-        raise FileProblem(f"{path} is a folder, not a file") from None
+        raise FileProblem(f"could not read {path}: it is a folder, not a file") from None
     except (OSError, ValueError) as exc:
         raise FileProblem(f"could not read {path}: {getattr(exc, 'strerror', None) or exc}") \
             from None
@@ -86,7 +86,7 @@ def read_bytes(path, limit: int = GAME_LIMIT) -> bytes:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             os.close(fd)
-            raise FileProblem(f"{path} is {_what_it_is(mode)}, not a file")
+            raise FileProblem(f"could not read {path}: it is {_what_it_is(mode)}, not a file")
         with os.fdopen(fd, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:

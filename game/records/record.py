@@ -59,7 +59,7 @@ def replay(record) -> tuple:
     if record.get("version") != VERSION:
         raise RecordProblem(f"saved by an unknown version ({record.get('version')!r})")
     name = record.get("game")
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise RecordProblem(f"unknown game {name!r} (field 'game')")
     spec = GAMES[name]
     config = record.get("config")
