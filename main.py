@@ -45,6 +45,19 @@ def _frames(text: str) -> int:
     return n
 
 
+def _settings_file(text: str) -> str:
+    """The --settings file: a file, or a name for one, never a folder (nor a pipe)."""
+    from game.files import not_a_file
+    if not text:
+        raise FlagError("--settings needs a file name")
+    if text.endswith(("/", os.sep)):
+        raise FlagError(f"--settings needs a file, not the folder {text!r}")
+    odd = not_a_file(text)
+    if odd:
+        raise FlagError(f"--settings {text} is {odd}, not a settings file")
+    return text
+
+
 def parse_flags(argv):
     from game import GAMES
     from game.version import VERSION
@@ -68,6 +81,8 @@ def parse_flags(argv):
             open(args.log, "a", encoding="utf-8").close()
         except OSError as exc:
             raise FlagError(f"cannot write the log file {args.log}: {exc.strerror}") from None
+    if args.settings is not None:
+        args.settings = _settings_file(args.settings)
     if args.game:
         from scenes.views import VIEW_CLASSES
         name = args.game.lower()

@@ -299,26 +299,34 @@ class Clock:
         """
         if not isinstance(data, dict):
             raise ValueError("clock: expected an object")
-        unknown = sorted(set(data) - {"control", "players", "stored", "moves", "active",
-                                      "turn_used", "running", "flag", "started", "stopped",
-                                      "low_time"})
+        unknown = sorted(str(k) for k in set(data) - {"control", "players", "stored", "moves",
+                                                      "active", "turn_used", "running", "flag",
+                                                      "started", "stopped", "low_time"})
         if unknown:
             raise ValueError(f"clock: unknown field {unknown[0]!r}")
         control = parse_time_control(_field(data, "control", str))
         if control is None:
             raise ValueError("clock: field 'control' must be a time control, not none")
         players = _field(data, "players", int)
-        clock = cls(control, players, now=now, low_time=_number_field(data, "low_time"))
         stored = _field(data, "stored", list)
         moves = _field(data, "moves", list)
         if len(stored) != players or len(moves) != players:
             raise ValueError(f"clock: fields 'stored' and 'moves' need {players} entries")
-        for i, value in enumerate(stored):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-                raise ValueError(f"clock: field 'stored[{i}]' must be a number of seconds")
+        low_time = _number_field(data, "low_time")
+        if low_time > MAX_MAIN:
+            raise ValueError("clock: field 'low_time' is longer than any main time")
+        clock = cls(control, players, now=now, low_time=low_time)
         for i, value in enumerate(moves):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
                 raise ValueError(f"clock: field 'moves[{i}]' must be a whole number")
+        for i, value in enumerate(stored):
+            seconds = _seconds(value)
+            if seconds is None:
+                raise ValueError(f"clock: field 'stored[{i}]' must be a number of seconds")
+            # no turn leaves more than the main time and the increments of the turns played
+            if seconds > control.main + moves[i] * control.increment + 1e-3:
+                raise ValueError(f"clock: field 'stored[{i}]' is more time than "
+                                 f"{format_time_control(control)} gives after {moves[i]} moves")
         clock._stored = [float(v) for v in stored]
         clock._moves = list(moves)
         clock._started = _field(data, "started", bool)
@@ -329,11 +337,21 @@ class Clock:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or not 0 <= value < players):
                 raise ValueError(f"clock: field {name!r} must be a player index or null")
-        if clock._started and active is None:
-            raise ValueError("clock: field 'active' is missing for a started clock")
+        turn_used = _number_field(data, "turn_used")
+        if clock._started:
+            if active is None:
+                raise ValueError("clock: field 'active' is missing for a started clock")
+            if flag is not None and flag != active:
+                raise ValueError("clock: field 'flag' names a player whose clock did not run")
+            if flag is None and turn_used >= clock._stored[active]:
+                raise ValueError("clock: field 'turn_used' is all the time left, yet no flag fell")
+            if turn_used > clock._stored[active]:
+                raise ValueError("clock: field 'turn_used' is more than the time left")
+        elif any(moves) or turn_used or flag is not None:
+            raise ValueError("clock: a clock that never started has no moves, time used or flag")
         clock._active = active if clock._started else None
         clock._flag = flag
-        clock._turn_used = _number_field(data, "turn_used")
+        clock._turn_used = turn_used
         if _field(data, "running", bool) and clock._started and not clock._stopped and flag is None:
             clock._since = clock._read()
         return clock
@@ -450,8 +468,18 @@ def _field(data: dict, name: str, kind, where: str = "clock"):
 
 
 def _number_field(data: dict, name: str, where: str = "clock") -> float:
-    value = data.get(name)
-    if (isinstance(value, bool) or not isinstance(value, (int, float))
-            or math.isnan(value) or value < 0):
+    seconds = _seconds(data.get(name))
+    if seconds is None:
         raise ValueError(f"{where}: field {name!r} must be a number of seconds")
-    return float(value)
+    return seconds
+
+
+def _seconds(value) -> float | None:
+    """``value`` as a finite, non-negative number of seconds, or None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None

@@ -1,4 +1,5 @@
-"""The window, the frame loop and what every scene shares (settings, sounds, log)."""
+"""The window, the frame loop and what every scene shares (settings, sounds, log, the
+writer that keeps files off the frame loop)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import warnings
 
 import pygame
 import pygame_gui
+
+from game.writer import BackgroundWriter
 
 from . import assets
 from . import registry  # noqa: F401  (every screen, registered by name for the stack)
@@ -47,7 +50,10 @@ class App:
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME))
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": style}
                                for style in ("italic", "bold_italic")])
-        self.settings = Settings(settings_path)
+        # every file the program keeps (settings, the unfinished game) is written from here,
+        # off the frame loop; close() waits for it
+        self.writer = BackgroundWriter()
+        self.settings = Settings(settings_path, writer=self.writer)
         self.sounds = assets.Sounds()
         self.sounds.volume = self.settings["volume"]
         self.stack = SceneStack(self)
@@ -94,9 +100,13 @@ class App:
         self.run_stack()
 
     def run_stack(self) -> None:
-        while self.running and self.stack.top:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(dt)
+        try:
+            while self.running and self.stack.top:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(dt)
+        except BaseException:
+            self.writer.flush(timeout=10)    # a crash still keeps every save asked for
+            raise
         self.close()
 
     def step(self, dt: float, events=None) -> None:
@@ -149,6 +159,7 @@ class App:
     def close(self) -> None:
         while self.stack.top:
             self.stack.pop()
+        self.writer.flush()
         if self.log_file:
             self.log_file.close()
             self.log_file = None

@@ -44,7 +44,7 @@ class MenuScene(Scene):
         can_open = any(sgf_files.exportable(spec) for spec in self.games)
         # (attribute, label, width, look, tooltip) of the bottom row, shrunk to fit narrow windows
         row = []
-        if unfinished_path().exists():
+        if self.app.writer.will_exist(unfinished_path()):
             row.append(("resume_button", "Resume unfinished game", 280, "#primary", None))
         row.append(("tournament_button", "Tournament", 160, None,
                     "Run a club tournament: entrants, rounds on the clock, standings"))
@@ -111,28 +111,38 @@ class MenuScene(Scene):
         self.app.stack.push(scene)
 
     def resume_unfinished(self) -> None:
-        """Open the game left unfinished; a damaged file is set aside with a message."""
-        import os
+        """Open the game left unfinished; a damaged file is set aside with a message.
 
-        from game.files import FileProblem, read_json
+        Whatever the file holds, the menu carries on: a file that cannot be resumed is
+        moved to a new name (never over an earlier one) so the next press does not fail
+        again, and the notice says why and where it went."""
+        from game.files import FileProblem, read_json, set_aside, shown
         from game.records.record import RecordProblem
 
         from .saves import unfinished_path
 
         path = unfinished_path()
+        self.app.writer.flush()             # the last save of a game just left
         try:
             scene = screen_class("play").from_record(self.app, read_json(path))
         except (RecordProblem, FileProblem) as exc:
-            kept = path.with_suffix(".damaged.json")
-            try:
-                os.replace(path, kept)
-                self.notice = f"The unfinished game could not be read ({exc}); kept as {kept.name}."
-            except OSError:
-                self.notice = f"The unfinished game could not be read ({exc})."
-            self.resize()
+            why = str(exc)
+        except Exception as exc:            # a check missed something: still never a crash
+            why = f"{type(exc).__name__}: {exc}"
+        else:
+            self.app.log(f"resume {scene.spec.name} at ply {scene.cursor}")
+            self.app.stack.push(scene)
             return
-        self.app.log(f"resume {scene.spec.name} at ply {scene.cursor}")
-        self.app.stack.push(scene)
+        why = shown(why, 160)       # a quoted value may be as long as the file
+        try:
+            kept = set_aside(path)
+        except FileProblem as exc:
+            self.notice = shown(f"The unfinished game could not be read ({why}); {exc}.", 600)
+        else:
+            self.notice = shown(f"The unfinished game could not be read and was kept as {kept} "
+                                f"({why}).", 600)
+        self.app.log("unfinished game set aside")
+        self.resize()
 
     def draw(self, surface) -> None:
         ui.table(surface)

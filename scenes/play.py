@@ -32,6 +32,74 @@ def board_area(size) -> pygame.Rect:
     return pygame.Rect(16, 16, w - SIDEBAR_W - 44, h - 72)
 
 
+def _restored_time(record: dict, config: dict, states: list, notation: list, cursor: int):
+    """The timer, the ply time was called at and the clock snapshot of a record, checked
+    against the game: ``(timer, called, clock)``.  ``states`` are replayed under the
+    time-called rule from the ply time was called.  Raises RecordProblem naming the field."""
+    from game.records.record import RecordProblem
+    extra = record.get("extra")
+    extra = {} if extra is None else extra
+    if not isinstance(extra, dict):
+        raise RecordProblem("field 'extra' must be an object")
+    unknown = sorted(str(k) for k in set(extra) - {"timer", "time_called_ply", "clock"})
+    if unknown:
+        raise RecordProblem(f"field 'extra': unknown field {unknown[0]!r}")
+    spec = GAMES[config["game"]]
+    minutes = config.get("options", {}).get("time_limit_minutes", 0)
+    limit = minutes * 60.0 if hasattr(states[0], "call_time") and minutes else None
+
+    timer = extra.get("timer")
+    if limit is None and timer is not None:
+        raise RecordProblem("field 'extra.timer': this game has no game timer")
+    if limit is not None and (type(timer) not in (int, float) or not 0 <= timer <= limit):
+        raise RecordProblem(f"field 'extra.timer' must be between 0 and {limit:g} seconds")
+    called = extra.get("time_called_ply")
+    if called is not None:
+        if limit is None or type(called) is not int or not 0 <= called <= cursor:
+            raise RecordProblem("field 'extra.time_called_ply' must be a ply of the game "
+                                "on a game timer")
+        if timer != 0:
+            raise RecordProblem("field 'extra.time_called_ply': time was called with time left")
+        # the moves after the timer ran out are replayed under the time-called rule
+        try:
+            states[called] = states[called].call_time()
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise RecordProblem(f"field 'extra.time_called_ply': {exc}") from None
+        try:
+            for i in range(called + 1, len(states)):
+                states[i] = states[i - 1].play(spec.parse_move(states[i - 1], notation[i - 1]))
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise RecordProblem(f"move {i} after time was called: {exc}") from None
+
+    control = parse_time_control(config.get("time_control") or "none")
+    data = extra.get("clock")
+    if control is None:
+        if data is not None:
+            raise RecordProblem("field 'extra.clock': this game has no clock")
+        return timer, called, None
+    if not isinstance(data, dict):
+        raise RecordProblem("field 'extra.clock' is missing for a game on the clock")
+    try:
+        clock = Clock.restore(data, now=lambda: 0.0)
+    except ValueError as exc:
+        raise RecordProblem(f"extra.{exc}") from None       # "extra.clock: field ..."
+    players = len(config["seats"])
+    if clock.control != control or clock.players != players:
+        raise RecordProblem("field 'extra.clock' is not the clock of config.time_control "
+                            f"for {players} players")
+    state = states[cursor]
+    if clock.started and not clock.stopped and clock.flagged() is None \
+            and clock.active != state.to_move:
+        raise RecordProblem(f"field 'extra.clock' runs for player {clock.active}, "
+                            f"but player {state.to_move} is to move")
+    for player in range(players):
+        turns = sum(1 for s in states[:cursor] if s.to_move == player)
+        if clock.moves(player) > turns:
+            raise RecordProblem(f"field 'extra.clock' counts {clock.moves(player)} moves of "
+                                f"player {player}, who made {turns}")
+    return timer, called, data
+
+
 class PlayScene(Scene):
     title = "play"
 
@@ -43,6 +111,8 @@ class PlayScene(Scene):
         # keeper(record) keeps the game in progress, keeper(None) drops it when it is over;
         # by default the game goes to the one unfinished-game file the menu resumes
         self.keeper = keeper
+        from .saves import unfinished_path
+        self.save_path = unfinished_path() if keeper is None else None
         self.spec = GAMES[config["game"]]
         self.variant = config.get("variant") or self.spec.variants[0]
         self.seats = config["seats"]
@@ -69,6 +139,7 @@ class PlayScene(Scene):
         minutes = config.get("options", {}).get("time_limit_minutes", 0)
         self.timer = minutes * 60.0 if hasattr(state, "call_time") and minutes else None
         self.notice = ""
+        self.save_notice = ""        # the writer's last failure to keep the game, if any
         # Per-player clocks run on the scene's own play time, so a pause stops them.
         self.play_time = 0.0
         self.flagged: int | None = None
@@ -196,56 +267,60 @@ class PlayScene(Scene):
                                   "clock": self.clock.snapshot() if self.clock else None})
 
     def autosave(self) -> None:
-        """Keep the game on disk after every change, so a crash or a closed window loses nothing."""
-        from game.files import FileProblem
-        from game.records.record import save
-        from game.tournament.store import StoreError
+        """Keep the game on disk after every change, so a crash or a closed window loses nothing.
 
-        from .saves import unfinished_path
+        The unfinished-game file is handed to the app's background writer: the frame that
+        plays a move never waits for the disk (a failure shows up in ``update``)."""
+        from game.files import FileProblem
+        from game.tournament.store import StoreError
         try:
             if self.keeper is not None:
                 self.keeper(None if self.finished else self.record())
             elif self.finished:
-                unfinished_path().unlink(missing_ok=True)
+                self.app.writer.remove(self.save_path)
             else:
-                save(unfinished_path(), self.record())
+                self.app.writer.write_json(self.save_path, self.record())
         except (FileProblem, StoreError, OSError) as exc:   # say so, and keep playing
             self.notice = f"Could not keep the game on disk: {exc}"
 
+    def _check_saved(self) -> None:
+        """Show (or clear) a failure of the background writer to keep the game."""
+        if self.save_path is None:
+            return
+        problem = self.app.writer.problem(self.save_path)
+        text = f"Could not keep the game on disk: {problem}" if problem else ""
+        if text != self.save_notice:
+            if self.notice == self.save_notice:
+                self.notice = text
+            self.save_notice = text
+
     @classmethod
     def from_record(cls, app, record: dict, on_finish=None, keeper=None):
-        """The play scene of a saved game, exactly where it was left."""
+        """The play scene of a saved game, exactly where it was left.
+
+        Everything is checked before the scene is built: ``replay`` checks the game, its
+        config and every move, ``_restored_time`` the timer and the clock; a damaged record
+        raises ``RecordProblem`` naming the field, and nothing fails later.
+        """
         from game.records.record import RecordProblem, replay
         spec, config, states, notation, cursor = replay(record)
-        extra = record.get("extra") if isinstance(record.get("extra"), dict) else {}
-        called = extra.get("time_called_ply")
-        if isinstance(called, int) and 0 <= called < len(states) and hasattr(states[0], "call_time"):
-            # the moves after the timer ran out are replayed under the time-called rule
-            states[called] = states[called].call_time()
-            for i in range(called + 1, len(states)):
-                try:
-                    states[i] = states[i - 1].play(spec.parse_move(states[i - 1], notation[i - 1]))
-                except ValueError as exc:
-                    raise RecordProblem(f"move {i} after time was called: {exc}") from None
+        timer, called, clock = _restored_time(record, config, states, notation, cursor)
         scene = cls(app, config, state=states[0], on_finish=on_finish, keeper=keeper)
+        try:
+            scene.move_texts = [
+                f"{scene.seats[before.to_move]['name']}: "
+                f"{scene.view.describe_move(before, spec.parse_move(before, text))}"
+                for before, text in zip(states, notation)]
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise RecordProblem(f"a move cannot be shown: {exc}") from None
         scene.history = states
         scene.notation = notation
-        scene.move_texts = []
-        for i, text in enumerate(notation):
-            before = states[i]
-            scene.move_texts.append(f"{scene.seats[before.to_move]['name']}: "
-                                    f"{scene.view.describe_move(before, spec.parse_move(before, text))}")
         scene.cursor = cursor
-        scene.time_called_ply = called if isinstance(called, int) else None
-        timer = extra.get("timer")
-        if scene.timer is not None and isinstance(timer, (int, float)) and 0 <= timer <= scene.timer:
-            scene.timer = float(timer)
-        clock = extra.get("clock")
-        if scene.clock is not None and isinstance(clock, dict):
-            try:
-                scene.clock = Clock.restore(clock, now=lambda: scene.play_time)
-            except ValueError as exc:
-                raise RecordProblem(f"clock: {exc}") from None
+        scene.time_called_ply = called
+        if scene.timer is not None:
+            scene.timer = timer
+        if clock is not None:
+            scene.clock = Clock.restore(clock, now=lambda: scene.play_time)
         scene.view.set_state(scene.state)
         return scene
 
@@ -373,6 +448,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.view.update(dt)
         self._poll_hint()
+        self._check_saved()
         self.play_time += dt
         self._run_clock()
         state = self.state

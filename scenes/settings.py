@@ -1,7 +1,8 @@
 """Player settings, kept as JSON in the user's config folder.
 
 A missing file means defaults; a damaged one is set aside (renamed, never
-deleted) and the defaults are used, with a message the menu shows once.
+deleted, never over an earlier one) and the defaults are used, with a message
+the menu shows once.  A path that is not a file (a folder) is left alone.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.files import FileProblem, read_json, write_json_atomic
+from game.files import (SETTINGS_LIMIT, FileProblem, not_a_file, read_json, set_aside,
+                        write_json_atomic)
 
 DEFAULTS = {
     "volume": 0.7,             # 0.0 - 1.0
@@ -21,12 +23,18 @@ DEFAULTS = {
 }
 
 
+#: The range of each number setting.
+RANGES = {"volume": (0.0, 1.0), "animation_speed": (0.25, 8.0), "glimpse_seconds": (0.0, 10.0)}
+
+
 def _valid(name, value):
     default = DEFAULTS[name]
     if isinstance(default, bool):
         return isinstance(value, bool)
     if isinstance(default, float):
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 10
+        low, high = RANGES[name]
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and low <= value <= high)
     if name == "board_style":
         return value in ("wood", "stone")
     return isinstance(value, type(default))
@@ -41,38 +49,59 @@ def default_path() -> Path:
 
 
 class Settings:
-    def __init__(self, path: Path | None = None):
+    """The settings, read once at start-up; every change is saved through ``writer``
+    (a ``game.writer.BackgroundWriter``) when one is given, else at once."""
+
+    def __init__(self, path: Path | None = None, writer=None):
         self.path = Path(path) if path else default_path()
         self.values = dict(DEFAULTS)
-        self.problem: str | None = None
+        self.writer = writer
+        self.load_problem: str | None = None
         self.load()
 
+    @property
+    def problem(self) -> str | None:
+        """What the player should know about the settings file, or None."""
+        saving = self.writer.problem(self.path) if self.writer is not None else None
+        return saving or self.load_problem
+
     def load(self) -> None:
+        odd = not_a_file(self.path)
+        if odd:     # never read, never moved: it is not ours to touch
+            self.load_problem = (f"The settings file {self.path} is {odd}, not a file; "
+                                 "using defaults, and changes cannot be kept.")
+            return
         if not self.path.exists():
             return
         try:
-            data = read_json(self.path)
+            data = read_json(self.path, limit=SETTINGS_LIMIT)
             if not isinstance(data, dict):
                 raise FileProblem(f"{self.path} does not hold settings")
         except FileProblem as exc:
             self._set_aside(str(exc))
             return
-        bad = []
+        bad, unknown = [], 0
         for name, value in data.items():
-            if name in DEFAULTS and _valid(name, value):
+            if name not in DEFAULTS:
+                unknown += 1        # its name may be anything: it is counted, never shown
+            elif _valid(name, value):
                 self.values[name] = value
             else:
                 bad.append(name)
-        if bad:
-            self.problem = f"Ignored unusable settings: {', '.join(sorted(bad))}."
+        if bad or unknown:
+            parts = [", ".join(sorted(bad))] if bad else []
+            if unknown:
+                parts.append(f"{unknown} unknown setting{'s' if unknown > 1 else ''}")
+            self.load_problem = f"Ignored unusable settings: {'; '.join(parts)}."
 
     def _set_aside(self, why: str) -> None:
-        backup = self.path.with_suffix(".damaged.json")
         try:
-            os.replace(self.path, backup)
-            self.problem = f"Settings file was damaged ({why}); kept it as {backup.name} and used defaults."
-        except OSError:
-            self.problem = f"Settings file was damaged ({why}); using defaults."
+            kept = set_aside(self.path)
+        except FileProblem as exc:
+            self.load_problem = f"Settings file was damaged ({why}); using defaults ({exc})."
+            return
+        self.load_problem = (f"Settings file was damaged; kept it as {kept} and used defaults "
+                             f"({why}).")
 
     def __getitem__(self, name):
         return self.values[name]
@@ -84,7 +113,10 @@ class Settings:
         self.save()
 
     def save(self) -> None:
+        if self.writer is not None:
+            self.writer.write_json(self.path, self.values)
+            return
         try:
             write_json_atomic(self.path, self.values)
         except FileProblem as exc:
-            self.problem = str(exc)
+            self.load_problem = str(exc)
