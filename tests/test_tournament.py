@@ -496,7 +496,7 @@ def test_to_dict_and_from_dict_round_trip_mid_tournament():
     (lambda d: d["entrants"][0].pop("kind"), r"entrants\[0\]: missing field 'kind'"),
     (lambda d: d.update(colour="red"), "unknown field 'colour'"),
     (lambda d: d.update(rounds="3"), r"tournament\.rounds: must be a whole number"),
-    (lambda d: d["games"][0].update(time_control="5x"), r"games\[0\]: time control '5x'"),
+    (lambda d: d["games"][0].update(time_control="5x"), r"games\[0\]\.time_control: time control '5x'"),
     (lambda d: d["pairings"][0].update(first=9), r"pairings\[0\]\.first: 9 is out of range"),
     (lambda d: d["pairings"][0].update(result="1-0", how=None), "given together"),
     (lambda d: d["pairings"][1].update(round=2), "pairings must be listed in order"),

@@ -85,8 +85,9 @@ PickState.spec = SPEC
 REGISTRY = {"pick": SPEC}
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def pick(monkeypatch):
+    """The fake game is known while these tests run: the store checks every game it reads."""
     monkeypatch.setitem(game.GAMES, "pick", SPEC)
 
 
