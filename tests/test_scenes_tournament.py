@@ -68,7 +68,7 @@ def kept(tid=None):
     """
     db = sqlite3.connect(f"file:{db_path()}?mode=ro", uri=True)
     store = object.__new__(TournamentStore)
-    store.path, store._db = db_path(), db
+    store.path, store._db, store.registry = db_path(), db, None
     try:
         infos = store.list()
         return store.load(infos[0].id if tid is None else tid), infos
