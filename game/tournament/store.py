@@ -385,7 +385,8 @@ class TournamentStore:
         return TournamentInfo(id=tid, name=name, format=format_ if format_ in FORMATS else "",
                               entrants=entrants, rounds=0, rounds_paired=0, games_finished=0,
                               games_total=0, complete=False, created=created, updated=updated,
-                              problem=shown(problem, 400) if len(problem) > 400 else problem)
+                              problem=problem if len(problem) <= 400
+                              else problem[:397] + "...")
 
     def load(self, tid: int) -> Tournament:
         """The tournament kept under ``tid``; StoreError if missing or damaged, naming the field."""
