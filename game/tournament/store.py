@@ -646,7 +646,7 @@ class StoredTournament:
 
 
 def _check_index(value, expected: int, where: str) -> None:
-    if isinstance(value, bool) or value != expected:
+    if isinstance(value, bool) or not isinstance(value, int) or value != expected:
         raise ValueError(f"{where}: numbered {shown(value)} where {expected} was expected "
                          "(rows missing or out of order)")
 
