@@ -17,7 +17,8 @@ from pathlib import Path
 
 from ..files import FileProblem, write_text_atomic
 from .errors import StoreError
-from .model import TIEBREAK_TITLES, Tournament, shown
+from .checks import shown
+from .model import TIEBREAK_TITLES, Tournament
 from .standings import crosstable_matrix, crosstable_rounds, standings
 
 EXPORT_KIND = "callidus-tournament"

@@ -1,8 +1,8 @@
 """Tournaments: roster, pairings, results, standings and tie-breaks.
 
 The tournament's data and its rules, at the bottom of ``game.tournament``
-(its docstring says which module does what): pure Python, importing none of
-its neighbours.  Pairing the next round is ``pairing.pair_next_round``, the
+(its docstring says which module does what): pure Python, importing only
+``checks`` (what a name may be, and checked reading of plain data).  Pairing the next round is ``pairing.pair_next_round``, the
 standings are ``standings.standings``, ``store`` keeps a ``Tournament`` in
 SQLite; the screens and the command line drive it.
 
@@ -47,11 +47,11 @@ from __future__ import annotations
 
 import math
 import random
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..clock import TimeControl, format_time_control, parse_time_control
+from .checks import FieldProblem, Reader, name_problem, shown
 
 FORMATS = ("round-robin", "swiss")
 KINDS = ("human", "computer")
@@ -77,57 +77,6 @@ MAX_TOURNAMENT_NAME = 80
 MAX_WORD = 40
 MAX_GAMES = 16
 MAX_OPTIONS = 32
-#: Characters Unicode files as letters or symbols that nonetheless draw nothing (the
-#: Hangul fillers, the blank Braille pattern, ...): a name of these alone looks empty.
-BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
-
-
-class FieldProblem(ValueError):
-    """A bad value that knows which field of a tournament's plain data it is about.
-
-    Shown alone it is a plain sentence (the set-up screen shows it as it is);
-    ``Tournament.from_dict`` puts the path of the field in front of it.
-    """
-
-    def __init__(self, field_name: str, message: str):
-        super().__init__(message)
-        self.field = field_name
-
-
-def shown(value, limit: int = 32) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages about bad input.
-
-    The repr escapes control and invisible characters, so the message can be drawn.
-    """
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def name_problem(value, limit: int) -> str | None:
-    """Why ``value`` cannot be a name drawn on screen, or None when it can.
-
-    A name is text of 1 to ``limit`` characters, without control characters
-    (U+0000 makes the font raise) or line breaks, without spaces at either
-    end, and with at least one visible character: a letter, digit,
-    punctuation mark or symbol other than a known blank (text of zero-width
-    characters alone makes the font raise, a filler alone looks empty).
-    """
-    if not isinstance(value, str):
-        return f"must be text, not {type(value).__name__}"
-    if not 1 <= len(value) <= limit:
-        return f"must be 1-{limit} characters long, not {len(value)}"
-    for char in value:
-        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
-            return f"holds the control character U+{ord(char):04X}"
-    if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANKS
-               for char in value):
-        return "has no visible character"
-    if value != value.strip():
-        return "must not begin or end with a space"
-    return None
-
-
-
 # --- the pieces -------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -559,20 +508,21 @@ class Tournament:
         Raises ValueError naming the bad field (``tournament.entrants[2].level:
         ...``).  ``registry`` also checks the games against the engines.
         """
-        f = _Reader(data, where, ("name", "format", "cycles", "rounds", "tiebreaks", "seed",
+        f = Reader(data, where, ("name", "format", "cycles", "rounds", "tiebreaks", "seed",
                                   "entrants", "games", "pairings"))
         name = f.text("name")
         entrants = []
         for i, item in enumerate(f.list("entrants", MAX_ENTRANTS)):
-            e = _Reader(item, f"{where}.entrants[{i}]", ("name", "kind", "level"))
+            e = Reader(item, f"{where}.entrants[{i}]", ("name", "kind", "level"))
             kind = e.text("kind", KINDS)
             level = e.text("level", LEVELS, optional=True)
             entrants.append(e.build(Entrant, e.text("name"), kind, level))
         games = []
         for i, item in enumerate(f.list("games", MAX_GAMES)):
-            g = _Reader(item, f"{where}.games[{i}]", ("game", "variant", "time_control", "options"))
+            g = Reader(item, f"{where}.games[{i}]", ("game", "variant", "time_control", "options"))
             text = g.text("time_control", optional=True, limit=MAX_WORD)
-            control = g.build(parse_time_control, text, field="time_control") if text else None
+            control = (g.build(parse_time_control, text, field="time_control")
+                       if text is not None else None)
             games.append(g.build(GameChoice, g.text("game", limit=MAX_WORD),
                                  g.text("variant", optional=True, limit=MAX_WORD),
                                  control, g.dict("options")))
@@ -591,7 +541,7 @@ class Tournament:
         byes = set()
         for i, item in enumerate(items):
             at = f"{where}.pairings[{i}]"
-            p = _Reader(item, at, ("round", "board", "first", "second", "seed", "result", "how"))
+            p = Reader(item, at, ("round", "board", "first", "second", "seed", "result", "how"))
             round_no = p.int("round", 1, self.total_rounds)
             board = p.int("board", 1, count)
             first = p.int("first", 0, count - 1)
@@ -640,78 +590,3 @@ class Tournament:
                 if [(q.first, q.second) for q in boards] != table:
                     raise ValueError(f"{where}.pairings: round {boards[0].round} does not "
                                      "follow the round-robin (Berger) table")
-
-
-class _Reader:
-    """Checked access to one object of imported data: errors name the path."""
-
-    def __init__(self, data, where: str, allowed):
-        if not isinstance(data, dict):
-            raise ValueError(f"{where}: expected an object")
-        unknown = sorted(set(data) - set(allowed), key=str)
-        if unknown:
-            raise ValueError(f"{where}: unknown field {shown(unknown[0])}")
-        missing = [k for k in allowed if k not in data]
-        if missing:
-            raise ValueError(f"{where}: missing field {missing[0]!r}")
-        self.data = data
-        self.where = where
-
-    def text(self, key, choices=None, optional=False, limit=None):
-        value = self.data[key]
-        if value is None and optional:
-            return None
-        if not isinstance(value, str):
-            raise ValueError(f"{self.where}.{key}: must be text, not {_kind(value)}")
-        if choices is not None and value not in choices:
-            raise ValueError(f"{self.where}.{key}: must be one of {', '.join(choices)}, "
-                             f"not {shown(value)}")
-        if limit is not None and len(value) > limit:
-            raise ValueError(f"{self.where}.{key}: {len(value)} characters are too many "
-                             f"(at most {limit})")
-        return value
-
-    def int(self, key, low=None, high=None, optional=False):
-        value = self.data[key]
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{self.where}.{key}: must be a whole number, not {_kind(value)}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise ValueError(f"{self.where}.{key}: {shown(value)} is out of range {low}-{high}")
-        return value
-
-    def list(self, key, most=None):
-        value = self.data[key]
-        if not isinstance(value, list):
-            raise ValueError(f"{self.where}.{key}: must be a list, not {_kind(value)}")
-        if most is not None and len(value) > most:
-            raise ValueError(f"{self.where}.{key}: {len(value)} items are too many "
-                             f"(at most {most})")
-        return value
-
-    def dict(self, key):
-        value = self.data[key]
-        if not isinstance(value, dict):
-            raise ValueError(f"{self.where}.{key}: must be an object, not {_kind(value)}")
-        return value
-
-    def build(self, make, *args, field=None):
-        """``make(*args)``; its ValueError comes back naming the field it is about."""
-        try:
-            return make(*args)
-        except FieldProblem as exc:
-            raise ValueError(f"{self.where}.{exc.field}: {exc}") from None
-        except ValueError as exc:
-            at = self.where if field is None else f"{self.where}.{field}"
-            raise ValueError(f"{at}: {exc}") from None
-
-
-def _kind(value) -> str:
-    """What a JSON value is, in words: for a message about the wrong kind of value."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    return {int: "a number", float: "a number", str: "text", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)

@@ -40,8 +40,8 @@ from pathlib import Path
 
 from .errors import StoreError
 from .files import loads_json, read_tournament_json, write_atomic, write_tournament_json
-from .model import (FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result, Tournament,
-                    name_problem, shown)
+from .checks import name_problem, shown
+from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result, Tournament
 from .pairing import pair_next_round
 
 APPLICATION_ID = 0x43414C4C

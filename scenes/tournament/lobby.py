@@ -154,21 +154,22 @@ class LobbyScene(Scene):
         elif action == "export":
             self.export_rows(info)
         elif action == "rename":
-            self.app.stack.push(NameDialog(
-                self.app, f"Rename {info.name}", "The new name of the tournament:", info.name,
-                "Rename", lambda name: self.rename(info.id, name)))
+            self.app.stack.push("tournament.dialog", heading=f"Rename {info.name}",
+                                note="The new name of the tournament:", confirm="Rename",
+                                done=lambda name: self.rename(info.id, name), initial=info.name)
         elif action == "copy":
-            self.app.stack.push(NameDialog(
-                self.app, f"Copy {info.name}",
-                "A new tournament with the same games, format and entrants, and no rounds or "
-                "results yet. Its name:", _copy_name(info.name), "Create the copy",
-                lambda name: self.duplicate(info.id, name)))
+            self.app.stack.push("tournament.dialog", heading=f"Copy {info.name}",
+                                note="A new tournament with the same games, format and "
+                                     "entrants, and no rounds or results yet. Its name:",
+                                confirm="Create the copy",
+                                done=lambda name: self.duplicate(info.id, name),
+                                initial=_copy_name(info.name))
         elif action == "delete":
-            self.app.stack.push(ConfirmDialog(
-                self.app, f"Delete {info.name}?",
-                "Its entrants, rounds, results and any game left in progress are removed for "
-                "good. This cannot be undone.", "Delete for good",
-                lambda: self.delete(info.id)))
+            self.app.stack.push("tournament.dialog", heading=f"Delete {info.name}?",
+                                note="Its entrants, rounds, results and any game left in "
+                                     "progress are removed for good. This cannot be undone.",
+                                confirm="Delete for good", done=lambda: self.delete(info.id),
+                                cancel="Keep it")
 
     def open_tournament(self, tid: int) -> None:
         try:
@@ -306,21 +307,69 @@ def _copy_name(name: str) -> str:
     return name[:MAX_TOURNAMENT_NAME - len(suffix)].rstrip() + suffix
 
 
-class _Dialog(Scene):
-    """A box over the lobby with a title, a note and buttons (the lobby stays drawn below)."""
+class LobbyDialog(Scene):
+    """A box over the lobby: a title, a note, and either a name to type (``initial``
+    given) or a question to confirm.
 
+    ``done(name)`` (or ``done()`` for a question) does the work; for a name it
+    returns None when the name was used, else why not, shown in the box.
+    """
+
+    title = "tournament dialog"
     opaque = False
     HEIGHT = 250
 
-    def __init__(self, app, heading: str, note: str):
+    def __init__(self, app, heading: str, note: str, confirm: str, done, initial=None,
+                 cancel: str = "Cancel"):
         super().__init__(app)
         self.heading = heading
         self.note = note
+        self.confirm = confirm
+        self.cancel = cancel
+        self.done = done
+        self.text = initial
         self.error = ""
+
+    @property
+    def asks_name(self) -> bool:
+        return self.text is not None
 
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(w // 2 - 320, h // 2 - self.HEIGHT // 2, 640, self.HEIGHT)
+        box = self.box = pygame.Rect(w // 2 - 320, h // 2 - self.HEIGHT // 2, 640, self.HEIGHT)
+        self.entry = None
+        if self.asks_name:
+            self.entry = self.add(UITextEntryLine(pygame.Rect(box.x + 30, box.y + 116,
+                                                              box.width - 60, 38),
+                                                  manager=self.app.ui, initial_text=self.text))
+            self.entry.set_text_length_limit(MAX_TOURNAMENT_NAME)
+            self.entry.focus()
+        # a question is answered "no" by default: the safe button is the primary one
+        self.ok_button = ui.button(self, (box.x + 30, box.bottom - 62, 280, 44), self.confirm,
+                                   "#primary" if self.asks_name else None)
+        self.cancel_button = ui.button(self, (box.right - 30 - 280, box.bottom - 62, 280, 44),
+                                       self.cancel, None if self.asks_name else "#primary")
+
+    def handle(self, event) -> None:
+        if ui.pressed(event, self.ok_button) or (
+                self.entry is not None and event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+                and event.ui_element is self.entry):
+            self.answer()
+        elif ui.pressed(event, self.cancel_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def answer(self) -> None:
+        if not self.asks_name:
+            self.done()
+            self.app.stack.pop()
+            return
+        self.text = self.entry.get_text()
+        problem = self.done(self.text)
+        if problem:
+            self.error = problem
+        else:
+            self.app.stack.pop()
 
     def draw(self, surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -335,63 +384,3 @@ class _Dialog(Scene):
         if self.error:
             message(surface, fit(self.error, 16, self.box.width - 40),
                     (self.box.centerx, self.box.bottom - 88))
-
-
-class NameDialog(_Dialog):
-    """Ask for a tournament name; ``done(name)`` returns None when it was used, else why not."""
-
-    def __init__(self, app, heading: str, note: str, initial: str, confirm: str, done):
-        super().__init__(app, heading, note)
-        self.text = initial
-        self.confirm = confirm
-        self.done = done
-
-    def build(self) -> None:
-        super().build()
-        box = self.box
-        self.entry = self.add(UITextEntryLine(pygame.Rect(box.x + 30, box.y + 116,
-                                                          box.width - 60, 38),
-                                              manager=self.app.ui, initial_text=self.text))
-        self.entry.set_text_length_limit(MAX_TOURNAMENT_NAME)
-        self.entry.focus()
-        self.ok_button = ui.button(self, (box.x + 30, box.bottom - 62, 280, 44), self.confirm,
-                                   "#primary")
-        self.cancel_button = ui.button(self, (box.right - 30 - 280, box.bottom - 62, 280, 44),
-                                       "Cancel")
-
-    def handle(self, event) -> None:
-        if ui.pressed(event, self.ok_button) or (
-                event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry):
-            self.text = self.entry.get_text()
-            problem = self.done(self.text)
-            if problem:
-                self.error = problem
-            else:
-                self.app.stack.pop()
-        elif ui.pressed(event, self.cancel_button) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.stack.pop()
-
-
-class ConfirmDialog(_Dialog):
-    """Ask before something that cannot be undone; ``done()`` does it."""
-
-    def __init__(self, app, heading: str, note: str, confirm: str, done):
-        super().__init__(app, heading, note)
-        self.confirm = confirm
-        self.done = done
-
-    def build(self) -> None:
-        super().build()
-        box = self.box
-        self.ok_button = ui.button(self, (box.x + 30, box.bottom - 62, 280, 44), self.confirm)
-        self.cancel_button = ui.button(self, (box.right - 30 - 280, box.bottom - 62, 280, 44),
-                                       "Keep it", "#primary")
-
-    def handle(self, event) -> None:
-        if ui.pressed(event, self.ok_button):
-            self.done()
-            self.app.stack.pop()
-        elif ui.pressed(event, self.cancel_button) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.app.stack.pop()
