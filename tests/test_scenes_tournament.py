@@ -106,9 +106,11 @@ def finish_human_boards_by_hand(app):
 
 
 def computer_games_done(app):
+    """Every computer game kept, and every worker's answer read: a later answer would
+    rebuild the round view under the next click."""
     scene = app.stack.top
     done, total = scene.computer_games()
-    return isinstance(scene, RoundScene) and done == total
+    return isinstance(scene, RoundScene) and done == total and not scene.background.busy
 
 
 def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_path, app):
