@@ -18,7 +18,7 @@ from .settings_scene import SettingsScene
 from .setup import SetupScene
 from .stack import register
 from .tournament.entrants import NewTournamentScene
-from .tournament.lobby import LobbyScene
+from .tournament.lobby import LobbyDialog, LobbyScene
 from .tournament.podium import PodiumScene
 from .tournament.round import ResultEntryScene, RoundScene
 from .tournament.standings import StandingsScene
@@ -32,6 +32,7 @@ SCREENS = {
     "rules": RulesScene,
     "settings": SettingsScene,
     "tournament.lobby": LobbyScene,
+    "tournament.dialog": LobbyDialog,
     "tournament.new": NewTournamentScene,
     "tournament.round": RoundScene,
     "tournament.result": ResultEntryScene,

@@ -68,7 +68,7 @@ def kept(tid=None):
     """
     db = sqlite3.connect(f"file:{db_path()}?mode=ro", uri=True)
     store = object.__new__(TournamentStore)
-    store.path, store._db = db_path(), db
+    store.path, store._db, store.registry = db_path(), db, None
     try:
         infos = store.list()
         return store.load(infos[0].id if tid is None else tid), infos
@@ -106,9 +106,11 @@ def finish_human_boards_by_hand(app):
 
 
 def computer_games_done(app):
+    """Every computer game kept, and every worker's answer read: a later answer would
+    rebuild the round view under the next click."""
     scene = app.stack.top
     done, total = scene.computer_games()
-    return isinstance(scene, RoundScene) and done == total
+    return isinstance(scene, RoundScene) and done == total and not scene.background.busy
 
 
 def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_path, app):
@@ -388,3 +390,257 @@ def test_a_broken_worker_pool_is_replaced_instead_of_stopping_the_evening(tmp_pa
         assert games.errors == []
     finally:
         games.close()
+
+
+# --- no click makes a tournament unopenable ----------------------------------------------
+
+def opens_from_disk(tid):
+    """The tournament read again from disk, as after a restart: listed undamaged, it opens."""
+    with TournamentStore(db_path()) as store:
+        info = next(i for i in store.list() if i.id == tid)
+        assert not info.damaged, info.problem
+        return store.open(tid).tournament
+
+
+def show_round(app, rounds, round_no):
+    while rounds.shown > round_no:
+        press(app, "<", settle=2)
+    while rounds.shown < round_no:
+        press(app, ">", settle=2)
+
+
+def walk_board(app, rounds, board, check, again=False):
+    """Every editing action the round view offers on one board, checking after each.
+
+    Play starts the game and it is left at once (``again``: started a second time,
+    going on from the game kept); then each result is entered, and Clear pressed.
+    """
+    round_no = rounds.shown
+    done = []
+    if board in rounds.play_buttons and rounds.play_buttons[board].is_enabled:
+        for _ in range(2 if again else 1):
+            click(app, rounds.play_buttons[board].rect.center, settle=2)
+            play = app.stack.top
+            assert isinstance(play, PlayScene), rounds.notice
+            play.apply(play.state.legal_moves()[0])
+            key(app, pygame.K_ESCAPE, settle=2)
+            press(app, "Back to the round", settle=2)
+            assert app.stack.top is rounds
+            check(f"round {round_no} board {board}: play started and left")
+        done.append("play")
+    for choice in range(6):        # the five results, then Clear the result
+        click(app, rounds.result_buttons[board].rect.center, settle=2)
+        entry = app.stack.top
+        assert isinstance(entry, ResultEntryScene)
+        widgets = list(entry.choices) + [entry.clear_button]
+        if not widgets[choice].is_enabled:     # Clear, refused: the dialog says why
+            assert choice == 5 and entry.no_clear and "changed but not cleared" in entry.no_clear
+            press(app, "Cancel", settle=2)
+            done.append("clear refused")
+            continue
+        text = widgets[choice].text
+        click(app, widgets[choice].rect.center, settle=2)
+        assert app.stack.top is rounds
+        assert "not kept" not in rounds.notice, rounds.notice
+        check(f"round {round_no} board {board}: {text}")
+        done.append(text)
+    if rounds.tournament.result(round_no, board) is None:   # cleared: finish it again
+        click(app, rounds.result_buttons[board].rect.center, settle=2)
+        click(app, list(app.stack.top.choices)[0].rect.center, settle=2)
+        check(f"round {round_no} board {board}: entered again")
+    return done
+
+
+@pytest.mark.parametrize("format_, count", [("swiss", 4), ("rr1", 3)])
+def test_no_editing_action_of_the_round_view_makes_a_tournament_unopenable(tmp_path, format_,
+                                                                           count):
+    """Pair a round, walk every action on every round paired so far, pair the next ...
+
+    After each action the tournament is read back from disk, as after a restart.
+    """
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        with TournamentStore(db_path()) as store:
+            from game.tournament.model import Entrant, GameChoice, Tournament
+            t = Tournament(f"Walk {format_}", [Entrant(n) for n in ("Ann", "Bob", "Cid", "Dee")
+                                               [:count]],
+                           "swiss" if format_ == "swiss" else "round-robin",
+                           [GameChoice("calla")], rounds=3 if format_ == "swiss" else None)
+            tid = store.create(t).id
+        app.stack.push(LobbyScene(app))
+        frames(app, 2)
+        press(app, "Continue")
+        rounds = app.stack.top
+        rounds.background_enabled = False
+
+        def check(what):
+            kept = opens_from_disk(tid)
+            assert kept.to_dict() == rounds.tournament.to_dict(), what
+
+        seen = set()
+        for round_no in range(1, 4):
+            press(app, f"Pair round {round_no}", settle=2)
+            check(f"round {round_no} paired")
+            for shown in range(1, round_no + 1):
+                show_round(app, rounds, shown)
+                for board in sorted(rounds.result_buttons):
+                    seen.update(walk_board(app, rounds, board, check, again=round_no == 1))
+        assert rounds.tournament.is_complete and opens_from_disk(tid).is_complete
+        assert {"play", "Ann won", "Draw", "Ann won by forfeit"} <= seen
+        assert ("clear refused" in seen) == (format_ == "swiss")
+        assert "Clear the result" in seen
+    finally:
+        app.close()
+
+
+# --- the lobby: damaged tournaments, rename, copy, delete -----------------------------------
+
+def keep_tournaments(*names):
+    """Kept tournaments of four humans (round 1 paired, one result in); their ids."""
+    from game.tournament.model import Entrant, GameChoice, Tournament
+    ids = []
+    with TournamentStore(db_path()) as store:
+        for name in names:
+            stored = store.create(Tournament(name, [Entrant(n) for n in ("Ann", "Bob", "Cid",
+                                                                         "Dee")],
+                                             "swiss", [GameChoice("calla")], rounds=3))
+            stored.pair_next_round()
+            stored.record(1, 1, "1-0")
+            ids.append(stored.id)
+    return ids
+
+
+def damage(sql, *args):
+    with sqlite3.connect(db_path()) as raw:
+        raw.execute(sql, args)
+    raw.close()
+
+
+def row_button(lobby, tid, action):
+    return next(w for w, (what, info) in lobby.actions.items()
+                if info.id == tid and what == action)
+
+
+def open_lobby(tmp_path, size=(960, 600)):
+    app = make_app(tmp_path, size=size)
+    app.stack.push(LobbyScene(app, folder=tmp_path / "exports"))
+    frames(app, 2)
+    return app, app.stack.top
+
+
+def test_a_damaged_tournament_is_listed_with_the_reason_and_the_others_open(tmp_path):
+    good, unknown, nul = keep_tournaments("Good", "Unknown game", "Nul name")
+    damage("UPDATE game_choice SET game = 'chess' WHERE tournament_id = ?", unknown)
+    damage("UPDATE entrant SET name = ? WHERE tournament_id = ? AND idx = 2", "C\x00d", nul)
+    app, lobby = open_lobby(tmp_path)
+    try:
+        frames(app, 2)                     # drawn: no name reaches the font unchecked
+        infos = {i.id: i for i in lobby.infos}
+        assert "unknown game 'chess'" in infos[unknown].problem
+        assert "entrants[2].name" in infos[nul].problem and "U+0000" in infos[nul].problem
+        for tid in (unknown, nul):         # no way into a damaged one, and no crash in Play
+            assert tid not in lobby.open_buttons
+            row_button(lobby, tid, "export")
+            row_button(lobby, tid, "rename")
+            row_button(lobby, tid, "delete")
+        click(app, row_button(lobby, nul, "export").rect.center)
+        written = tmp_path / "exports" / f"tournament-{nul}-rows.json"
+        assert lobby.notice_ok and str(written) in lobby.notice
+        rows = json.loads(written.read_text())["rows"]
+        assert [e["name"] for e in rows["entrant"]] == ["Ann", "Bob", "C\x00d", "Dee"]
+        click(app, row_button(lobby, nul, "export").rect.center)   # never over the first one
+        assert (tmp_path / "exports" / f"tournament-{nul}-rows-2.json").exists()
+        click(app, lobby.open_buttons[good].rect.center)
+        assert isinstance(app.stack.top, RoundScene)
+        assert app.stack.top.tournament.result(1, 1).score == "1-0"
+    finally:
+        app.close()
+
+
+def test_a_file_with_a_name_the_font_cannot_draw_is_not_imported(tmp_path):
+    from game.tournament.files import tournament_json
+    keep_tournaments("Good")
+    t, _ = kept()
+    app, lobby = open_lobby(tmp_path)
+    try:
+        for name, words in (("A\x00", "U+0000"), ("\u200b", "no visible character")):
+            data = tournament_json(t)
+            data["tournament"]["entrants"][1]["name"] = name
+            path = tmp_path / "bad.json"
+            path.write_text(json.dumps(data))
+            before = path.read_bytes()
+            type_into(app, lobby.import_entry, str(path))
+            press(app, "Import JSON")
+            assert "Nothing was imported" in lobby.notice and words in lobby.notice
+            assert "entrants[1].name" in lobby.notice
+            assert path.read_bytes() == before
+            assert len(lobby.infos) == 1
+    finally:
+        app.close()
+
+
+def test_the_lobby_renames_copies_and_deletes_a_tournament(tmp_path):
+    first, second = keep_tournaments("Monday", "Tuesday")
+    damage("UPDATE tournament SET name = ? WHERE id = ?", "\u200b", second)
+    app, lobby = open_lobby(tmp_path)
+    try:
+        assert {i.id: i.name for i in lobby.infos}[second] == f"Tournament {second}"
+        # a damaged name is mended by renaming; a bad new name is refused in the dialog
+        click(app, row_button(lobby, second, "rename").rect.center)
+        dialog = app.stack.top
+        type_into(app, dialog.entry, "\u2800")
+        press(app, "Rename")
+        assert app.stack.top is dialog and "no visible character" in dialog.error
+        type_into(app, dialog.entry, "  Tuesday night ")
+        press(app, "Rename")
+        assert app.stack.top is lobby and lobby.notice == "Renamed to Tuesday night."
+        assert {i.id: (i.name, i.damaged) for i in lobby.infos}[second] == ("Tuesday night",
+                                                                         False)
+        # the copy has the entrants and none of the rounds
+        click(app, row_button(lobby, first, "copy").rect.center)
+        dialog = app.stack.top
+        assert dialog.entry.get_text() == "Monday (copy)"
+        press(app, "Create the copy")
+        assert app.stack.top is lobby and lobby.notice_ok
+        copy = lobby.infos[0]
+        assert (copy.name, copy.entrants, copy.rounds_paired) == ("Monday (copy)", 4, 0)
+        # deleting asks first; keeping it changes nothing
+        click(app, row_button(lobby, first, "delete").rect.center)
+        assert "cannot be undone" in app.stack.top.note
+        press(app, "Keep it")
+        assert first in [i.id for i in lobby.infos]
+        click(app, row_button(lobby, first, "delete").rect.center)
+        press(app, "Delete for good")
+        assert app.stack.top is lobby and lobby.notice == "Monday was deleted."
+        assert sorted(i.id for i in lobby.infos) == sorted([second, copy.id])
+        with TournamentStore(db_path()) as store:
+            assert sorted(i.id for i in store.list()) == sorted([second, copy.id])
+    finally:
+        app.close()
+
+
+def test_the_lobby_fits_the_smallest_window_and_pages_through_a_long_list(tmp_path):
+    ids = keep_tournaments(*[f"Evening {n}" for n in range(1, 8)])
+    damage("UPDATE entrant SET kind = 'robot' WHERE tournament_id = ?", ids[-1])
+    app, lobby = open_lobby(tmp_path)
+    try:
+        seen = []
+        while True:
+            frames(app, 1)
+            pygame.image.save(app.screen, str(tmp_path / f"lobby-{len(seen)}.png"))
+            buttons = [w for w in lobby.widgets
+                       if isinstance(w, (pygame_gui.elements.UIButton,
+                                         pygame_gui.elements.UITextEntryLine))]
+            for w in buttons:                 # inside the window, and apart from each other
+                assert w.rect.left >= 0 and w.rect.right <= 960 and w.rect.bottom <= 600, w
+                assert not any(w.rect.colliderect(o.rect) for o in buttons if o is not w)
+            for _, rect, width in lobby.rows:
+                assert width >= 300           # room for the name and the state
+            seen += [info.id for info, _, _ in lobby.rows]
+            if not lobby.older_button.is_enabled:
+                break
+            click(app, lobby.older_button.rect.center)
+        assert sorted(seen) == sorted(ids)    # every tournament can be reached
+        assert (tmp_path / "lobby-0.png").exists()
+    finally:
+        app.close()

@@ -428,6 +428,42 @@ def test_results_from_games_flags_resignations_and_the_director():
         t.record(1, 2, "1-0")
 
 
+def _swiss_with_round_two_under_way():
+    """The lock-out of issue 15: round 1 finished, round 2 paired, a round-2 result in."""
+    t = make(4, rounds=3)
+    for p in pair_next_round(t):
+        t.record(p.round, p.board, "1-0")
+    pair_next_round(t)
+    t.record(2, 1, "1-0")
+    return t
+
+
+def test_a_swiss_result_is_changed_but_not_cleared_once_a_later_round_is_paired():
+    t = _swiss_with_round_two_under_way()
+    assert "round 2 is already paired" in t.clear_problem(1, 1)
+    with pytest.raises(ValueError, match="can be changed but not cleared"):
+        t.clear_result(1, 1)
+    assert t.result(1, 1) == Result("1-0")          # refused: nothing changed
+    t.record(1, 1, "0-1", "manual")                 # changing it is allowed ...
+    t.record(1, 1, "1/2-1/2", "forfeit")
+    assert t.rounds_paired == 2 and len(t.rounds[1]) == 2   # ... round 2 keeps its pairings
+    assert Tournament.from_dict(t.to_dict()).to_dict() == t.to_dict()   # and it reads back
+    assert t.clear_problem(2, 1) is None            # the round being played can be cleared
+    t.clear_result(2, 1)
+    assert Tournament.from_dict(t.to_dict()).pending() == t.pending()
+
+
+def test_a_round_robin_result_can_always_be_cleared():
+    t = make(4, "round-robin")
+    for _ in range(3):
+        for p in pair_next_round(t):
+            t.record(p.round, p.board, "1-0")
+    for p in t.rounds[0]:
+        assert t.clear_problem(1, p.board) is None
+        t.clear_result(1, p.board)
+    assert Tournament.from_dict(t.to_dict()).pending() == t.rounds[0]
+
+
 # --- setup checks -----------------------------------------------------------------------
 
 def test_games_rotate_round_by_round_with_their_time_controls():
@@ -444,10 +480,27 @@ def test_games_rotate_round_by_round_with_their_time_controls():
     (GameChoice("chess"), "unknown game 'chess'"),
     (GameChoice("multi", "solo"), "unknown variant 'solo'"),
     (GameChoice("pick", None, None, {"speed": 9}), "above the largest"),
+    (GameChoice("pick", None, None, {"speed": True}), "expected a whole number"),
+    (GameChoice("pick", None, None, {"speed": 2.0}), "expected a whole number"),
+    (GameChoice("pick", None, None, {"colour": 2}), "unknown option 'colour'"),
 ])
 def test_games_are_checked_and_multiplayer_variants_refused(choice, words):
     with pytest.raises(ValueError, match=words):
         Tournament("T", roster(4), "swiss", [choice], registry=REGISTRY)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"speed": [1, 2]}, "must be true, false, a number or a short text"),
+    ({"speed": float("nan")}, "must be true, false, a number"),
+    ({"speed": 10**30}, "must be true, false, a number"),
+    ({"speed": "x" * 1000}, "must be true, false, a number"),
+    ({"x" * 1000: 1}, "unknown option 'xxxx"),
+    ({str(i): 1 for i in range(33)}, "33 options are too many"),
+])
+def test_options_that_are_not_plain_values_are_refused_without_a_registry(options, words):
+    with pytest.raises(ValueError, match=words) as info:
+        GameChoice("pick", None, None, options)
+    assert len(str(info.value)) < 200
 
 
 @pytest.mark.parametrize("kwargs, words", [
@@ -477,6 +530,46 @@ def test_entrants_are_checked():
         Entrant("  ")
 
 
+@pytest.mark.parametrize("name, words", [
+    ("Ann\x00", "control character U\\+0000"),
+    ("\x00", "control character U\\+0000"),
+    ("Ann\nBob", "control character U\\+000A"),
+    ("Ann\u2028", "control character U\\+2028"),
+    ("Ann\x1b[31m", "control character U\\+001B"),
+    ("\u200b", "no visible character"),
+    ("\u200b\u200d\ufeff", "no visible character"),
+    ("\u3164", "no visible character"),            # the Hangul filler: a letter that draws nothing
+    ("\u2800\u2800", "no visible character"),
+    ("\u0301", "no visible character"),            # a combining accent on nothing
+    ("x" * 41, "1-40 characters long, not 41"),
+    ("x" * 1_000_000, "not 1000000"),
+    (" Ann", "begin or end with a space"),
+    (7, "must be text, not int"),
+])
+def test_names_that_cannot_be_drawn_are_refused(name, words):
+    with pytest.raises(ValueError, match=words) as info:
+        Entrant(name)
+    assert len(str(info.value)) < 200                 # a long name is not repeated whole
+
+
+@pytest.mark.parametrize("name, words", [
+    ("Club\x00night", "control character U\\+0000"),
+    ("\u200b", "no visible character"),
+    ("x" * 81, "1-80 characters long, not 81"),
+    (None, "needs a name"),
+])
+def test_tournament_names_that_cannot_be_drawn_are_refused(name, words):
+    with pytest.raises(ValueError, match=words):
+        Tournament(name, roster(2), games=[GameChoice("pick")])
+    assert Tournament("  Club night ", roster(2), games=[GameChoice("pick")]).name == "Club night"
+
+
+@pytest.mark.parametrize("name", ["Zoë", "李小龙", "A\u200bB", "Ann 😀", "O'Brien-Smith",
+                                  "x" * 40, "\u05e9\u05e8\u05d4"])
+def test_names_that_draw_are_kept(name):
+    assert Entrant(name).name == name
+
+
 # --- plain data -------------------------------------------------------------------
 
 def test_to_dict_and_from_dict_round_trip_mid_tournament():
@@ -496,7 +589,7 @@ def test_to_dict_and_from_dict_round_trip_mid_tournament():
     (lambda d: d["entrants"][0].pop("kind"), r"entrants\[0\]: missing field 'kind'"),
     (lambda d: d.update(colour="red"), "unknown field 'colour'"),
     (lambda d: d.update(rounds="3"), r"tournament\.rounds: must be a whole number"),
-    (lambda d: d["games"][0].update(time_control="5x"), r"games\[0\]: time control '5x'"),
+    (lambda d: d["games"][0].update(time_control="5x"), r"games\[0\]\.time_control: time control '5x'"),
     (lambda d: d["pairings"][0].update(first=9), r"pairings\[0\]\.first: 9 is out of range"),
     (lambda d: d["pairings"][0].update(result="1-0", how=None), "given together"),
     (lambda d: d["pairings"][1].update(round=2), "pairings must be listed in order"),

@@ -6,6 +6,7 @@ wins) stands in for the real engines, so these tests depend on no one's rules.
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -85,8 +86,9 @@ PickState.spec = SPEC
 REGISTRY = {"pick": SPEC}
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def pick(monkeypatch):
+    """The fake game is known while these tests run: the store checks every game it reads."""
     monkeypatch.setitem(game.GAMES, "pick", SPEC)
 
 
@@ -233,6 +235,156 @@ def test_inconsistent_rows_are_reported_as_damage(tmp_path):
 def test_a_folder_is_not_a_database(tmp_path):
     with pytest.raises(StoreError, match="is a folder"):
         TournamentStore(tmp_path)
+
+
+# --- one damaged tournament among good ones --------------------------------------------
+
+def _three_tournaments(db) -> dict:
+    """Three kept Swiss tournaments (round 1 played); their data by id."""
+    kept = {}
+    with TournamentStore(db) as store:
+        for name in ("Monday", "Tuesday", "Wednesday"):
+            t = Tournament(name, [Entrant(n) for n in ("Ann", "Bob", "Cid", "Dee")], "swiss",
+                           [GameChoice("pick")], rounds=3, seed=5)
+            stored = store.create(t)
+            for p in stored.pair_next_round():
+                stored.record(p.round, p.board, "1-0")
+            kept[stored.id] = t.to_dict()
+    return kept
+
+
+@pytest.mark.parametrize("sql, value, words", [
+    ("UPDATE game_choice SET game = ?", "chess", r"games\[0\]\.game: unknown game 'chess'"),
+    ("UPDATE entrant SET name = ? WHERE idx = 1", "Bob\x00", r"entrants\[1\]\.name: .*U\+0000"),
+    ("UPDATE entrant SET name = ? WHERE idx = 1", "\u200b", r"entrants\[1\]\.name: .*no visible"),
+    ("UPDATE entrant SET name = ? WHERE idx = 1", "x" * 100_000, r"entrants\[1\]\.name: .*1-40"),
+    ("UPDATE entrant SET name = ? WHERE idx = 1", b"Bob", r"entrants\[1\]\.name: must be text"),
+    ("UPDATE entrant SET name = CAST(? AS TEXT) WHERE idx = 1", b"B\xffb",
+     r"entrants\[1\]\.name: .*U\+DCFF"),
+    ("UPDATE entrant SET kind = ? WHERE idx = 1", "computer", r"entrants\[1\]\.level"),
+    ("UPDATE entrant SET idx = ? WHERE idx = 1", 7, r"entrants\[1\]: numbered 2 where 1"),
+    ("UPDATE game_choice SET options = ?", "[" * 100_000, r"games\[0\]\.options: .*nested"),
+    ("UPDATE game_choice SET options = ?", '{"speed": 1' + "0" * 5000 + "}",
+     r"games\[0\]\.options: .*5001 digits"),
+    ("UPDATE game_choice SET options = ?", '{"speed": 3}', r"games\[0\]\.options: unknown option"),
+    ("UPDATE game_choice SET options = ?", b"{}", r"games\[0\]\.options: must be JSON text"),
+    ("UPDATE game_choice SET time_control = ?", "5" * 5000, r"games\[0\]\.time_control"),
+    ("UPDATE tournament SET tiebreaks = ?", "NaN", r"tiebreaks: .*NaN"),
+    ("UPDATE tournament SET tiebreaks = ?", '["wins", {}]', r"tiebreaks\[1\]: must be text"),
+    ("UPDATE tournament SET name = ?", "\u3164", r"\.name: .*no visible character"),
+    ("UPDATE tournament SET rounds = ?", 99, r"\.rounds: a Swiss of 4 entrants has 1 to 3"),
+    ("UPDATE tournament SET seed = ?", -1, r"\.seed: -1 is out of range"),
+    ("UPDATE tournament SET format = ?", "knockout", r"\.format: must be one of"),
+    ("UPDATE tournament SET cycles = ?", 2.5, r"\.cycles: must be a whole number"),
+    ("UPDATE pairing SET first = ? WHERE board = 1", 9, r"pairings\[0\]\.first: 9 is out"),
+    ("UPDATE pairing SET result = ? WHERE board = 2", 1.5, r"pairings\[1\]\.result: must be one of"),
+    ("UPDATE pairing SET result = NULL WHERE board = ?", 1, r"pairings\[0\]: 'result' and 'how'"),
+    ("DELETE FROM entrant WHERE idx = ?", 3, r"pairings\[\d\]\.(first|second): 3 is out of range"),
+])
+def test_a_damaged_row_spoils_only_its_own_tournament(tmp_path, capsys, sql, value, words):
+    db = tmp_path / "t.sqlite3"
+    kept = _three_tournaments(db)
+    with sqlite3.connect(db) as raw:
+        table = sql.split()[1] if sql.startswith("UPDATE") else sql.split()[2]
+        column = "id" if table == "tournament" else "tournament_id"
+        where = " AND " if " WHERE " in sql else " WHERE "
+        raw.execute(f"{sql}{where}{column} = 2", (value,))
+    raw.close()
+    with TournamentStore(db) as store:
+        infos = {i.id: i for i in store.list()}              # listing never fails
+        assert re.search(words, infos[2].problem) and infos[2].problem.startswith("tournament 2")
+        assert infos[2].damaged and len(infos[2].problem) <= 400
+        assert not re.search(r"[\x00-\x1f\u200b]", infos[2].name)   # a name that can be drawn
+        for tid in (1, 3):                                   # every other tournament opens
+            assert not infos[tid].damaged
+            assert store.load(tid).to_dict() == kept[tid]
+        with pytest.raises(StoreError, match=words) as info:
+            store.open(2)
+        assert str(info.value).startswith(f"{db} is damaged: tournament 2")
+    code, out, err = run_cli(capsys, "show", 2, "--db", db)
+    assert code == 2 and out == "" and re.search(words, err)
+    assert err.startswith("error: ") and len(err.strip().splitlines()) == 1
+    code, out, err = run_cli(capsys, "show", 3, "--db", db)
+    assert code == 0 and '"Wednesday"' in out
+    code, out, err = run_cli(capsys, "list", "--db", db)
+    assert code == 0 and "damaged" in out and "Wednesday" in out
+
+
+def test_the_rows_of_a_damaged_tournament_are_exported_as_they_are(tmp_path, capsys):
+    db = tmp_path / "t.sqlite3"
+    _three_tournaments(db)
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE entrant SET name = ? WHERE tournament_id = 2 AND idx = 0", ("A\x00",))
+        raw.execute("UPDATE pairing SET seed = ? WHERE tournament_id = 2", (b"\x01\x02",))
+    raw.close()
+    code, out, err = run_cli(capsys, "export", 2, "--what", "rows", "--to", tmp_path / "rows.json",
+                             "--db", db)
+    assert code == 0, err
+    text = (tmp_path / "rows.json").read_text()
+    assert text.isascii()
+    data = json.loads(text)
+    assert data["kind"] == "callidus-tournament-rows" and data["tournament"] == 2
+    rows = data["rows"]
+    assert [e["name"] for e in rows["entrant"]] == ["A\x00", "Bob", "Cid", "Dee"]
+    assert rows["pairing"][0]["seed"] == {"bytes": "0102"}
+    assert rows["tournament"][0]["name"] == "Tuesday" and len(rows["pairing"]) == 2
+    code, out, err = run_cli(capsys, "export", 2, "--to", tmp_path / "t.json", "--db", db)
+    assert code == 2 and "U+0000" in err and not (tmp_path / "t.json").exists()
+
+
+def test_a_tournament_is_renamed_copied_and_deleted(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    kept = _three_tournaments(db)
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE tournament SET name = ? WHERE id = 2", ("\x00",))
+    raw.close()
+    with TournamentStore(db) as store:
+        assert store.list()[1].name == "Tournament 2"        # a name that cannot be drawn
+        assert store.rename(2, "  Tuesday night ") == "Tuesday night"
+        assert store.load(2).name == "Tuesday night"         # the rename mended it
+        for bad, words in (("\u200b", "no visible character"), ("", "needs a name"),
+                           ("x" * 81, "1-80 characters"), ("Tue\x07", "U\\+0007")):
+            with pytest.raises(ValueError, match=words):
+                store.rename(1, bad)
+        assert store.load(1).name == "Monday"
+        with pytest.raises(StoreError, match="no tournament 9"):
+            store.rename(9, "Nine")
+        copy = store.duplicate(3, "Thursday")
+        t = store.load(copy)
+        assert (t.name, t.rounds_paired, t.results) == ("Thursday", 0, {})
+        original = kept[3]
+        assert [e.name for e in t.entrants] == [e["name"] for e in original["entrants"]]
+        assert (t.format, t.total_rounds, list(t.tiebreaks)) == (
+            original["format"], original["rounds"], original["tiebreaks"])
+        with pytest.raises(ValueError, match="no visible character"):
+            store.duplicate(3, "\u2800")
+        store.delete(2)
+        assert sorted(i.id for i in store.list()) == [1, 3, copy]
+        assert store.load(3).to_dict() == kept[3]
+
+
+def test_the_swiss_lock_out_cannot_happen(tmp_path, capsys):
+    """Finish round 1, pair round 2, record a round-2 result, clear a round-1 result."""
+    db = tmp_path / "t.sqlite3"
+    with TournamentStore(db) as store:
+        stored = store.create(swiss(4, 3))
+        for p in stored.pair_next_round():
+            stored.record(p.round, p.board, "1-0")
+        stored.pair_next_round()
+        stored.record(2, 1, "0-1")
+        with pytest.raises(ValueError, match="can be changed but not cleared"):
+            stored.clear_result(1, 1)
+        assert stored.tournament.result(1, 1) == Result("1-0")
+        with pytest.raises(StoreError, match="cannot be cleared once round 2"):
+            store.save_result(stored.id, 1, 1, None)     # the store refuses it on its own too
+        stored.record(1, 1, "1/2-1/2", "manual")         # a change is kept
+        stored.clear_result(2, 1)                        # the round under way may be cleared
+    with TournamentStore(db) as store:
+        again = store.open(1)
+    assert again.tournament.result(1, 1) == Result("1/2-1/2", "manual")
+    assert again.tournament.result(2, 1) is None and again.tournament.rounds_paired == 2
+    code, out, err = run_cli(capsys, "show", 1, "--db", db)
+    assert code == 0 and "standings after 2 of 3 rounds" in out
 
 
 # --- export and import ------------------------------------------------------------------

@@ -9,10 +9,11 @@ down to the bottom; none imports a module above it, nor this package itself:
 ``store``
     Tournaments kept in SQLite, and ``StoredTournament``, which commits each
     change at once.  Imports ``files`` (its JSON import and export), ``pairing``,
-    ``model`` and ``errors``.
+    ``model``, ``checks`` and ``errors``.
 ``files``
-    The JSON export another Callidus imports, and the standings and crosstable
-    as CSV.  Imports ``standings``, ``model`` and ``errors``.
+    The JSON export another Callidus imports (and ``loads_json``, JSON from
+    disk with bounded numbers and nesting), and the standings and crosstable
+    as CSV.  Imports ``standings``, ``model``, ``checks`` and ``errors``.
 ``pairing``
     Pairing the next round (``pair_next_round``): round robins from their
     Berger tables, Swiss rounds Dutch-style.  Imports ``standings`` and
@@ -23,7 +24,11 @@ down to the bottom; none imports a module above it, nor this package itself:
     The tournament itself (``Tournament``, ``Entrant``, ``GameChoice``,
     ``Pairing``, ``Result``): settings, rounds and results, their checks and
     plain data, and the Berger tables a round robin must follow.  Imports
-    nothing from this package.
+    ``checks``.
+``checks``
+    What a name may be (``name_problem``: one the font can draw), short
+    messages about bad values, and checked reading of plain data that names
+    the bad field.  Imports nothing from this package.
 ``errors``
     ``StoreError``, the error of the database and of tournament files.
 

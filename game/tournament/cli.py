@@ -6,7 +6,7 @@
     tournament resume ID [--db FILE] [--json] [--quiet]
     tournament list [--db FILE] [--json]
     tournament show ID [--db FILE] [--json]
-    tournament export ID --to FILE [--what json|standings|crosstable] [--db FILE]
+    tournament export ID --to FILE [--what json|standings|crosstable|rows] [--db FILE]
     tournament import FILE [--db FILE] [--json]
 
 A SPEC is a computer level (random, easy, medium, hard, expert), optionally
@@ -19,8 +19,10 @@ move, so ``resume`` carries on exactly after the program was killed.
 With ``--json`` the final standings are one JSON object on standard output:
 ``{"tournament": id, "name", "db", "complete", "tiebreak_names": [...],
 "standings": [{"rank", "name", "points", "tiebreaks": [...]}, ...]}``.
-Progress goes to standard error.  Bad input: one line on standard error and
-exit status 2.
+Progress goes to standard error.  Bad input, or a tournament whose rows are
+damaged: one line on standard error and exit status 2.  ``list`` shows a
+damaged tournament with the reason, and ``export --what rows`` writes its rows
+as they are, whatever they hold.
 """
 
 from __future__ import annotations
@@ -79,7 +81,8 @@ def add_parser(subparsers) -> None:
     p = sub.add_parser("export", help="write a tournament to JSON or CSV")
     p.add_argument("id", type=int)
     p.add_argument("--to", required=True, metavar="FILE")
-    p.add_argument("--what", choices=("json", "standings", "crosstable"), default="json")
+    p.add_argument("--what", choices=("json", "standings", "crosstable", "rows"), default="json",
+                   help="rows: every row kept, as it is (for a damaged tournament)")
     _common(p)
 
     p = sub.add_parser("import", help="keep a tournament from a JSON export")
@@ -182,9 +185,12 @@ def cmd_list(args) -> int:
             return 0
         print(f"{'id':>4}  {'name':<32} {'format':<12} {'entrants':>8}  {'games':>9}  updated")
         for i in infos:
-            progress = "complete" if i.complete else f"{i.games_finished}/{i.games_total}"
+            progress = ("damaged" if i.damaged else "complete" if i.complete
+                        else f"{i.games_finished}/{i.games_total}")
             print(f"{i.id:>4}  {i.name[:32]:<32} {i.format:<12} {i.entrants:>8}  "
                   f"{progress:>9}  {i.updated}")
+            if i.damaged:
+                print(f"      cannot be opened: {i.problem}")
     return 0
 
 
@@ -196,6 +202,10 @@ def cmd_show(args) -> int:
 
 def cmd_export(args) -> int:
     with TournamentStore(args.db) as store:
+        if args.what == "rows":
+            store.export_rows(args.id, args.to)
+            print(f"wrote the rows of tournament {args.id} to {args.to}", file=sys.stderr)
+            return 0
         tournament = store.load(args.id)
     writer = {"json": write_tournament_json, "standings": write_standings_csv,
               "crosstable": write_crosstable_csv}[args.what]

@@ -11,16 +11,59 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
+import stat
 from pathlib import Path
 
 from ..files import FileProblem, write_text_atomic
 from .errors import StoreError
+from .checks import shown
 from .model import TIEBREAK_TITLES, Tournament
 from .standings import crosstable_matrix, crosstable_rounds, standings
 
 EXPORT_KIND = "callidus-tournament"
 EXPORT_VERSION = 1
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
+#: Longest number read from JSON (Python refuses integers over 4,300 digits with a
+#: ValueError of its own; no field of a tournament needs more than 20).
+MAX_DIGITS = 40
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too long")
+    return int(text)
+
+
+def _real(text: str) -> float:
+    if len(text) > 2 * MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} characters is too long")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _constant(text: str):
+    raise ValueError(f"{text} is not a number JSON allows")
+
+
+def loads_json(text):
+    """``json.loads`` for text from disk: every failure is a ValueError saying what is wrong.
+
+    Numbers longer than ``MAX_DIGITS`` and ``NaN``/``Infinity`` are refused, and
+    nesting deeper than Python's recursion limit is refused instead of raising
+    ``RecursionError``.
+    """
+    try:
+        return json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                         f"{exc.msg})") from None
+    except RecursionError:
+        raise ValueError("not usable JSON: nested too deeply") from None
+    except ValueError as exc:
+        raise ValueError(f"not usable JSON: {exc}") from None
 
 
 def write_atomic(path, text: str) -> None:
@@ -43,7 +86,10 @@ def read_tournament_json(path, registry=None) -> Tournament:
     """The tournament of an export file; StoreError naming the file and the bad field."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_IMPORT_BYTES:
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            raise StoreError(f"{path} is not a file")
+        if status.st_size > MAX_IMPORT_BYTES:
             raise StoreError(f"{path} is too large to be a tournament file")
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -51,19 +97,18 @@ def read_tournament_json(path, registry=None) -> Tournament:
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = loads_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise StoreError(f"{path} is not a text file") from None
-    except json.JSONDecodeError as exc:
-        raise StoreError(f"{path} is damaged: not valid JSON (line {exc.lineno}, "
-                         f"column {exc.colno}: {exc.msg})") from None
+    except ValueError as exc:
+        raise StoreError(f"{path} is damaged: {exc}") from None
     return tournament_from_json(data, registry, str(path))
 
 
 def tournament_from_json(data, registry=None, source: str = "import") -> Tournament:
     if not isinstance(data, dict):
         raise StoreError(f"{source}: expected a JSON object")
-    if data.get("kind") != EXPORT_KIND:
+    if not (isinstance(data.get("kind"), str) and data["kind"] == EXPORT_KIND):
         raise StoreError(f"{source} is not a Callidus tournament file "
                          f"(field 'kind' must be {EXPORT_KIND!r})")
     version = data.get("version")
@@ -73,13 +118,16 @@ def tournament_from_json(data, registry=None, source: str = "import") -> Tournam
         raise StoreError(f"{source} was written by a newer Callidus (version {version})")
     unknown = sorted(set(data) - {"kind", "version", "tournament"})
     if unknown:
-        raise StoreError(f"{source}: unknown field {unknown[0]!r}")
+        raise StoreError(f"{source}: unknown field {shown(unknown[0])}")
     if "tournament" not in data:
         raise StoreError(f"{source}: missing field 'tournament'")
     try:
         return Tournament.from_dict(data["tournament"], registry)
     except ValueError as exc:
         raise StoreError(f"{source}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a file must never crash the program that reads it
+        raise StoreError(f"{source} cannot be read ({type(exc).__name__}: "
+                         f"{shown(str(exc), 80)})") from None
 
 
 def _num(value) -> str:

@@ -1,8 +1,8 @@
 """Tournaments: roster, pairings, results, standings and tie-breaks.
 
 The tournament's data and its rules, at the bottom of ``game.tournament``
-(its docstring says which module does what): pure Python, importing none of
-its neighbours.  Pairing the next round is ``pairing.pair_next_round``, the
+(its docstring says which module does what): pure Python, importing only
+``checks`` (what a name may be, and checked reading of plain data).  Pairing the next round is ``pairing.pair_next_round``, the
 standings are ``standings.standings``, ``store`` keeps a ``Tournament`` in
 SQLite; the screens and the command line drive it.
 
@@ -48,8 +48,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..clock import TimeControl, format_time_control, parse_time_control
+from .checks import FieldProblem, Reader, name_problem, shown
 
 FORMATS = ("round-robin", "swiss")
 KINDS = ("human", "computer")
@@ -70,9 +72,11 @@ DEFAULT_TIEBREAKS = {
 }
 MAX_ENTRANTS = 128
 MAX_NAME = 40
-
-
-
+MAX_TOURNAMENT_NAME = 80
+#: Longest game, variant or option name, option text and time control read back.
+MAX_WORD = 40
+MAX_GAMES = 16
+MAX_OPTIONS = 32
 # --- the pieces -------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -84,19 +88,19 @@ class Entrant:
     level: str | None = None
 
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError("an entrant needs a name")
-        if self.name != self.name.strip() or len(self.name) > MAX_NAME:
-            raise ValueError(f"entrant name {self.name!r} must be 1-{MAX_NAME} characters "
-                             "without leading or trailing spaces")
+        if isinstance(self.name, str) and not self.name.strip():
+            raise FieldProblem("name", "an entrant needs a name")
+        problem = name_problem(self.name, MAX_NAME)
+        if problem:
+            raise FieldProblem("name", f"entrant name {shown(self.name)} {problem}")
         if self.kind not in KINDS:
-            raise ValueError(f"entrant {self.name!r}: kind must be human or computer, "
-                             f"not {self.kind!r}")
+            raise FieldProblem("kind", f"entrant {self.name!r}: kind must be human or computer, "
+                                       f"not {shown(self.kind)}")
         if self.kind == "computer" and self.level not in LEVELS:
-            raise ValueError(f"entrant {self.name!r}: computer level must be one of "
-                             f"{', '.join(LEVELS)}, not {self.level!r}")
+            raise FieldProblem("level", f"entrant {self.name!r}: computer level must be one of "
+                                        f"{', '.join(LEVELS)}, not {shown(self.level)}")
         if self.kind == "human" and self.level is not None:
-            raise ValueError(f"entrant {self.name!r}: a human player has no level")
+            raise FieldProblem("level", f"entrant {self.name!r}: a human player has no level")
 
     @property
     def is_computer(self) -> bool:
@@ -114,24 +118,48 @@ class GameChoice:
 
     def __post_init__(self):
         if not isinstance(self.game, str) or not self.game:
-            raise ValueError("a tournament game needs a game name")
-        if self.variant is not None and not isinstance(self.variant, str):
-            raise ValueError(f"variant must be text, not {self.variant!r}")
+            raise FieldProblem("game", "a tournament game needs a game name")
+        if len(self.game) > MAX_WORD:
+            raise FieldProblem("game", f"unknown game {shown(self.game)}")
+        if self.variant is not None and (not isinstance(self.variant, str)
+                                         or len(self.variant) > MAX_WORD):
+            raise FieldProblem("variant", f"variant must be a short text, not {shown(self.variant)}")
         if self.time_control is not None and not isinstance(self.time_control, TimeControl):
-            raise ValueError("time_control must be a TimeControl or None")
+            raise FieldProblem("time_control", "time_control must be a TimeControl or None")
         if not isinstance(self.options, dict):
-            raise ValueError("options must be an object")
+            raise FieldProblem("options", "options must be an object")
+        if len(self.options) > MAX_OPTIONS:
+            raise FieldProblem("options", f"{len(self.options)} options are too many")
+        for key, value in self.options.items():
+            if not isinstance(key, str) or len(key) > MAX_WORD:
+                raise FieldProblem("options", f"unknown option {shown(key)}")
+            if not _plain_value(value):
+                raise FieldProblem("options", f"option {key!r} must be true, false, a number or "
+                                              f"a short text, not {shown(value)}")
 
     def check(self, registry) -> "GameChoice":
-        """Refuse a game missing from ``registry`` or a variant that is not for 2 players."""
+        """Refuse a game missing from ``registry``, a variant that is not for 2 players,
+        and options the game does not have or of the wrong kind."""
         spec = registry.get(self.game)
         if spec is None:
-            raise ValueError(f"unknown game {self.game!r}; choose one of {', '.join(registry)}")
-        variant = spec.check_variant(self.variant)
+            raise FieldProblem("game", f"unknown game {shown(self.game)}; choose one of "
+                                       f"{', '.join(registry)}")
+        try:
+            variant = spec.check_variant(self.variant)
+        except ValueError as exc:
+            raise FieldProblem("variant", str(exc)) from None
         if spec.players(variant) != 2:
-            raise ValueError(f"{spec.title} {variant} is for {spec.players(variant)} players; "
-                             "tournaments are for 2-player variants only")
-        spec.check_options(self.options)
+            raise FieldProblem("variant", f"{spec.title} {variant} is for "
+                                          f"{spec.players(variant)} players; tournaments are "
+                                          "for 2-player variants only")
+        try:
+            spec.check_options(self.options)
+        except ValueError as exc:
+            raise FieldProblem("options", str(exc)) from None
+        for key, value in self.options.items():
+            if not _same_kind(spec.options[key], value):
+                raise FieldProblem("options", f"option {key}: expected a value like "
+                                              f"{spec.options[key]!r}, not {shown(value)}")
         return self
 
     def to_dict(self) -> dict:
@@ -184,6 +212,31 @@ class Result:
         return SCORES[self.score]
 
 
+def _plain_value(value) -> bool:
+    """True for what a rule option may be: true, false, a finite number, a short text."""
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return -2**63 <= value < 2**63
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, str) and len(value) <= MAX_WORD
+
+
+def _same_kind(default, value) -> bool:
+    """Whether ``value`` is of the kind of an option whose default is ``default``
+    (``False`` is not the number 0, nor ``3.0`` the whole number 3)."""
+    if default is None:
+        return True
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return type(value) is type(default)
+
+
 def result_of_game(state, flagged: int | None = None, resigned: int | None = None) -> Result:
     """The result of a finished game, a flag fall or a resignation.
 
@@ -220,6 +273,13 @@ def berger_rounds(count: int) -> list[list[tuple[int, int | None]]]:
     Round 1 is 1-n, 2-(n-1), ...; the last number is fixed and alternates
     seats, the others rotate by n/2 each round (the FIDE tables).
     """
+    return [list(pairs) for pairs in _berger_table(count)]
+
+
+@lru_cache(maxsize=32)
+def _berger_table(count: int) -> tuple:
+    """``berger_rounds`` as tuples, kept once worked out: checking a long stored
+    round robin reads the table round after round."""
     n = count + count % 2
     half = n // 2
     rounds = []
@@ -234,20 +294,20 @@ def berger_rounds(count: int) -> list[list[tuple[int, int | None]]]:
                 byes.append((min(x, y) - 1, None))
             else:
                 games.append((x - 1, y - 1))
-        rounds.append(games + byes)
+        rounds.append(tuple(games + byes))
         a = (a - 1 + half) % (n - 1) + 1
-    return rounds
+    return tuple(rounds)
 
 
 def round_robin_round(count: int, round_no: int, cycles: int = 1) -> list[tuple[int, int | None]]:
     """Round ``round_no`` (1-based) of a single or double round robin."""
-    table = berger_rounds(count)
+    table = _berger_table(count)
     if not 1 <= round_no <= cycles * len(table):
         raise ValueError(f"a round robin of {count} has no round {round_no}")
     pairs = table[(round_no - 1) % len(table)]
     if round_no > len(table):
-        pairs = [(y, x) if y is not None else (x, None) for x, y in pairs]
-    return pairs
+        return [(y, x) if y is not None else (x, None) for x, y in pairs]
+    return list(pairs)
 
 
 # --- the tournament ---------------------------------------------------------
@@ -262,62 +322,77 @@ class Tournament:
     def __init__(self, name: str, entrants, format: str = "swiss", games=None,
                  rounds: int | None = None, cycles: int = 1, tiebreaks=None, seed: int = 0,
                  registry=None):
-        if not isinstance(name, str) or not name.strip() or len(name) > 80:
-            raise ValueError("a tournament needs a name of 1-80 characters")
+        if not isinstance(name, str) or not name.strip():
+            raise FieldProblem("name", "a tournament needs a name")
+        problem = name_problem(name.strip(), MAX_TOURNAMENT_NAME)
+        if problem:
+            raise FieldProblem("name", f"the tournament name {shown(name)} {problem}")
         self.name = name.strip()
         if format not in FORMATS:
-            raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+            raise FieldProblem("format", f"format must be one of {', '.join(FORMATS)}, "
+                                         f"not {shown(format)}")
         self.format = format
         self.entrants = tuple(entrants)
         for entrant in self.entrants:
             if not isinstance(entrant, Entrant):
-                raise ValueError("entrants must be Entrant values")
+                raise FieldProblem("entrants", "entrants must be Entrant values")
         count = len(self.entrants)
         if not 2 <= count <= MAX_ENTRANTS:
-            raise ValueError(f"a tournament needs 2 to {MAX_ENTRANTS} entrants, not {count}")
+            raise FieldProblem("entrants", f"a tournament needs 2 to {MAX_ENTRANTS} entrants, "
+                                           f"not {count}")
         seen = {}
-        for entrant in self.entrants:
+        for i, entrant in enumerate(self.entrants):
             key = entrant.name.casefold()
             if key in seen:
-                raise ValueError(f"two entrants are called {entrant.name!r}")
+                raise FieldProblem(f"entrants[{i}].name",
+                                   f"two entrants are called {entrant.name!r}")
             seen[key] = entrant
         self.games = tuple(games) if games else ()
         if not self.games:
-            raise ValueError("a tournament needs at least one game")
-        for choice in self.games:
+            raise FieldProblem("games", "a tournament needs at least one game")
+        if len(self.games) > MAX_GAMES:
+            raise FieldProblem("games", f"a tournament rotates at most {MAX_GAMES} games, "
+                                        f"not {len(self.games)}")
+        for i, choice in enumerate(self.games):
             if not isinstance(choice, GameChoice):
-                raise ValueError("games must be GameChoice values")
+                raise FieldProblem("games", "games must be GameChoice values")
             if registry is not None:
-                choice.check(registry)
+                try:
+                    choice.check(registry)
+                except FieldProblem as exc:
+                    raise FieldProblem(f"games[{i}].{exc.field}", str(exc)) from None
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
+            raise FieldProblem("seed", f"seed must be a whole number from 0 to 2**63 - 1, "
+                                       f"not {shown(seed)}")
         self.seed = seed
         if format == "round-robin":
             if isinstance(cycles, bool) or cycles not in (1, 2):
-                raise ValueError("a round robin has 1 cycle (single) or 2 (double)")
+                raise FieldProblem("cycles", "a round robin has 1 cycle (single) or 2 (double)")
             per_cycle = count - 1 + count % 2
             if rounds is not None and rounds != cycles * per_cycle:
-                raise ValueError(f"a {'double ' if cycles == 2 else ''}round robin of {count} "
-                                 f"entrants has {cycles * per_cycle} rounds, not {rounds}")
+                raise FieldProblem("rounds", f"a {'double ' if cycles == 2 else ''}round robin "
+                                             f"of {count} entrants has {cycles * per_cycle} "
+                                             f"rounds, not {shown(rounds)}")
             rounds = cycles * per_cycle
         else:
             if cycles != 1:
-                raise ValueError("cycles apply to round robins only")
+                raise FieldProblem("cycles", "cycles apply to round robins only")
             most = count - 1 + count % 2
             if rounds is None:
                 rounds = min(most, max(1, math.ceil(math.log2(count))))
             if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= most:
-                raise ValueError(f"a Swiss of {count} entrants has 1 to {most} rounds, "
-                                 f"not {rounds!r}")
+                raise FieldProblem("rounds", f"a Swiss of {count} entrants has 1 to {most} "
+                                             f"rounds, not {shown(rounds)}")
         self.cycles = cycles
         self.total_rounds = rounds
         tiebreaks = DEFAULT_TIEBREAKS[format] if tiebreaks is None else tuple(tiebreaks)
-        for name_ in tiebreaks:
+        for i, name_ in enumerate(tiebreaks):
             if name_ not in TIEBREAKS:
-                raise ValueError(f"unknown tie-break {name_!r}; choose from {', '.join(TIEBREAKS)} "
-                                 "(points always come first)")
-        if len(set(tiebreaks)) != len(tiebreaks):
-            raise ValueError("a tie-break is listed twice")
+                raise FieldProblem(f"tiebreaks[{i}]",
+                                   f"unknown tie-break {shown(name_)}; choose from "
+                                   f"{', '.join(TIEBREAKS)} (points always come first)")
+            if name_ in tiebreaks[:i]:
+                raise FieldProblem(f"tiebreaks[{i}]", f"the tie-break {name_} is listed twice")
         self.tiebreaks = tuple(tiebreaks)
         self.rounds: list[list[Pairing]] = []
         self.results: dict[tuple[int, int], Result] = {}
@@ -374,9 +449,30 @@ class Tournament:
         self.results[(round_no, board)] = result
         return result
 
+    def clear_problem(self, round_no: int, board: int) -> str | None:
+        """Why the result of this board may not be taken back, or None when it may.
+
+        A Swiss pairs each round from the finished rounds before it, so once
+        the next round is paired a result of an earlier round may be changed
+        to another result but not cleared: the round would be unfinished
+        again under a round paired from it.  (A round robin's rounds are
+        fixed in advance: any result may be cleared.)
+        """
+        if self.format == "swiss" and round_no < len(self.rounds):
+            return (f"round {len(self.rounds)} is already paired from the results of round "
+                    f"{len(self.rounds) - 1}, so a result of round {round_no} can be changed "
+                    "but not cleared")
+        return None
+
     def clear_result(self, round_no: int, board: int) -> None:
-        """Take back a result entered by mistake (the game is pending again)."""
+        """Take back a result entered by mistake (the game is pending again).
+
+        Refused (ValueError saying why) where ``clear_problem`` says so.
+        """
         self.pairing(round_no, board)
+        problem = self.clear_problem(round_no, board)
+        if problem and (round_no, board) in self.results:
+            raise ValueError(f"the result cannot be cleared: {problem}")
         self.results.pop((round_no, board), None)
 
     # --- plain data ---------------------------------------------------------
@@ -412,28 +508,31 @@ class Tournament:
         Raises ValueError naming the bad field (``tournament.entrants[2].level:
         ...``).  ``registry`` also checks the games against the engines.
         """
-        f = _Reader(data, where, ("name", "format", "cycles", "rounds", "tiebreaks", "seed",
+        f = Reader(data, where, ("name", "format", "cycles", "rounds", "tiebreaks", "seed",
                                   "entrants", "games", "pairings"))
+        name = f.text("name")
         entrants = []
-        for i, item in enumerate(f.list("entrants")):
-            e = _Reader(item, f"{where}.entrants[{i}]", ("name", "kind", "level"))
+        for i, item in enumerate(f.list("entrants", MAX_ENTRANTS)):
+            e = Reader(item, f"{where}.entrants[{i}]", ("name", "kind", "level"))
             kind = e.text("kind", KINDS)
             level = e.text("level", LEVELS, optional=True)
             entrants.append(e.build(Entrant, e.text("name"), kind, level))
         games = []
-        for i, item in enumerate(f.list("games")):
-            g = _Reader(item, f"{where}.games[{i}]", ("game", "variant", "time_control", "options"))
-            text = g.text("time_control", optional=True)
-            control = g.build(parse_time_control, text) if text is not None else None
-            games.append(g.build(GameChoice, g.text("game"), g.text("variant", optional=True),
+        for i, item in enumerate(f.list("games", MAX_GAMES)):
+            g = Reader(item, f"{where}.games[{i}]", ("game", "variant", "time_control", "options"))
+            text = g.text("time_control", optional=True, limit=MAX_WORD)
+            control = (g.build(parse_time_control, text, field="time_control")
+                       if text is not None else None)
+            games.append(g.build(GameChoice, g.text("game", limit=MAX_WORD),
+                                 g.text("variant", optional=True, limit=MAX_WORD),
                                  control, g.dict("options")))
-        tiebreaks = f.list("tiebreaks")
-        for i, name in enumerate(tiebreaks):
-            if not isinstance(name, str):
+        tiebreaks = f.list("tiebreaks", len(TIEBREAKS))
+        for i, name_ in enumerate(tiebreaks):
+            if not isinstance(name_, str):
                 raise ValueError(f"{where}.tiebreaks[{i}]: must be text")
-        tournament = f.build(cls, f.text("name"), entrants, f.text("format", FORMATS), games,
-                             f.int("rounds", 1), f.int("cycles", 1), tiebreaks,
-                             f.int("seed", 0), registry)
+        tournament = f.build(cls, name, entrants, f.text("format", FORMATS), games,
+                             f.int("rounds", 1, 2 * MAX_ENTRANTS), f.int("cycles", 1, 2),
+                             tiebreaks, f.int("seed", 0, 2**63 - 1), registry)
         tournament._load_pairings(f.list("pairings"), where)
         return tournament
 
@@ -442,7 +541,7 @@ class Tournament:
         byes = set()
         for i, item in enumerate(items):
             at = f"{where}.pairings[{i}]"
-            p = _Reader(item, at, ("round", "board", "first", "second", "seed", "result", "how"))
+            p = Reader(item, at, ("round", "board", "first", "second", "seed", "result", "how"))
             round_no = p.int("round", 1, self.total_rounds)
             board = p.int("board", 1, count)
             first = p.int("first", 0, count - 1)
@@ -491,59 +590,3 @@ class Tournament:
                 if [(q.first, q.second) for q in boards] != table:
                     raise ValueError(f"{where}.pairings: round {boards[0].round} does not "
                                      "follow the round-robin (Berger) table")
-
-
-class _Reader:
-    """Checked access to one object of imported data: errors name the path."""
-
-    def __init__(self, data, where: str, allowed):
-        if not isinstance(data, dict):
-            raise ValueError(f"{where}: expected an object")
-        unknown = sorted(set(data) - set(allowed))
-        if unknown:
-            raise ValueError(f"{where}: unknown field {unknown[0]!r}")
-        missing = [k for k in allowed if k not in data]
-        if missing:
-            raise ValueError(f"{where}: missing field {missing[0]!r}")
-        self.data = data
-        self.where = where
-
-    def text(self, key, choices=None, optional=False):
-        value = self.data[key]
-        if value is None and optional:
-            return None
-        if not isinstance(value, str):
-            raise ValueError(f"{self.where}.{key}: must be text")
-        if choices is not None and value not in choices:
-            raise ValueError(f"{self.where}.{key}: must be one of {', '.join(choices)}, "
-                             f"not {value!r}")
-        return value
-
-    def int(self, key, low=None, high=None, optional=False):
-        value = self.data[key]
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{self.where}.{key}: must be a whole number")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise ValueError(f"{self.where}.{key}: {value} is out of range {low}-{high}")
-        return value
-
-    def list(self, key):
-        value = self.data[key]
-        if not isinstance(value, list):
-            raise ValueError(f"{self.where}.{key}: must be a list")
-        return value
-
-    def dict(self, key):
-        value = self.data[key]
-        if not isinstance(value, dict):
-            raise ValueError(f"{self.where}.{key}: must be an object")
-        return value
-
-    def build(self, make, *args):
-        try:
-            return make(*args)
-        except ValueError as exc:
-            raise ValueError(f"{self.where}: {exc}") from None
-

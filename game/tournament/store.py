@@ -17,7 +17,12 @@ Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 1)::
 
 A file that is not such a database, or is damaged, raises ``StoreError``
 (from ``game.tournament.errors``) with a message naming the file, and is left
-exactly as it was: nothing is written before the checks pass.  Export files
+exactly as it was: nothing is written before the checks pass.  A bad row
+spoils only its own tournament: every row is checked as strictly as an
+imported file (names, games against the engines, numbers and their ranges),
+``list`` names each damaged tournament with the reason instead of failing,
+and its rows can still be exported as they are (``export_rows``), renamed
+or deleted, while every other tournament opens as usual.  Export files
 are written to a temporary neighbour and moved into place
 (``game.tournament.files``).  Nothing read is ever executed (no pickle, no
 eval); imported JSON is checked field by field.
@@ -26,14 +31,17 @@ eval); imported JSON is checked field by field.
 from __future__ import annotations
 
 import json
+import math
+import random
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from .errors import StoreError
-from .files import read_tournament_json, write_tournament_json
-from .model import Result, Tournament
+from .files import loads_json, read_tournament_json, write_atomic, write_tournament_json
+from .checks import name_problem, shown
+from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result, Tournament
 from .pairing import pair_next_round
 
 APPLICATION_ID = 0x43414C4C
@@ -90,6 +98,9 @@ CREATE TABLE live_game (
 );
 """
 TABLES = ("entrant", "game_choice", "live_game", "pairing", "tournament")
+ROWS_KIND = "callidus-tournament-rows"
+#: Most pairings read for one tournament: a double round robin of 128 has 16,256.
+MAX_PAIRINGS = 2 * (MAX_ENTRANTS - 1) * (MAX_ENTRANTS // 2)
 
 
 def default_db_path() -> Path:
@@ -100,6 +111,21 @@ def default_db_path() -> Path:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _text(raw: bytes) -> str:
+    """Text of a row: bytes that are not UTF-8 are kept as lone surrogates (which no
+    name or choice accepts) instead of failing the whole query."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _plain(value):
+    """A column's value as JSON can hold it, for the export of a damaged tournament's rows."""
+    if isinstance(value, bytes):
+        return {"bytes": value.hex()}
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -117,13 +143,25 @@ class TournamentInfo:
     complete: bool
     created: str
     updated: str
+    #: Why the tournament cannot be opened ("" when it can); its name is then the one
+    #: kept if that name can be shown, else "Tournament ID".
+    problem: str = ""
+
+    @property
+    def damaged(self) -> bool:
+        return bool(self.problem)
 
 
 class TournamentStore:
-    """An open tournament database.  Use as a context manager, or ``close()``."""
+    """An open tournament database.  Use as a context manager, or ``close()``.
 
-    def __init__(self, path=None):
+    ``registry`` (default ``game.GAMES``) is what every game read back is
+    checked against: a tournament naming a game it lacks is damaged.
+    """
+
+    def __init__(self, path=None, registry=None):
         self.path = Path(path) if path is not None else default_db_path()
+        self.registry = registry
         self._db = None
         fresh = self._check_file()
         try:
@@ -134,6 +172,7 @@ class TournamentStore:
             raise StoreError(f"cannot open tournament database {self.path}: {exc}") from None
         try:
             self._db = db
+            db.text_factory = _text
             self._check_schema()
             db.execute("PRAGMA foreign_keys = ON")
             db.execute("PRAGMA journal_mode = WAL")
@@ -298,65 +337,166 @@ class TournamentStore:
                          None if result is None else now))
         db.executemany("INSERT INTO pairing VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
+    def games(self):
+        """The registry games are checked against."""
+        if self.registry is None:
+            from .. import GAMES
+            return GAMES
+        return self.registry
+
     def list(self) -> list[TournamentInfo]:
-        """Every kept tournament, newest first."""
+        """Every kept tournament, newest first.
+
+        Each is read and checked in full; a damaged one is listed with its
+        ``problem`` (and a name that can be shown) instead of failing the list.
+        """
         return self._run(self._list)
 
     def _list(self):
-        rows = self._db.execute(
-            "SELECT t.id, t.name, t.format, t.rounds, t.created, t.updated, "
-            "(SELECT COUNT(*) FROM entrant e WHERE e.tournament_id = t.id), "
-            "(SELECT COUNT(DISTINCT round) FROM pairing p WHERE p.tournament_id = t.id), "
-            "(SELECT COUNT(*) FROM pairing p WHERE p.tournament_id = t.id "
-            "   AND p.second IS NOT NULL AND p.result IS NOT NULL), "
-            "(SELECT COUNT(*) FROM pairing p WHERE p.tournament_id = t.id "
-            "   AND p.second IS NOT NULL) "
-            "FROM tournament t ORDER BY t.updated DESC, t.id DESC").fetchall()
-        return [TournamentInfo(id=r[0], name=r[1], format=r[2], entrants=r[6], rounds=r[3],
-                               rounds_paired=r[7], games_finished=r[8], games_total=r[9],
-                               complete=r[7] == r[3] and r[8] == r[9],
-                               created=r[4], updated=r[5])
-                for r in rows]
+        rows = self._db.execute("SELECT id, created, updated FROM tournament "
+                                "ORDER BY updated DESC, id DESC").fetchall()
+        infos = []
+        for tid, created, updated in rows:
+            created = created if isinstance(created, str) else ""
+            updated = updated if isinstance(updated, str) else ""
+            try:
+                t = self._checked(tid)
+            except (ValueError, sqlite3.DatabaseError) as exc:
+                infos.append(self._damaged_info(tid, created, updated, str(exc)))
+                continue
+            games = [p for boards in t.rounds for p in boards if not p.is_bye]
+            infos.append(TournamentInfo(
+                id=tid, name=t.name, format=t.format, entrants=len(t.entrants),
+                rounds=t.total_rounds, rounds_paired=t.rounds_paired,
+                games_finished=len(games) - len(t.pending()), games_total=len(games),
+                complete=t.is_complete, created=created, updated=updated))
+        return infos
+
+    def _damaged_info(self, tid, created, updated, problem) -> TournamentInfo:
+        db = self._db
+        name, format_ = db.execute("SELECT name, format FROM tournament WHERE id = ?",
+                                   (tid,)).fetchone()
+        if isinstance(name, str) and name_problem(name.strip(), MAX_TOURNAMENT_NAME) is None:
+            name = name.strip()
+        else:
+            name = f"Tournament {tid}"
+        entrants, = db.execute("SELECT COUNT(*) FROM entrant WHERE tournament_id = ?",
+                               (tid,)).fetchone()
+        return TournamentInfo(id=tid, name=name, format=format_ if format_ in FORMATS else "",
+                              entrants=entrants, rounds=0, rounds_paired=0, games_finished=0,
+                              games_total=0, complete=False, created=created, updated=updated,
+                              problem=problem if len(problem) <= 400
+                              else problem[:397] + "...")
 
     def load(self, tid: int) -> Tournament:
-        """The tournament kept under ``tid``; StoreError if missing or inconsistent."""
-        data = self._run(self._read, tid)
+        """The tournament kept under ``tid``; StoreError if missing or damaged, naming the field."""
         try:
-            return Tournament.from_dict(data, where=f"tournament {tid}")
+            return self._run(self._checked, tid)
         except ValueError as exc:
             raise StoreError(f"{self.path} is damaged: {exc}") from None
 
+    def _checked(self, tid) -> Tournament:
+        """The tournament ``tid``, every field checked; ValueError naming the bad one."""
+        data = self._read(tid)
+        try:
+            return Tournament.from_dict(data, self.games(), where=f"tournament {tid}")
+        except ValueError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bad row must never crash the program
+            raise ValueError(f"tournament {tid} cannot be read ({type(exc).__name__}: "
+                             f"{shown(str(exc), 80)})") from None
+
     def _read(self, tid) -> dict:
+        """The rows of tournament ``tid`` as ``Tournament.to_dict`` data (not yet checked)."""
         db = self._db
         row = db.execute("SELECT name, format, cycles, rounds, tiebreaks, seed FROM tournament "
                          "WHERE id = ?", (tid,)).fetchone()
         if row is None:
             raise StoreError(f"there is no tournament {tid} in {self.path}")
-        try:
-            tiebreaks = json.loads(row[4])
-            games = [{"game": g, "variant": v, "time_control": tc, "options": json.loads(o)}
-                     for g, v, tc, o in db.execute(
-                         "SELECT game, variant, time_control, options FROM game_choice "
-                         "WHERE tournament_id = ? ORDER BY idx", (tid,))]
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise StoreError(f"{self.path} is damaged: tournament {tid}: {exc}") from None
-        entrants = [{"name": n, "kind": k, "level": lv} for n, k, lv in db.execute(
-            "SELECT name, kind, level FROM entrant WHERE tournament_id = ? ORDER BY idx", (tid,))]
+        where = f"tournament {tid}"
+        entrants = []
+        for i, (idx, n, k, lv) in enumerate(db.execute(
+                "SELECT idx, name, kind, level FROM entrant WHERE tournament_id = ? "
+                "ORDER BY idx LIMIT ?", (tid, MAX_ENTRANTS + 1))):
+            _check_index(idx, i, f"{where}.entrants[{i}]")
+            entrants.append({"name": n, "kind": k, "level": lv})
+        games = []
+        for i, (idx, g, v, tc, o) in enumerate(db.execute(
+                "SELECT idx, game, variant, time_control, options FROM game_choice "
+                "WHERE tournament_id = ? ORDER BY idx LIMIT ?", (tid, MAX_GAMES + 1))):
+            _check_index(idx, i, f"{where}.games[{i}]")
+            games.append({"game": g, "variant": v, "time_control": tc,
+                          "options": _json_column(o, f"{where}.games[{i}].options")})
         pairings = [{"round": r, "board": b, "first": f, "second": s, "seed": sd,
                      "result": res, "how": how}
                     for r, b, f, s, sd, res, how in db.execute(
                         "SELECT round, board, first, second, seed, result, how FROM pairing "
-                        "WHERE tournament_id = ? ORDER BY round, board", (tid,))]
+                        "WHERE tournament_id = ? ORDER BY round, board LIMIT ?",
+                        (tid, MAX_PAIRINGS + 1))]
         return {"name": row[0], "format": row[1], "cycles": row[2], "rounds": row[3],
-                "tiebreaks": tiebreaks, "seed": row[5], "entrants": entrants, "games": games,
-                "pairings": pairings}
+                "tiebreaks": _json_column(row[4], f"{where}.tiebreaks"), "seed": row[5],
+                "entrants": entrants, "games": games, "pairings": pairings}
+
+    def rows(self, tid: int) -> dict:
+        """Every row kept for tournament ``tid`` exactly as it is, table by table.
+
+        For a damaged tournament this is what can be read of it (bytes as hex).
+        """
+        def run():
+            tables = {}
+            for table, key in (("tournament", "id"), ("entrant", "tournament_id"),
+                               ("game_choice", "tournament_id"), ("pairing", "tournament_id"),
+                               ("live_game", "tournament_id")):
+                cur = self._db.execute(f"SELECT * FROM {table} WHERE {key} = ?", (tid,))
+                names = [d[0] for d in cur.description]
+                tables[table] = [{n: _plain(v) for n, v in zip(names, r)} for r in cur]
+            if not tables["tournament"]:
+                raise StoreError(f"there is no tournament {tid} in {self.path}")
+            return tables
+        return self._run(run)
+
+    def export_rows(self, tid: int, path) -> None:
+        """Write ``rows(tid)`` as JSON (ASCII only, whatever the rows hold)."""
+        data = {"kind": ROWS_KIND, "database": str(self.path), "tournament": tid,
+                "rows": self.rows(tid)}
+        write_atomic(path, json.dumps(data, indent=2, ensure_ascii=True) + "\n")
 
     def delete(self, tid: int) -> None:
+        """Remove tournament ``tid`` and everything kept with it (a damaged one too)."""
         def run():
             with self._tx() as db:
                 if db.execute("DELETE FROM tournament WHERE id = ?", (tid,)).rowcount == 0:
                     raise StoreError(f"there is no tournament {tid} in {self.path}")
         self._run(run)
+
+    def rename(self, tid: int, name: str) -> str:
+        """Give tournament ``tid`` (a damaged one too) a new name; returns the name kept.
+
+        A name that cannot be a tournament's raises ValueError saying why.
+        """
+        text = name.strip() if isinstance(name, str) else name
+        if not text:
+            raise ValueError("a tournament needs a name")
+        problem = name_problem(text, MAX_TOURNAMENT_NAME)
+        if problem:
+            raise ValueError(f"the name {shown(name)} {problem}")
+
+        def run():
+            with self._tx() as db:
+                if db.execute("UPDATE tournament SET name = ? WHERE id = ?",
+                              (text, tid)).rowcount == 0:
+                    raise StoreError(f"there is no tournament {tid} in {self.path}")
+        self._run(run)
+        return text
+
+    def duplicate(self, tid: int, name: str) -> int:
+        """Keep a new tournament called ``name`` with the settings, games and entrants
+        of ``tid`` and none of its rounds or results (a fresh seed); returns its id."""
+        t = self.load(tid)
+        copy = Tournament(name, t.entrants, t.format, t.games, rounds=t.total_rounds,
+                          cycles=t.cycles, tiebreaks=t.tiebreaks,
+                          seed=random.SystemRandom().randrange(2**62))
+        return self.add(copy)
 
     def open(self, tid: int) -> "StoredTournament":
         """The tournament ``tid`` bound to this store: every change is kept at once."""
@@ -381,6 +521,8 @@ class TournamentStore:
         def run():
             with self._tx() as db:
                 now = _now()
+                if result is None:
+                    self._check_clear(db, tid, round_no)
                 cur = db.execute(
                     "UPDATE pairing SET result = ?, how = ?, recorded = ? WHERE tournament_id = ? "
                     "AND round = ? AND board = ? AND second IS NOT NULL",
@@ -394,6 +536,16 @@ class TournamentStore:
                            "AND board = ?", (tid, round_no, board))
                 self._touch(db, tid, now)
         self._run(run)
+
+    def _check_clear(self, db, tid, round_no):
+        """Refuse to clear a Swiss result once a later round is paired (see
+        ``Tournament.clear_problem``): the tournament would no longer read back."""
+        row = db.execute("SELECT format FROM tournament WHERE id = ?", (tid,)).fetchone()
+        later = db.execute("SELECT MAX(round) FROM pairing WHERE tournament_id = ?",
+                           (tid,)).fetchone()[0]
+        if row is not None and row[0] == "swiss" and isinstance(later, int) and later > round_no:
+            raise StoreError(f"tournament {tid}: a result of round {round_no} cannot be cleared "
+                             f"once round {later} of the Swiss is paired")
 
     def _touch(self, db, tid, now):
         db.execute("UPDATE tournament SET updated = ? WHERE id = ?", (now, tid))
@@ -412,11 +564,11 @@ class TournamentStore:
         row = self._run(lambda: self._db.execute(
             "SELECT data FROM live_game WHERE tournament_id = ? AND round = ? AND board = ?",
             (tid, round_no, board)).fetchone())
-        if row is None:
+        if row is None or not isinstance(row[0], str):
             return None
         try:
-            data = json.loads(row[0])
-        except json.JSONDecodeError:
+            data = loads_json(row[0])
+        except ValueError:
             return None
         return data if isinstance(data, dict) else None
 
@@ -473,9 +625,15 @@ class StoredTournament:
         return result
 
     def clear_result(self, round_no: int, board: int) -> None:
-        self.tournament.pairing(round_no, board)
-        self.store.save_result(self.id, round_no, board, None)
+        """Take back a result (ValueError where ``Tournament.clear_problem`` refuses)."""
+        before = self.tournament.result(round_no, board)
         self.tournament.clear_result(round_no, board)
+        try:
+            self.store.save_result(self.id, round_no, board, None)
+        except StoreError:
+            if before is not None:
+                self.tournament.results[(round_no, board)] = before
+            raise
 
     def save_live(self, round_no: int, board: int, data: dict) -> None:
         self.store.save_live(self.id, round_no, board, data)
@@ -485,3 +643,19 @@ class StoredTournament:
 
     def clear_live(self, round_no: int, board: int) -> None:
         self.store.clear_live(self.id, round_no, board)
+
+
+def _check_index(value, expected: int, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value != expected:
+        raise ValueError(f"{where}: numbered {shown(value)} where {expected} was expected "
+                         "(rows missing or out of order)")
+
+
+def _json_column(value, where: str):
+    """A column holding JSON text, read back; ValueError naming it when it does not."""
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: must be JSON text, not {type(value).__name__}")
+    try:
+        return loads_json(value)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None

@@ -1,29 +1,55 @@
-"""The tournament lobby: the kept tournaments, a new one, an imported one."""
+"""The tournament lobby: the kept tournaments, a new one, an imported one.
+
+Each tournament can be renamed, copied (its settings and entrants, without
+rounds or results) and deleted (after a confirmation).  A tournament whose
+rows are damaged is listed with the reason; its rows can be exported as they
+are, and it can be renamed or deleted, while every other one opens.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
+import pygame_gui
 from pygame_gui.elements import UITextEntryLine
+
+from game.tournament.model import MAX_TOURNAMENT_NAME
 
 from .. import assets, ui
 from ..stack import Scene
-from .common import StoreError, db_path, export_dir, message, open_store
+from .common import ERROR, StoreError, db_path, export_dir, message, open_store
 
-ROWS_SHOWN = 6
+ROW_H = 70
+MOST_ROWS = 6
 FORMAT_TITLES = {"swiss": "Swiss", "round-robin": "Round robin"}
+#: The copy keeps the settings and the entrants, and none of the rounds or results.
+COPY_LABEL = "Copy, entrants only"
+
+
+def fit(words: str, size: int, width: int, bold: bool = False) -> str:
+    """``words`` cut (with "...") to fit ``width`` pixels at ``size``."""
+    font = assets.font(size, bold)
+    if font.size(words)[0] <= width:
+        return words
+    while words and font.size(words + "...")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "..."
 
 
 class LobbyScene(Scene):
     title = "tournaments"
 
-    def __init__(self, app, store_path=None):
+    def __init__(self, app, store_path=None, folder=None):
         super().__init__(app)
         self.store_path = db_path() if store_path is None else store_path
+        self.folder = Path(folder) if folder is not None else export_dir()
         self.store = None
         self.problem = ""
         self.notice = ""
         self.notice_ok = False
         self.infos = []
+        self.first = 0          # the place in the list of the first tournament shown
         self.import_text = str(export_dir() / "tournament.json")
         self._open()
 
@@ -44,21 +70,48 @@ class LobbyScene(Scene):
         except StoreError as exc:
             self.problem = str(exc)
 
+    def rows_fit(self) -> int:
+        """How many tournaments the window has room for above the import row."""
+        return max(1, min(MOST_ROWS, (self.app.size[1] - 150 - 210) // ROW_H))
+
     # --- widgets ---------------------------------------------------------------
     def build(self) -> None:
         self._refresh()
         w, h = self.app.size
         self.card = pygame.Rect((w - min(900, w - 80)) // 2, 150, min(900, w - 80), 0)
-        row_h = 70
+        shown = self.rows_fit()
+        self.first = max(0, min(self.first, (len(self.infos) - 1) // shown * shown))
         self.rows = []
+        self.actions = {}        # widget -> (what it does, the tournament it does it to)
         self.open_buttons = {}
-        for i, info in enumerate(self.infos[:ROWS_SHOWN]):
-            rect = pygame.Rect(self.card.x, self.card.y + i * row_h, self.card.width, row_h - 8)
-            self.rows.append((info, rect))
-            self.open_buttons[info.id] = ui.button(
-                self, (rect.right - 130, rect.y + 12, 116, 38),
-                "Results" if info.complete else "Continue", "#primary")
-        self.card.height = max(1, len(self.rows)) * row_h
+        for i, info in enumerate(self.infos[self.first:self.first + shown]):
+            rect = pygame.Rect(self.card.x, self.card.y + i * ROW_H, self.card.width, ROW_H - 8)
+            if info.damaged:
+                buttons = [("export", "Export rows", 130, None)]
+            else:
+                buttons = [("open", "Results" if info.complete else "Continue", 110, "#primary")]
+            buttons.append(("rename", "Rename", 90, None))
+            if not info.damaged:
+                buttons.append(("copy", COPY_LABEL, 184, None))
+            buttons.append(("delete", "Delete", 80, None))
+            x = rect.right - 12 - sum(b[2] for b in buttons) - 6 * (len(buttons) - 1)
+            self.rows.append((info, rect, x - 12 - rect.x - 18))
+            for action, text, width, object_id in buttons:
+                widget = ui.button(self, (x, rect.y + 12, width, 38), text, object_id)
+                self.actions[widget] = (action, info)
+                if action == "open":
+                    self.open_buttons[info.id] = widget
+                x += width + 6
+        self.card.height = max(1, len(self.rows)) * ROW_H
+        self.newer_button = self.older_button = None
+        if len(self.infos) > shown:
+            y = self.card.bottom
+            self.newer_button = ui.button(self, (self.card.x, y, 110, 30), "< Newer")
+            self.older_button = ui.button(self, (self.card.right - 110, y, 110, 30), "Older >")
+            if self.first == 0:
+                self.newer_button.disable()
+            if self.first + shown >= len(self.infos):
+                self.older_button.disable()
         y = h - 150
         x = self.card.x
         self.new_button = ui.button(self, (x, y, 260, 46), "New tournament", "#primary")
@@ -74,11 +127,17 @@ class LobbyScene(Scene):
 
     # --- events ------------------------------------------------------------------
     def handle(self, event) -> None:
-        for tid, widget in self.open_buttons.items():
+        for widget, (action, info) in self.actions.items():
             if ui.pressed(event, widget):
-                self.open_tournament(tid)
+                self.act(action, info)
                 return
-        if ui.pressed(event, self.new_button):
+        if ui.pressed(event, self.newer_button):
+            self.first = max(0, self.first - self.rows_fit())
+            self.resize()
+        elif ui.pressed(event, self.older_button):
+            self.first += self.rows_fit()
+            self.resize()
+        elif ui.pressed(event, self.new_button):
             self.notice = ""
             self.app.stack.push("tournament.new", store=self.store)
         elif ui.pressed(event, self.import_button):
@@ -86,6 +145,31 @@ class LobbyScene(Scene):
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
+
+    def act(self, action: str, info) -> None:
+        """What a tournament's button does: open, rename, copy, delete, export its rows."""
+        self.import_text = self.import_entry.get_text()
+        if action == "open":
+            self.open_tournament(info.id)
+        elif action == "export":
+            self.export_rows(info)
+        elif action == "rename":
+            self.app.stack.push("tournament.dialog", heading=f"Rename {info.name}",
+                                note="The new name of the tournament:", confirm="Rename",
+                                done=lambda name: self.rename(info.id, name), initial=info.name)
+        elif action == "copy":
+            self.app.stack.push("tournament.dialog", heading=f"Copy {info.name}",
+                                note="A new tournament with the same games, format and "
+                                     "entrants, and no rounds or results yet. Its name:",
+                                confirm="Create the copy",
+                                done=lambda name: self.duplicate(info.id, name),
+                                initial=_copy_name(info.name))
+        elif action == "delete":
+            self.app.stack.push("tournament.dialog", heading=f"Delete {info.name}?",
+                                note="Its entrants, rounds, results and any game left in "
+                                     "progress are removed for good. This cannot be undone.",
+                                confirm="Delete for good", done=lambda: self.delete(info.id),
+                                cancel="Keep it")
 
     def open_tournament(self, tid: int) -> None:
         try:
@@ -96,9 +180,52 @@ class LobbyScene(Scene):
         self.notice = ""
         self.app.stack.push("tournament.round", stored=stored)
 
+    def rename(self, tid: int, name: str) -> str | None:
+        """Rename tournament ``tid``; None when done, else why not (the dialog shows it)."""
+        try:
+            kept = self.store.rename(tid, name)
+        except (StoreError, ValueError) as exc:
+            return f"Not renamed: {exc}."
+        self.notice, self.notice_ok = f"Renamed to {kept}.", True
+        return None
+
+    def duplicate(self, tid: int, name: str) -> str | None:
+        """Keep a copy of ``tid`` (entrants only) called ``name``; None when done, else why not."""
+        try:
+            self.store.duplicate(tid, name)
+        except (StoreError, ValueError) as exc:
+            return f"No copy was made: {exc}."
+        self.first = 0      # the copy is the newest
+        self.notice, self.notice_ok = (f"{name.strip()} was created with the same entrants, "
+                                       "and no rounds yet."), True
+        return None
+
+    def delete(self, tid: int) -> None:
+        name = next((i.name for i in self.infos if i.id == tid), f"Tournament {tid}")
+        try:
+            self.store.delete(tid)
+        except StoreError as exc:
+            self.notice, self.notice_ok = f"Nothing was deleted: {exc}", False
+            return
+        self.notice, self.notice_ok = f"{name} was deleted.", True
+
+    def export_rows(self, info) -> Path | None:
+        """Write every row of a damaged tournament, as it is, to a new file in the folder."""
+        path = self.folder / f"tournament-{info.id}-rows.json"
+        n = 1
+        while path.exists():      # never over an earlier export
+            n += 1
+            path = self.folder / f"tournament-{info.id}-rows-{n}.json"
+        try:
+            self.store.export_rows(info.id, path)
+        except StoreError as exc:
+            self.notice, self.notice_ok = f"Nothing was written: {exc}", False
+            return None
+        self.notice, self.notice_ok = f"The rows of {info.name} were written to {path}", True
+        return path
+
     def import_file(self, text: str) -> None:
         """Keep the tournament of an export file as a new one; a bad file changes nothing."""
-        from pathlib import Path
         self.import_text = text
         if not text:
             self.notice, self.notice_ok = "Type the path of a tournament JSON file first.", False
@@ -109,6 +236,7 @@ class LobbyScene(Scene):
             self.notice, self.notice_ok = f"Nothing was imported: {exc}", False
             self.resize()
             return
+        self.first = 0
         name = next((i.name for i in self.store.list() if i.id == tid), "the tournament")
         self.notice, self.notice_ok = f"Imported {name}.", True
         self.resize()
@@ -133,24 +261,126 @@ class LobbyScene(Scene):
             ui.panel(surface, self.card.inflate(20, 20))
             assets.text(surface, "No tournaments yet: press New tournament to set one up.",
                         self.card.center, size=18, colour=ui.INK, anchor="center")
-        for info, rect in self.rows:
+        for info, rect, width in self.rows:
             ui.panel(surface, rect)
-            assets.text(surface, info.name, (rect.x + 18, rect.y + 8), size=21, bold=True,
-                        colour=ui.TITLE)
-            if info.complete:
-                state = "finished"
-            elif info.rounds_paired == 0:
-                state = "not started"
-            else:
-                state = (f"round {info.rounds_paired} of {info.rounds}, "
-                         f"{info.games_finished}/{info.games_total} games played")
-            assets.text(surface, f"{FORMAT_TITLES.get(info.format, info.format)}, "
-                                 f"{info.entrants} entrants - {state}",
+            if info.damaged:
+                tag = " (damaged)"
+                room = width - assets.font(18, True).size(tag)[0]
+                assets.text(surface, fit(info.name, 18, room, bold=True) + tag,
+                            (rect.x + 18, rect.y + 4), size=18, bold=True, colour=ui.TITLE)
+                lines = assets.wrap(f"Cannot be opened: {info.problem}", 13, width)
+                if len(lines) > 2:
+                    lines = [lines[0], fit(" ".join(lines[1:]), 13, width)]
+                for n, line in enumerate(lines):
+                    assets.text(surface, line, (rect.x + 18, rect.y + 27 + 15 * n), size=13,
+                                colour=ERROR)
+                continue
+            assets.text(surface, fit(info.name, 21, width, bold=True), (rect.x + 18, rect.y + 8),
+                        size=21, bold=True, colour=ui.TITLE)
+            assets.text(surface, fit(self.state_text(info), 15, width),
                         (rect.x + 18, rect.y + 36), size=15, colour=ui.MUTED)
-        if len(self.infos) > ROWS_SHOWN:
-            assets.text(surface, f"(the {ROWS_SHOWN} most recent of {len(self.infos)} shown)",
-                        (w // 2, self.card.bottom + 4), size=14, colour=ui.MUTED, anchor="midtop")
+        if len(self.infos) > self.rows_fit():
+            last = min(len(self.infos), self.first + self.rows_fit())
+            assets.text(surface, f"{self.first + 1}-{last} of {len(self.infos)}, newest first",
+                        (w // 2, self.card.bottom + 6), size=14, colour=ui.MUTED,
+                        anchor="midtop")
         if self.store is not None:
             assets.text(surface, "File to import:", (self.card.x + 280, h - 172), size=15,
                         colour=ui.MUTED)
-        message(surface, self.notice, (w // 2, h - 96 + 0), ok=self.notice_ok)
+        message(surface, fit(self.notice, 16, w - 40) if self.notice else "",
+                (w // 2, h - 96 + 0), ok=self.notice_ok)
+
+    def state_text(self, info) -> str:
+        if info.complete:
+            state = "finished"
+        elif info.rounds_paired == 0:
+            state = "not started"
+        else:
+            state = (f"round {info.rounds_paired} of {info.rounds}, "
+                     f"{info.games_finished}/{info.games_total} games")
+        return (f"{FORMAT_TITLES.get(info.format, info.format)}, {info.entrants} entrants: "
+                f"{state}")
+
+
+def _copy_name(name: str) -> str:
+    suffix = " (copy)"
+    return name[:MAX_TOURNAMENT_NAME - len(suffix)].rstrip() + suffix
+
+
+class LobbyDialog(Scene):
+    """A box over the lobby: a title, a note, and either a name to type (``initial``
+    given) or a question to confirm.
+
+    ``done(name)`` (or ``done()`` for a question) does the work; for a name it
+    returns None when the name was used, else why not, shown in the box.
+    """
+
+    title = "tournament dialog"
+    opaque = False
+    HEIGHT = 250
+
+    def __init__(self, app, heading: str, note: str, confirm: str, done, initial=None,
+                 cancel: str = "Cancel"):
+        super().__init__(app)
+        self.heading = heading
+        self.note = note
+        self.confirm = confirm
+        self.cancel = cancel
+        self.done = done
+        self.text = initial
+        self.error = ""
+
+    @property
+    def asks_name(self) -> bool:
+        return self.text is not None
+
+    def build(self) -> None:
+        w, h = self.app.size
+        box = self.box = pygame.Rect(w // 2 - 320, h // 2 - self.HEIGHT // 2, 640, self.HEIGHT)
+        self.entry = None
+        if self.asks_name:
+            self.entry = self.add(UITextEntryLine(pygame.Rect(box.x + 30, box.y + 116,
+                                                              box.width - 60, 38),
+                                                  manager=self.app.ui, initial_text=self.text))
+            self.entry.set_text_length_limit(MAX_TOURNAMENT_NAME)
+            self.entry.focus()
+        # a question is answered "no" by default: the safe button is the primary one
+        self.ok_button = ui.button(self, (box.x + 30, box.bottom - 62, 280, 44), self.confirm,
+                                   "#primary" if self.asks_name else None)
+        self.cancel_button = ui.button(self, (box.right - 30 - 280, box.bottom - 62, 280, 44),
+                                       self.cancel, None if self.asks_name else "#primary")
+
+    def handle(self, event) -> None:
+        if ui.pressed(event, self.ok_button) or (
+                self.entry is not None and event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+                and event.ui_element is self.entry):
+            self.answer()
+        elif ui.pressed(event, self.cancel_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def answer(self) -> None:
+        if not self.asks_name:
+            self.done()
+            self.app.stack.pop()
+            return
+        self.text = self.entry.get_text()
+        problem = self.done(self.text)
+        if problem:
+            self.error = problem
+        else:
+            self.app.stack.pop()
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        ui.panel(surface, self.box, alpha=240)
+        assets.text(surface, fit(self.heading, 26, self.box.width - 40, bold=True),
+                    (self.box.centerx, self.box.y + 20), size=26, bold=True, colour=ui.TITLE,
+                    anchor="midtop")
+        assets.paragraph(surface, self.note, (self.box.x + 30, self.box.y + 64,
+                                              self.box.width - 60, 50), size=16, colour=ui.INK)
+        if self.error:
+            message(surface, fit(self.error, 16, self.box.width - 40),
+                    (self.box.centerx, self.box.bottom - 88))

@@ -220,11 +220,17 @@ class RoundScene(Scene):
                 scene = play_scene.from_record(self.app, record, on_finish=finish, keeper=keep)
                 self.notice, self.notice_ok = (f"Board {board}: the game goes on where it "
                                                "was left."), True
-            except (RecordProblem, KeyError, ValueError) as exc:
+            except (RecordProblem, KeyError, ValueError, TypeError) as exc:
                 self.notice, self.notice_ok = (f"Board {board}: the kept game could not be "
                                                f"read ({exc}); it starts again."), False
         if scene is None:
-            scene = play_scene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
+            try:
+                scene = play_scene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
+            except (KeyError, ValueError) as exc:   # a game this program has no board for
+                self.playing = None
+                self.notice, self.notice_ok = (f"Board {board} cannot be played here: "
+                                               f"{exc}"), False
+                return
         self.app.stack.push(scene)
 
     def game_finished(self, round_no: int, board: int, outcome: dict) -> None:
@@ -353,7 +359,8 @@ def _entrant_text(entrant) -> str:
 
 
 class ResultEntryScene(Scene):
-    """Enter or correct one board's result by hand (a game played on a real table)."""
+    """Enter or correct one board's result by hand (a game played on a real table, or a
+    forfeit), or clear it where the tournament allows (``Tournament.clear_problem``)."""
 
     title = "enter result"
     opaque = False
@@ -368,25 +375,31 @@ class ResultEntryScene(Scene):
         self.first = t.entrants[p.first].name
         self.second = t.entrants[p.second].name
         self.current = t.result(round_no, board)
+        self.no_clear = t.clear_problem(round_no, board) if self.current else None
 
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(w // 2 - 300, h // 2 - 170, 600, 330)
-        x, y = self.box.x + 40, self.box.y + 110
+        self.box = pygame.Rect(w // 2 - 300, h // 2 - 230, 600, 460)
+        x, y = self.box.x + 40, self.box.y + 96
         self.choices = {}
-        for text, score in ((f"{self.first} won", "1-0"), ("Draw", "1/2-1/2"),
-                            (f"{self.second} won", "0-1")):
-            self.choices[score] = ui.button(self, (x, y, 520, 42), text, "#primary")
-            y += 52
+        first, second = _fit(self.first, 34), _fit(self.second, 34)
+        for text, result in ((f"{first} won", Result("1-0", "manual")),
+                             ("Draw", Result("1/2-1/2", "manual")),
+                             (f"{second} won", Result("0-1", "manual")),
+                             (f"{first} won by forfeit", Result("1-0", "forfeit")),
+                             (f"{second} won by forfeit", Result("0-1", "forfeit"))):
+            self.choices[ui.button(self, (x, y, 520, 40), text,
+                                   "#primary" if result.how == "manual" else None)] = result
+            y += 48
         self.clear_button = ui.button(self, (x, y + 10, 250, 42), "Clear the result")
-        if self.current is None:
+        if self.current is None or self.no_clear:
             self.clear_button.disable()
         self.cancel_button = ui.button(self, (x + 270, y + 10, 250, 42), "Cancel")
 
     def handle(self, event) -> None:
-        for score, widget in self.choices.items():
+        for widget, result in self.choices.items():
             if ui.pressed(event, widget):
-                self._done(Result(score, "manual"))
+                self._done(result)
                 return
         if ui.pressed(event, self.clear_button):
             self._done(None)
@@ -408,6 +421,16 @@ class ResultEntryScene(Scene):
                     anchor="midtop")
         now = "no result yet" if self.current is None else (
             f"now {score_text(self.current.score)}")
-        assets.text(surface, f"{self.first} (first) against {self.second} - {now}",
-                    (self.box.centerx, self.box.y + 66), size=16, colour=ui.MUTED,
+        assets.text(surface, f"{_fit(self.first, 24)} (first) against {_fit(self.second, 24)} "
+                             f"- {now}",
+                    (self.box.centerx, self.box.y + 62), size=16, colour=ui.MUTED,
                     anchor="midtop")
+        if self.no_clear:
+            assets.paragraph(surface, f"{self.no_clear[0].upper()}{self.no_clear[1:]}.",
+                             (self.box.x + 40, self.clear_button.rect.bottom + 10, 520, 50),
+                             size=14, colour=ui.MUTED)
+
+
+def _fit(text: str, most: int) -> str:
+    """``text`` cut to ``most`` characters (long entrant names on a button or a line)."""
+    return text if len(text) <= most else text[:most - 3].rstrip() + "..."

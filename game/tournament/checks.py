@@ -1,0 +1,133 @@
+"""Checks shared by everything that reads a tournament: what a name may be, short
+messages about bad values, and checked reading of plain data naming the field.
+
+At the very bottom of ``game.tournament``: imports nothing from the package.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: Characters Unicode files as letters or symbols that nonetheless draw nothing (the
+#: Hangul fillers, the blank Braille pattern, ...): a name of these alone looks empty.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+
+
+class FieldProblem(ValueError):
+    """A bad value that knows which field of a tournament's plain data it is about.
+
+    Shown alone it is a plain sentence (the set-up screen shows it as it is);
+    ``Tournament.from_dict`` puts the path of the field in front of it.
+    """
+
+    def __init__(self, field_name: str, message: str):
+        super().__init__(message)
+        self.field = field_name
+
+
+def shown(value, limit: int = 32) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages about bad input.
+
+    The repr escapes control and invisible characters, so the message can be drawn.
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def name_problem(value, limit: int) -> str | None:
+    """Why ``value`` cannot be a name drawn on screen, or None when it can.
+
+    A name is text of 1 to ``limit`` characters, without control characters
+    (U+0000 makes the font raise) or line breaks, without spaces at either
+    end, and with at least one visible character: a letter, digit,
+    punctuation mark or symbol other than a known blank (text of zero-width
+    characters alone makes the font raise, a filler alone looks empty).
+    """
+    if not isinstance(value, str):
+        return f"must be text, not {type(value).__name__}"
+    if not 1 <= len(value) <= limit:
+        return f"must be 1-{limit} characters long, not {len(value)}"
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            return f"holds the control character U+{ord(char):04X}"
+    if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANKS
+               for char in value):
+        return "has no visible character"
+    if value != value.strip():
+        return "must not begin or end with a space"
+    return None
+
+
+class Reader:
+    """Checked access to one object of imported data: errors name the path."""
+
+    def __init__(self, data, where: str, allowed):
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected an object")
+        unknown = sorted(set(data) - set(allowed), key=str)
+        if unknown:
+            raise ValueError(f"{where}: unknown field {shown(unknown[0])}")
+        missing = [k for k in allowed if k not in data]
+        if missing:
+            raise ValueError(f"{where}: missing field {missing[0]!r}")
+        self.data = data
+        self.where = where
+
+    def text(self, key, choices=None, optional=False, limit=None):
+        value = self.data[key]
+        if value is None and optional:
+            return None
+        if not isinstance(value, str):
+            raise ValueError(f"{self.where}.{key}: must be text, not {_kind(value)}")
+        if choices is not None and value not in choices:
+            raise ValueError(f"{self.where}.{key}: must be one of {', '.join(choices)}, "
+                             f"not {shown(value)}")
+        if limit is not None and len(value) > limit:
+            raise ValueError(f"{self.where}.{key}: {len(value)} characters are too many "
+                             f"(at most {limit})")
+        return value
+
+    def int(self, key, low=None, high=None, optional=False):
+        value = self.data[key]
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{self.where}.{key}: must be a whole number, not {_kind(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"{self.where}.{key}: {shown(value)} is out of range {low}-{high}")
+        return value
+
+    def list(self, key, most=None):
+        value = self.data[key]
+        if not isinstance(value, list):
+            raise ValueError(f"{self.where}.{key}: must be a list, not {_kind(value)}")
+        if most is not None and len(value) > most:
+            raise ValueError(f"{self.where}.{key}: {len(value)} items are too many "
+                             f"(at most {most})")
+        return value
+
+    def dict(self, key):
+        value = self.data[key]
+        if not isinstance(value, dict):
+            raise ValueError(f"{self.where}.{key}: must be an object, not {_kind(value)}")
+        return value
+
+    def build(self, make, *args, field=None):
+        """``make(*args)``; its ValueError comes back naming the field it is about."""
+        try:
+            return make(*args)
+        except FieldProblem as exc:
+            raise ValueError(f"{self.where}.{exc.field}: {exc}") from None
+        except ValueError as exc:
+            at = self.where if field is None else f"{self.where}.{field}"
+            raise ValueError(f"{at}: {exc}") from None
+
+
+def _kind(value) -> str:
+    """What a JSON value is, in words: for a message about the wrong kind of value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
