@@ -188,22 +188,38 @@ def _line(text: str, pos: int) -> int:
 _NEVER_IN_A_NAME = {"Cc", "Cs", "Zl", "Zp"}
 
 
-def check_name(value, field: str = "name", limit: int = MAX_NAME) -> str:
-    """``value`` if it is a name a font can draw; ValueError naming ``field`` otherwise.
+#: Characters Unicode files as letters or symbols that nonetheless draw nothing (the
+#: Hangul fillers, the blank Braille pattern, ...): a name of these alone looks empty.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
 
-    A name is text of 1 to ``limit`` characters with no control character and
-    at least one visible glyph (a letter, digit, punctuation mark or symbol),
-    so that neither U+0000 nor a lone zero-width space can reach a font.
+
+def name_problem(value, limit: int = MAX_NAME) -> str | None:
+    """Why ``value`` cannot be a name drawn on screen, or None when it can.
+
+    A name is text of 1 to ``limit`` characters, without control characters
+    (U+0000 makes the font raise) or line breaks, and with at least one
+    visible character: a letter, digit, punctuation mark or symbol other than
+    a known blank (text of zero-width characters alone makes the font raise,
+    a filler alone looks empty).
     """
     if not isinstance(value, str):
-        raise ValueError(f"{field} must be text, not {_kind(value)}")
-    if len(value) > limit:
-        raise ValueError(f"{field} is longer than {limit} characters")
-    for ch in value:
-        if unicodedata.category(ch) in _NEVER_IN_A_NAME:
-            raise ValueError(f"{field} holds a control character (U+{ord(ch):04X})")
-    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in value):
-        raise ValueError(f"{field} has no visible character")
+        return f"must be text, not {type(value).__name__}"
+    if not 1 <= len(value) <= limit:
+        return f"must be 1-{limit} characters long, not {len(value)}"
+    for char in value:
+        if unicodedata.category(char) in _NEVER_IN_A_NAME:
+            return f"holds the control character U+{ord(char):04X}"
+    if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANKS for char in value):
+        return "has no visible character"
+    return None
+
+
+def check_name(value, field: str = "name", limit: int = MAX_NAME) -> str:
+    """``value`` if it is a name a font can draw (see ``name_problem``); ValueError naming
+    ``field`` otherwise."""
+    problem = name_problem(value, limit)
+    if problem:
+        raise ValueError(f"{field} {problem}")
     return value
 
 

@@ -1,17 +1,13 @@
 """Checks shared by everything that reads a tournament: what a name may be, short
 messages about bad values, and checked reading of plain data naming the field.
 
-At the very bottom of ``game.tournament``: imports nothing from the package.
+At the very bottom of ``game.tournament``: imports nothing from the package; the
+test of a name that can be drawn is the one every reader shares, in ``game.files``.
 """
 
 from __future__ import annotations
 
-import unicodedata
-
-#: Characters Unicode files as letters or symbols that nonetheless draw nothing (the
-#: Hangul fillers, the blank Braille pattern, ...): a name of these alone looks empty.
-BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
-
+from ..files import name_problem as drawable_name_problem
 
 class FieldProblem(ValueError):
     """A bad value that knows which field of a tournament's plain data it is about.
@@ -35,27 +31,13 @@ def shown(value, limit: int = 32) -> str:
 
 
 def name_problem(value, limit: int) -> str | None:
-    """Why ``value`` cannot be a name drawn on screen, or None when it can.
-
-    A name is text of 1 to ``limit`` characters, without control characters
-    (U+0000 makes the font raise) or line breaks, without spaces at either
-    end, and with at least one visible character: a letter, digit,
-    punctuation mark or symbol other than a known blank (text of zero-width
-    characters alone makes the font raise, a filler alone looks empty).
-    """
-    if not isinstance(value, str):
-        return f"must be text, not {type(value).__name__}"
-    if not 1 <= len(value) <= limit:
-        return f"must be 1-{limit} characters long, not {len(value)}"
-    for char in value:
-        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
-            return f"holds the control character U+{ord(char):04X}"
-    if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANKS
-               for char in value):
-        return "has no visible character"
-    if value != value.strip():
+    """Why ``value`` cannot be a tournament's or an entrant's name, or None when it can:
+    a name any screen can draw (``game.files.name_problem``) that neither begins nor ends
+    with a space."""
+    problem = drawable_name_problem(value, limit)
+    if problem is None and value != value.strip():
         return "must not begin or end with a space"
-    return None
+    return problem
 
 
 class Reader:
