@@ -475,6 +475,11 @@ def _calliro_counts(p: dict) -> str | None:
         pairs["".join(sorted(chip.lower().split("/")))] += 1
     if sorted(pairs.items()) != [("bg", 10), ("bo", 10), ("go", 10)]:
         return f"the playing chips are {dict(pairs)}, not 10 of each pair"
+    if max(score_chips) > 17:
+        return f"score chips {score_chips}: nobody gets past 10 + 7 points"
+    limit = p["options"].get("idle_limit", 60)
+    if limit and p["idle"] > limit:
+        return f"idle {p['idle']} is past the idle limit {limit}"
     pending = len((p.get("pending") or {}).get("cells", ()))
     if sum(p["scores"]) not in (sum(score_chips), sum(score_chips) + pending):
         return f"scores {p['scores']} and the score chips {score_chips} disagree"
@@ -536,6 +541,16 @@ def _iriri_counts(p: dict) -> str | None:
             return "the board is not one connected group"
     if any(s < 0 or s > 3600.5 for s in p["scores"]):
         return f"scores {p['scores']} are out of reach"
+    if not cells:
+        if p["hands"] != [["Ys", "Ym", "Yl"], ["Bs", "Bm", "Bl"]]:
+            return f"hands {p['hands']} before the first word"
+        if p["to_move"] != p["passes"] % 2:
+            return f"to_move {p['to_move']} after {p['passes']} passes on an empty board"
+    from game.iriri import take_need
+    for player in (0, 1):
+        if (p["phase"] == "place" or player != p["to_move"]) \
+                and take_need(tuple(p["ring"]), tuple(p["hands"][player]), player):
+            return f"hand {player} {p['hands'][player]} was not refilled"
     return None
 
 
@@ -552,6 +567,9 @@ def _calabria_counts(p: dict) -> str | None:
             return f"side {side} lost pieces during positioning"
         if board.count(wall) + p["barricades"][side] != 4:
             return f"side {side} does not have 4 barricades in all"
+        limit = p["options"].get("quiet_ply_limit", 100)
+        if limit and p["quiet_plies"] > limit:
+            return f"quiet_plies {p['quiet_plies']} is past the limit {limit}"
         if p["scores"][side] != board.count(piece):
             return f"score {p['scores'][side]} is not the {board.count(piece)} pieces on board"
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import Fields, GameSpec
+from ..core import COUNT_MAX, Fields, GameSpec
 from . import CalabriaState
 from .board import (BARRICADES_EACH, BOARD_CHARS, DUX, EMPTY, HEIGHT, NEAR, OPTION_CHOICES, OPTIONS,
                     PIECE, PIECES_EACH, SIDE_NAMES, SIZE, WIDTH, _PLACE, _STEP, Move, square_index,
@@ -97,7 +97,7 @@ def _from_position(data: dict) -> CalabriaState:
     if left != default_left:
         raise f.bad("barricades", f"with the barricades on the board must make "
                                   f"{BARRICADES_EACH} per side; expected {default_left}")
-    quiet = f.int("quiet_plies", 0, 0)
+    quiet = f.int("quiet_plies", 0, 0, options["quiet_ply_limit"] or COUNT_MAX)
     history = f.list("history", [])
     for i, key in enumerate(history):
         if not isinstance(key, str) or not _KEY.fullmatch(key):

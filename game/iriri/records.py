@@ -4,13 +4,12 @@ the game's ``SPEC``."""
 
 from __future__ import annotations
 
-import math
 import re
 
 from ..core import SEED_MAX, Fields, GameSpec, shown
 from . import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
-               TYPES, IririState, Pass, Place, Take, cell_label, colour_of, sort_hand,
-               start_ring, take_need)
+               TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
+               sort_hand, start_ring, take_need)
 
 
 START_HANDS = (OWN_TYPES[0], OWN_TYPES[1])
@@ -73,7 +72,7 @@ def _read_scores(f: Fields, on_board: int) -> list:
     halves = []
     for player, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, (int, float)) \
-                or not math.isfinite(score) or score < 0 or score > MAX_POINTS \
+                or not 0 <= score <= MAX_POINTS \
                 or score * 2 != int(score * 2):
             raise f.bad("scores", f"entry {player} must be a whole or half number of points "
                                   f"from 0 to {MAX_POINTS}, not {shown(score)}")
@@ -142,6 +141,17 @@ def _from_position(data: dict) -> IririState:
             raise f.bad("hands", f"of {PLAYER_NAMES[player]}: holds {len(hands[player])} "
                                  f"pieces while the ring has more to take: a hand is "
                                  f"refilled at the end of its owner's turn")
+    if not board:
+        if hands != START_HANDS:
+            raise f.bad("hands", "must be each player's small, medium and large piece "
+                                 "until the first word is placed")
+        if to_move != passes % 2:
+            raise f.bad("to_move", f"must be {passes % 2}: Yellow starts, and before the "
+                                   f"first word only {passes} pass(es) handed the turn on")
+    for player in (1 - to_move, to_move)[:passes]:      # who passed, the latest first
+        if placements(board, ring, hands[player]):
+            raise f.bad("passes", f"is {passes}, but {PLAYER_NAMES[player]}, who passed, has "
+                                  f"a placement: a player passes only when none is left")
     return IririState(ring, board, hands, tuple(halves), to_move, phase, passes, first_done,
                       seed)
 
