@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import SEED_MAX, Fields, GameSpec, shown
+from ..core import SEED_MAX, Fields, GameSpec, counted, shown
 from . import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
                TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
                sort_hand, start_ring, take_need)
@@ -138,9 +138,10 @@ def _from_position(data: dict) -> IririState:
             raise f.bad("phase", f"is take, but {PLAYER_NAMES[to_move]} has nothing to take")
     for player in (0, 1):
         if (phase == "place" or player != to_move) and take_need(ring, hands[player], player):
-            raise f.bad("hands", f"of {PLAYER_NAMES[player]}: holds {len(hands[player])} "
-                                 f"pieces while the ring has more to take: a hand is "
-                                 f"refilled at the end of its owner's turn")
+            raise f.bad("hands", f"of {PLAYER_NAMES[player]}: holds "
+                                 f"{counted(len(hands[player]), 'piece')} while the ring has "
+                                 f"more to take: a hand is refilled at the end of its "
+                                 f"owner's turn")
     if not board:
         if hands != START_HANDS:
             raise f.bad("hands", "must be each player's small, medium and large piece "
