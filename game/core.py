@@ -122,7 +122,8 @@ class GameSpec:
         for name, value in options.items():
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise ValueError(f"unknown option {shown(name)} for {self.title} (options: {known})")
+                raise ValueError(f"unknown option {shown(name)} for {self.title} "
+                                 f"(options: {known})")
             full[name] = check_option_value(name, value, self.option_choices.get(name))
         return full
 

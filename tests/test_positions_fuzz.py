@@ -166,7 +166,7 @@ def test_iriri_scores_are_finite_half_points(score):
 def test_iriri_scores_beyond_what_the_board_can_have_scored():
     data = iriri_figure()               # 7 pieces: at most 4 * 7 * 7 + 0.5 points in all
     data["scores"] = [150.5, 47]
-    assert "more than 196.5 points" in refused("iriri", data, "scores")
+    assert "adds up to more than 196.5 points" in refused("iriri", data, "scores")
     data["scores"] = [150.5, 46]
     assert GAMES["iriri"].from_position(data).scores == (150.5, 46)
 

@@ -386,8 +386,8 @@ def _parse(state: CallistoState, text: str) -> int:
     geo = state.geo
     words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
     if not words:
-        raise ValueError(f"{shown(text)} is not a Callisto move: give the covered cells separated by "
-                         f"commas, like f7 or i8,j8,i9")
+        raise ValueError(f"{shown(text)} is not a Callisto move: give the covered cells "
+                         f"separated by commas, like f7 or i8,j8,i9")
     mask = 0
     for word in words:
         bit = 1 << geo.index(geo.parse_cell(word))

@@ -132,8 +132,8 @@ class Geometry:
         word = text.strip().lower()
         match = re.fullmatch(r"([a-z])(\d{1,2})", word)
         if not match:
-            raise ValueError(f"{shown(text)} is not a cell: write a column letter and a row number, "
-                             f"like f7")
+            raise ValueError(f"{shown(text)} is not a cell: write a column letter and a row "
+                             f"number, like f7")
         x = ord(match.group(1)) - ord("a")
         row = int(match.group(2))
         last = chr(ord("a") + self.size - 1)

@@ -82,11 +82,11 @@ def _read_scores(f: Fields, on_board: int) -> list:
         if len(odd) != 1:
             raise f.bad("scores", "must give exactly one player a half point (the first word's)")
         if halves[odd[0]] < 13:
-            raise f.bad("scores", f"give {PLAYER_NAMES[odd[0]]} the first word's half point, "
+            raise f.bad("scores", f"gives {PLAYER_NAMES[odd[0]]} the first word's half point, "
                                   f"but less than the 6.5 points any first word scores")
         most = 2 * (HAND_SIZE + 1) * on_board * on_board + 1
         if sum(halves) > most:
-            raise f.bad("scores", f"add up to more than {most / 2} points, the most "
+            raise f.bad("scores", f"adds up to more than {most / 2} points, the most "
                                   f"{on_board} pieces on the board can have scored")
     elif any(halves):
         raise f.bad("scores", "must be 0 to 0 before the first word is placed")
@@ -147,8 +147,8 @@ def _from_position(data: dict) -> IririState:
             raise f.bad("hands", "must be each player's small, medium and large piece "
                                  "until the first word is placed")
         if to_move != passes % 2:
-            raise f.bad("to_move", f"must be {passes % 2}: Yellow starts, and before the "
-                                   f"first word only {passes} pass(es) handed the turn on")
+            raise f.bad("to_move", f"must be {passes % 2}: Yellow moves first, and before "
+                                   f"the first word only passes ({passes}) hand the turn on")
     for player in (1 - to_move, to_move)[:passes]:      # who passed, the latest first
         if placements(board, ring, hands[player]):
             raise f.bad("passes", f"is {passes}, but {PLAYER_NAMES[player]}, who passed, has "
