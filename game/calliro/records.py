@@ -40,8 +40,11 @@ POSITION_FIELDS = ("options", "radius", "cells", "repository", "basket", "scores
 
 
 def _chip_list(f: Fields, key: str) -> list:
+    chips = f.list(key, [])
+    if len(chips) > 3 * CHIPS_PER_KIND:
+        raise f.bad(key, f"holds {len(chips)} chips; there are {3 * CHIPS_PER_KIND} in all")
     codes = []
-    for n, text in enumerate(f.list(key, [])):
+    for n, text in enumerate(chips):
         try:
             code = parse_chip(text)
         except ValueError as exc:
