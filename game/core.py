@@ -14,6 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
+#: The largest seed a game takes (the tournament's own seeds stay below it too).
+SEED_MAX = 2 ** 63 - 1
+#: The largest count of turns, plies, actions or random draws a position may hold:
+#: far beyond any game, and small enough to stay a plain number in every file.
+COUNT_MAX = 10 ** 9
+
+
 class GameState:
     """An immutable game position with the rules attached.
 
@@ -115,14 +122,17 @@ class GameSpec:
         for name, value in options.items():
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise ValueError(f"unknown option {name!r} for {self.title} (options: {known})")
+                raise ValueError(f"unknown option {shown(name)} for {self.title} "
+                                 f"(options: {known})")
             full[name] = check_option_value(name, value, self.option_choices.get(name))
         return full
 
     def new_game(self, variant: str | None = None, seed: int | None = None, **options) -> GameState:
         variant = self.check_variant(variant)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or not 0 <= seed <= SEED_MAX):
+            raise ValueError(f"seed must be a whole number from 0 to {SEED_MAX}, "
+                             f"not {shown(seed)}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         return self.make_new(variant, seed, self.check_options(options))
@@ -155,22 +165,22 @@ def check_option_value(name: str, value, choice):
     else:
         if value not in choice:
             allowed = ", ".join(str(c) for c in choice)
-            raise ValueError(f"option {name}: {value!r} is not one of {allowed}")
+            raise ValueError(f"option {name}: {shown(value)} is not one of {allowed}")
         return value
     if kind is bool:
         if not isinstance(value, bool):
-            raise ValueError(f"option {name}: expected true or false, not {value!r}")
+            raise ValueError(f"option {name}: expected true or false, not {shown(value)}")
         return value
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"option {name}: expected a whole number, not {value!r}")
+            raise ValueError(f"option {name}: expected a whole number, not {shown(value)}")
     elif kind is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"option {name}: expected a number, not {value!r}")
+            raise ValueError(f"option {name}: expected a number, not {shown(value)}")
     if low is not None and value < low:
-        raise ValueError(f"option {name}: {value} is below the smallest allowed value {low}")
+        raise ValueError(f"option {name}: {shown(value)} is below the smallest allowed value {low}")
     if high is not None and value > high:
-        raise ValueError(f"option {name}: {value} is above the largest allowed value {high}")
+        raise ValueError(f"option {name}: {shown(value)} is above the largest allowed value {high}")
     return value
 
 
@@ -193,9 +203,9 @@ class Fields:
     def __init__(self, data: dict, allowed, where: str = "position"):
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected an object")
-        unknown = sorted(set(data) - set(allowed))
+        unknown = [key for key in data if key not in allowed]
         if unknown:
-            raise ValueError(f"{where}: unknown field {unknown[0]!r}")
+            raise ValueError(f"{where}: unknown field {shown(unknown[0])}")
         self.data = data
         self.where = where
 
@@ -278,12 +288,49 @@ def _same(given, value) -> bool:
 
 def check_int(value, key: str, low=None, high=None, where: str = "position") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{where}: field {key!r} must be a whole number, not {value!r}")
+        raise ValueError(f"{where}: field {key!r} must be a whole number, not {shown(value)}")
     if low is not None and value < low:
-        raise ValueError(f"{where}: field {key!r} must be at least {low}, not {value}")
+        raise ValueError(f"{where}: field {key!r} must be at least {low}, not {shown(value)}")
     if high is not None and value > high:
-        raise ValueError(f"{where}: field {key!r} must be at most {high}, not {value}")
+        raise ValueError(f"{where}: field {key!r} must be at most {high}, not {shown(value)}")
     return value
+
+
+def shown(value, room: int = 60) -> str:
+    """``value`` the way an error message quotes it: short, and safe for anything
+    read from a file (a number of 5,000 digits, a million characters of text,
+    lists nested a thousand deep), where ``repr`` would raise or flood the message."""
+    return _shown(value, 3, room)
+
+
+def _shown(value, depth: int, room: int) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        sign = "a negative" if value < 0 else "a"
+        return f"{sign} number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, str):
+        cut = max(room - 5, 8)
+        return repr(value[:cut] + "...") if len(value) > cut else repr(value)
+    if isinstance(value, (list, tuple, dict)):
+        if not value:
+            return "{}" if isinstance(value, dict) else "[]"
+        items = list(value.items()) if isinstance(value, dict) else value
+        parts = []
+        used = 2
+        for n, item in enumerate(items):
+            if depth == 0 or used >= room or n == 8:
+                parts.append("...")
+                break
+            if isinstance(value, dict):
+                text = f"{_shown(item[0], 0, 20)}: {_shown(item[1], depth - 1, room - used)}"
+            else:
+                text = _shown(item, depth - 1, room - used)
+            parts.append(text)
+            used += len(text) + 2
+        inner = ", ".join(parts)
+        return f"{{{inner}}}" if isinstance(value, dict) else f"[{inner}]"
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    return f"a {type(value).__name__}"
 
 
 def changed_options(spec: GameSpec, options: dict) -> dict:

@@ -620,19 +620,31 @@ def test_calliro_samples_draw_from_the_unseen_chips_only():
 #: below both players run out of pieces, pass, and the game ends on score.
 IRIRI_RING = ["Ys", "Bs", "Yl", "Bm", "Ym", "Bl"]
 
+
+def iriri_endgame(board, hands, top, left, **fields):
+    """An Iriri position with ``board`` and ``hands``, and the rest of the set in old
+    words: a block of rows of five from ``top,left``, sorted by type, so every row and
+    column pairs types the ring keeps apart and no piece beside it spells a word."""
+    types = ("Ys", "Ym", "Yl", "Bs", "Bm", "Bl")
+    used = IRIRI_RING + list(board.values()) + hands[0] + hands[1]
+    rest = [t for t in types for _ in range(5 - used.count(t))]
+    old = {f"{top + i // 5},{left + i % 5}": t for i, t in enumerate(rest)}
+    return {"ring": IRIRI_RING, "board": {**board, **old}, "hands": hands,
+            "phase": "place", "first_done": True, **fields}
+
+
 #: Hand-built endgames where the one placement scoring most is the only win:
 #: (position, the winning placement).
 IRIRI_OBVIOUS = [
     # Yellow (10.5) trails Blue (13) and holds one small pyramid.  Ys@0,-1 spells
-    # Ys-Bs-Yl, read straight off the ring (3 points: 13.5 to 13); above or below
+    # Ys-Bs-Yl-Bm, read straight off the ring (4 points: 14.5 to 13); above or below
     # the Bs it makes a two-piece word (2 points: 12.5, lost).
-    ({"ring": IRIRI_RING, "board": {"0,0": "Bs", "0,1": "Yl"}, "hands": [["Ys"], []],
-      "scores": [10.5, 13], "to_move": 0, "phase": "place", "first_done": True}, "Ys@0,-1"),
-    # Blue (12) trails Yellow (15.5) and holds one large pyramid.  After Yl-Bm-Ym it
-    # makes a four-piece word (16 to 15.5); anywhere else two pieces (14, lost).
-    ({"ring": IRIRI_RING, "board": {"0,0": "Yl", "0,1": "Bm", "0,2": "Ym"},
-      "hands": [[], ["Bl"]], "scores": [15.5, 12], "to_move": 1, "phase": "place",
-      "first_done": True}, "Bl@0,3"),
+    (iriri_endgame({"0,0": "Bs", "0,1": "Yl", "0,2": "Bm"}, [["Ys"], []], top=1, left=2,
+                   scores=[10.5, 13], to_move=0), "Ys@0,-1"),
+    # Blue (12) trails Yellow (15.5) and holds one large pyramid.  After Bs-Yl-Bm-Ym
+    # it makes a five-piece word (17 to 15.5); anywhere else two pieces (14, lost).
+    (iriri_endgame({"0,-1": "Bs", "0,0": "Yl", "0,1": "Bm", "0,2": "Ym"}, [[], ["Bl"]],
+                   top=1, left=-5, scores=[15.5, 12], to_move=1), "Bl@0,3"),
 ]
 
 

@@ -32,6 +32,32 @@ def pos(ring, board=None, hands=None, **extra):
     return SPEC.from_position(data)
 
 
+TYPES = ("Ys", "Ym", "Yl", "Bs", "Bm", "Bl")
+
+
+def rest_of_set(ring, board, hands):
+    """The pieces of the 30 that ``ring``, ``board`` and ``hands`` leave out, by type."""
+    left = {t: 5 for t in TYPES}
+    for t in [*(ring.split() if isinstance(ring, str) else ring), *board.values(), *hands[0],
+              *hands[1]]:
+        left[t] -= 1
+    assert min(left.values()) >= 0, left
+    return [t for t in TYPES for _ in range(left[t])]
+
+
+def block(pieces, top, left, width):
+    """Old words holding the rest of the set: ``pieces`` row by row from ``top,left``,
+    ``width`` to a row.  Sorted by type, every row and column repeats a type or pairs
+    types the test's ring keeps apart, so no piece beside the block spells a word
+    (the tests count the moves they rely on)."""
+    return {f"{top + i // width},{left + i % width}": t for i, t in enumerate(pieces)}
+
+
+def with_rest(ring, board, hands, top, left, width):
+    """``board`` and a block of the rest of the set (see ``block``)."""
+    return {**board, **block(rest_of_set(ring, board, hands), top, left, width)}
+
+
 def texts(state):
     return sorted(SPEC.format_move(state, m) for m in state.legal_moves())
 
@@ -87,8 +113,14 @@ def test_a_word_may_be_longer_than_the_ring():
 
 # --- the first placement --------------------------------------------------------------------
 
+#: Before the first word the ring holds the other 24 pieces.  Here Yl-Ys-Ym is
+#: the only run of different yellow types; every other yellow piece sits between
+#: blue ones.
+FIRST_RING = "Yl Ys Ym Bs Bm Bl " + "Ys Bs Ym Bm Yl Bl " * 3
+
+
 def test_first_placement_covers_origin_and_runs_right_or_down():
-    s = pos("Yl Ys Ym Bs Bm Bl")
+    s = pos(FIRST_RING)
     # Yl-Ys, Ys-Ym and Yl-Ys-Ym, each either way round, each along row 0 or down column 0
     assert texts(s) == sorted([
         "Yl@0,0 Ys@0,1", "Ys@0,0 Yl@0,1", "Ys@0,0 Ym@0,1", "Ym@0,0 Ys@0,1",
@@ -98,7 +130,7 @@ def test_first_placement_covers_origin_and_runs_right_or_down():
 
 
 def test_first_placement_scores_three_per_piece_and_a_half():
-    s = pos("Yl Ys Ym Bs Bm Bl")
+    s = pos(FIRST_RING)
     three = play(s, "Yl@0,0 Ys@1,0 Ym@2,0")
     assert three.scores == (9.5, 0)
     assert three.last["first"] and three.last["points"] == 9.5
@@ -110,7 +142,7 @@ def test_first_placement_scores_three_per_piece_and_a_half():
 
 
 def test_first_placement_problems_are_named():
-    s = pos("Yl Ys Ym Bs Bm Bl")
+    s = pos(FIRST_RING)
     assert s.placement_problem(move(s, "Ys@0,0")) == "the first word needs at least 2 pieces"
     for text in ("Yl@0,1 Ys@0,2", "Yl@0,-1 Ys@0,0", "Yl@-1,0 Ys@0,0", "Yl@1,1 Ys@2,1"):
         assert s.placement_problem(move(s, text)) == \
@@ -122,8 +154,8 @@ def test_first_placement_problems_are_named():
 
 
 def test_whoever_places_first_gets_the_half_point():
-    # no two yellow pieces are neighbours in this ring; Bs and Bm are
-    s = pos("Ys Bs Bm Ym Bl Yl Bs")
+    # yellow pieces of different sizes are never neighbours in this ring; Bs and Bm are
+    s = pos("Ys Ys Ys Ys Bs Bm Ym Ym Ym Ym Bl Bl Bl Bl Yl Yl Yl Yl Bs Bs Bs Bm Bm Bm")
     assert s.legal_moves() == [PASS]
     s = s.play(PASS)
     assert s.to_move == 1 and s.passes == 1 and not s.first_done
@@ -142,8 +174,13 @@ FIGURE = grid("Ym Ys Bs",
 FIGURE_RING = "Bl Ys Yl Bm Ys Bl Ym Bs Yl Bl Ys Bm Yl Ym Bl Bs Bm"
 
 
+FIGURE_DATA = {"ring": FIGURE_RING.split(), "board": FIGURE,
+               "hands": [["Ys", "Ym", "Yl"], ["Bs", "Bm", "Bl"]], "first_done": True,
+               "scores": [10.5, 8], "to_move": 1}
+
+
 def figure():
-    return pos(FIGURE_RING, FIGURE, first_done=True, scores=[10.5, 8], to_move=1)
+    return SPEC.from_position(FIGURE_DATA)
 
 
 def test_figure_four_one_piece_two_words_one_round_the_ring_scores_six():
@@ -165,20 +202,22 @@ def test_figure_four_one_piece_two_words_one_round_the_ring_scores_six():
 
 
 def test_a_single_piece_in_a_row_word_and_a_column_word_counts_twice():
-    ring = "Ys Bm Yl Bs Ym Bl"
+    # Bm-Yl and Yl-Bs are runs once each; Ys-Bs never
+    ring = "Ys Bm Yl Bs Ym Bl Ys Ym Ys Ym Ys Ym Bm Bm Bl Bs Bl Bs Bl Yl Yl"
     board = grid("Bm ..",
-                 ".. Bs")
-    s = pos(ring, board, first_done=True, scores=[6.5, 0])
+                 "Yl Bs")
+    s = pos(ring, board, first_done=True, scores=[6.5, 4])
     # at 0,1 a piece joins Bm on its left (row 0) and Bs below it (column 1)
     assert s.placement_problem(move(s, "Ys@0,1")) == "word Ys-Bs matches no run of the ring"
     after = play(s, "Yl@0,1")          # Bm-Yl from index 1 and Yl-Bs from index 2
-    assert after.scores == (6.5 + 4, 0)
+    assert after.scores == (6.5 + 4, 4)
     assert [(w["types"], w["start"], w["step"]) for w in after.last["words"]] == [
         (["Bm", "Yl"], 1, 1), (["Yl", "Bs"], 2, 1)]
 
 
 def test_placed_pieces_score_their_line_word_and_each_crossing_word():
-    ring = "Bm Yl Ys Bl Ym Bs"      # Bm-Yl, Yl-Ys and Ys-Bl are runs
+    # Bm-Yl, Yl-Ys and Ys-Bl are runs, once each; Bm-Ys and Yl-Ym never
+    ring = "Bm Yl Ys Bl Ym Bs Ys Ys Ys Ym Ym Ym Bs Yl Yl Yl Bs Bm Bl Bs Bl Bm"
     board = grid("Bm Bl")          # Blue's first word, after Yellow passed
     s = pos(ring, board, first_done=True, scores=[0, 6.5])
     mv = move(s, "Yl@1,0 Ys@1,1")
@@ -198,9 +237,9 @@ def test_placed_pieces_score_their_line_word_and_each_crossing_word():
 
 
 def test_geometry_problems_are_named():
-    ring = "Ys Ym Yl Bs Bm Bl"
+    ring = "Ys Ym Yl Bs Bm Bl " + "Bs Bm Bl Ys Bs Bm Bl Ym Bs Bm Bl Yl Ys Ym Yl Yl"
     board = grid("Ys Ym")
-    s = pos(ring, board, first_done=True, scores=[6.5, 0], hands=[["Ys", "Ym", "Yl"], []])
+    s = pos(ring, board, first_done=True, scores=[6.5, 0])
     assert s.placement_problem(move(s, "Yl@1,0 Ys@2,1")) == "pieces must lie in one row or column"
     assert s.placement_problem(move(s, "Yl@1,0 Ys@1,2")) == "gap between placed pieces"
     assert s.placement_problem(move(s, "Yl@5,5")) == "must touch a piece already on the board"
@@ -212,13 +251,13 @@ def test_geometry_problems_are_named():
 
 
 def test_pieces_on_both_sides_of_existing_ones_fill_no_gap():
-    ring = "Bs Ym Bl Ys Bm Yl"
+    ring = "Bs Ym Bl Ys Bm Yl Bs Bs Bs Bm Bm Bl Bl Ys Ys Ym Ym Ym Yl Yl Yl"
     board = grid("Bl Ys")
-    s = pos(ring, board, first_done=True, scores=[0, 6.5], hands=[["Ym", "Yl"], []])
+    s = pos(ring + " Bm", board, first_done=True, scores=[0, 6.5])
     mv = move(s, "Ym@0,-1 Yl@0,2")     # around Bl Ys: Ym-Bl-Ys-?  Yl is not next to Bm
     assert s.placement_problem(mv) == "word Ym-Bl-Ys-Yl matches no run of the ring"
     board = grid("Bl Ys Bm")
-    s = pos(ring, board, first_done=True, scores=[0, 6.5], hands=[["Ym", "Yl"], []])
+    s = pos(ring, board, first_done=True, scores=[0, 6.5])
     mv = move(s, "Ym@0,-1 Yl@0,3")      # Ym Bl Ys Bm Yl: ring index 1 onwards
     assert mv in s.legal_moves()
     after = s.play(mv)
@@ -229,13 +268,15 @@ def test_pieces_on_both_sides_of_existing_ones_fill_no_gap():
 
 
 def test_a_word_longer_than_the_ring_is_valid():
+    # late in a game: one piece of each type left in the ring, the rest played
     ring = "Ys Bs Ym Bm Yl Bl"
-    board = grid("Bs Ym Bm Yl Bl Ys Bs")
-    s = pos(ring, board, first_done=True, scores=[0, 6.5], hands=[["Ym", "Yl"], []])
+    hands = [["Ym", "Yl"], []]
+    board = with_rest(ring, grid("Bs Ym Bm Yl Bl Ys Bs"), hands, top=1, left=0, width=5)
+    s = pos(ring, board, first_done=True, scores=[40, 46.5], hands=hands)
     mv = move(s, "Ym@0,7")
     assert mv in s.legal_moves()
     after = s.play(mv)
-    assert after.scores == (8, 6.5)
+    assert after.scores == (48, 46.5)
     assert after.last["words"][0]["types"] == ["Bs", "Ym", "Bm", "Yl", "Bl", "Ys", "Bs", "Ym"]
     assert (after.last["words"][0]["start"], after.last["words"][0]["step"]) == (1, 1)
     assert s.placement_problem(move(s, "Yl@0,7")) == \
@@ -244,9 +285,9 @@ def test_a_word_longer_than_the_ring_is_valid():
 
 def test_older_words_are_not_checked_again():
     # Bm-Bs matches nothing in this ring, but it was laid earlier and is left alone.
-    ring = "Ys Bm Yl Bs Ym Bl"
+    ring = "Ys Bm Yl Bs Ym Bl Ys Ys Ys Ym Ym Ym Yl Yl Yl Bl Bs Bl Bs Bl Bm Bm"
     board = grid("Bm Bs")
-    s = pos(ring, board, first_done=True, scores=[0, 6.5], hands=[["Ys", "Ym", "Yl"], []])
+    s = pos(ring, board, first_done=True, scores=[0, 6.5])
     assert "Ys@1,0" in texts(s)                       # Bm-Ys down column 0
     assert s.placement_problem(move(s, "Ym@0,2")) == "word Bm-Bs-Ym matches no run of the ring"
 
@@ -288,9 +329,11 @@ def test_every_legal_placement_matches_the_one_by_one_check():
 # --- taking -----------------------------------------------------------------------------------
 
 def take_position(hand, ring="Ys Ym Ym Bs Yl Bm Bl"):
-    board = grid("Bs Bm")
-    return pos(ring, board, first_done=True, scores=[0, 6.5], phase="take",
-               hands=[hand, []])
+    """Yellow to take with ``hand``; Blue's hand is empty, and every piece that is in
+    neither the ring nor a hand lies on the board."""
+    hands = [hand, []]
+    board = with_rest(ring, grid("Bs Bm"), hands, top=1, left=0, width=5)
+    return pos(ring, board, first_done=True, scores=[30, 36.5], phase="take", hands=hands)
 
 
 def test_take_as_many_as_allowed_and_never_the_last_of_a_type():
@@ -332,34 +375,40 @@ def test_take_fills_the_hand_to_three():
 
 def test_nothing_to_take_skips_the_take_phase():
     ring = "Ys Bm Yl Bs Ym Bl"          # one of each: nothing may ever be taken
-    board = grid("Bm ..", ".. Bs")
-    s = pos(ring, board, first_done=True, scores=[6.5, 0])
+    board = with_rest(ring, grid("Bm ..", "Yl Bs"), [TYPES[:3], TYPES[3:]],
+                      top=2, left=-4, width=5)
+    s = pos(ring, board, first_done=True, scores=[26.5, 30])
     after = play(s, "Yl@0,1")
     assert after.to_move == 1 and after.phase == "place"
     assert after.last["take_skipped"]
     assert after.hands[0] == ("Ys", "Ym")
-    with pytest.raises(ValueError):
-        pos(ring, board, first_done=True, scores=[6.5, 0], phase="take",
-            hands=[["Ys", "Ym"], ["Bs", "Bm", "Bl"]])
+    with pytest.raises(ValueError, match="'phase' is take, but Yellow has nothing to take"):
+        SPEC.from_position({**after.position(), "to_move": 0, "phase": "take"})
 
 
 def test_placing_leads_to_the_take_phase_of_the_same_player():
-    s = play(pos("Yl Ys Ym Bs Bm Bl Ys"), "Yl@0,0 Ys@0,1")
+    s = play(pos(FIRST_RING), "Yl@0,0 Ys@0,1")
     assert s.to_move == 0 and s.phase == "take"
-    assert texts(s) == ["take 1", "take 6"]
+    # Yellow holds Ym and takes two: any two of the 12 yellow ring pieces, 4 of each type
+    yellow = [i for i, t in enumerate(s.ring) if t[0] == "Y"]
+    assert len(yellow) == 12
+    assert {m.indices for m in s.legal_moves()} == set(itertools.combinations(yellow, 2))
     with pytest.raises(ValueError, match="take phase"):
         s.play(move(s, "Ym@1,0"))
 
 
 # --- passing and the end ---------------------------------------------------------------------
 
-def stuck_position(**extra):
-    """Yellow holds Ym, which may stand next to neither Bs nor Bl in this ring."""
+def stuck_position(hands=(["Ym"], ["Bm"])):
+    """Yellow holds Ym, which may stand next to neither Bs nor Bl in this ring; the
+    ring keeps one piece of each type, so nobody takes, and the rest of the set lies
+    in old words up and left of ``Bs Bl``, joined to them above the Bs."""
     ring = "Ym Yl Bs Ys Bl Bm"
-    board = grid("Bs Bl")
-    data = dict(first_done=True, scores=[3, 6.5], hands=[["Ym"], ["Bm"]])
-    data.update(extra)
-    return pos(ring, board, **data)
+    hands = [list(h) for h in hands]
+    rest = rest_of_set(ring, grid("Bs Bl"), hands)
+    width = 4 if len(rest) == 20 else 7
+    board = {**grid("Bs Bl"), **block(rest, -(len(rest) // width), 1 - width, width)}
+    return pos(ring, board, first_done=True, scores=[3, 6.5], hands=hands)
 
 
 def test_a_player_who_cannot_place_must_pass():
@@ -370,13 +419,16 @@ def test_a_player_who_cannot_place_must_pass():
     assert after.to_move == 1 and after.passes == 1 and not after.is_over
     assert after.last["kind"] == "pass" and not after.last["game_over"]
     with pytest.raises(ValueError, match="no placement is possible"):
-        pos("Ys Ym Yl Bs Bm Bl").play(PASS)
+        pos(FIRST_RING).play(PASS)
 
 
 def test_a_placement_resets_the_pass_count():
     s = stuck_position().play(PASS)
-    # Bm stands next to Bl in the ring, so above or below Bl; not after Bs-Bl in row 0
-    assert texts(s) == ["Bm@-1,1", "Bm@1,1"]
+    # Bm stands next to Bl in the ring, so below Bl (above it, the row of old words
+    # grows); not after Bs-Bl in row 0
+    assert texts(s) == ["Bm@1,1"]
+    assert s.placement_problem(move(s, "Bm@-1,1")) == \
+        "word Bm-Bl-Bl-Bl-Bm matches no run of the ring"
     assert s.placement_problem(move(s, "Bm@0,2")) == "word Bs-Bl-Bm matches no run of the ring"
     after = play(s, "Bm@1,1")
     assert after.passes == 0 and after.scores == (3, 6.5 + 2)
@@ -384,17 +436,24 @@ def test_a_placement_resets_the_pass_count():
 
 
 def test_a_pass_ends_the_turn_without_a_take():
-    # hand-built: Yellow holds one piece while a Ym could be taken, yet cannot place
-    ring = "Ym Yl Bs Ys Bl Bm Ym"
-    s = pos(ring, grid("Bs Bl"), first_done=True, scores=[3, 6.5], hands=[["Ym"], ["Bm"]])
+    s = stuck_position()
     assert s.legal_moves() == [PASS]
     after = s.play(PASS)
     assert after.to_move == 1 and after.phase == "place"
-    assert after.hands[0] == ("Ym",) and after.ring == s.ring
+    assert after.hands == s.hands and after.ring == s.ring
+    # A passer's hand is as their last take left it.  One Ym more in the ring, which
+    # Yellow would have taken to refill the hand, makes a position no game reaches.
+    data = s.position()
+    data["board"].pop(next(cell for cell, t in data["board"].items() if t == "Ym"))
+    data["ring"].append("Ym")
+    with pytest.raises(ValueError, match="'hands' of Yellow: holds 1 piece while the "
+                                         "ring has more to take"):
+        SPEC.from_position(data)
 
 
 def test_two_passes_in_a_row_end_the_game():
     s = stuck_position(hands=[["Ym"], []])
+    assert s.legal_moves() == [PASS]
     after = s.play(PASS)
     assert after.legal_moves() == [PASS]           # Blue has nothing in hand
     end = after.play(PASS)
@@ -408,7 +467,8 @@ def test_two_passes_in_a_row_end_the_game():
 
 
 def test_no_first_word_for_either_player_is_a_draw():
-    s = pos("Ys Bs Ym Bm Yl Bl")
+    # no two pieces of one colour and different sizes are neighbours in this ring
+    s = pos("Ys Ys Ys Ys Bs Bs Bs Bs Ym Ym Ym Ym Bm Bm Bm Bm Yl Yl Yl Yl Bl Bl Bl Bl")
     end = s.play(PASS).play(PASS)
     assert end.is_over and end.winner is None and end.scores == (0, 0)
     assert end.end_reason == "Both players passed in a row; the scores are level at 0 to 0."
@@ -460,17 +520,14 @@ def test_position_fields_fill_with_start_values():
     ({"ring": ["Ys", "Ym"], "hands": [["Ys", "Ym", "Yl"], []]}, "ring"),
     ({"ring": ["Ys"], "board": {"0;0": "Ys"}, "hands": [[], []]}, "board"),
     ({"ring": ["Ys"], "board": {"0,0": "Yq"}, "hands": [[], []]}, "board"),
-    ({"ring": ["Ys"], "board": {"0,0": "Ys"}, "hands": [["Ys", "Ys", "Ys", "Ys"], []]}, "hands"),
+    ({"hands": [["Ys", "Ys", "Ys", "Ys"], []]}, "hands"),
     ({"ring": ["Ys", "Bs"], "hands": [["Bs"], []]}, "hands"),
     ({"ring": ["Ys"], "hands": [["Ys"]]}, "hands"),
-    ({"ring": ["Ys", "Bs"], "hands": [[], []], "board": {"0,0": "Ys", "0,1": "Bs"},
-      "first_done": False}, "first_done"),
-    ({"ring": ["Ys", "Bs"], "hands": [[], []], "board": {"0,0": "Ys", "0,1": "Bs"},
-      "scores": [3, 4]}, "scores"),
-    ({"ring": ["Ys", "Bs"], "hands": [[], []], "board": {"0,0": "Ys", "0,1": "Bs"},
-      "scores": [3.25, 4]}, "scores"),
-    ({"ring": ["Ys", "Bs"], "hands": [[], []], "scores": [0.5, 0]}, "scores"),
-    ({"ring": ["Ys", "Bs"], "hands": [[], []], "scores": ["1", 0]}, "scores"),
+    ({**FIGURE_DATA, "first_done": False}, "first_done"),
+    ({**FIGURE_DATA, "scores": [3, 4]}, "scores"),
+    ({**FIGURE_DATA, "scores": [3.25, 4]}, "scores"),
+    ({"scores": [0.5, 0]}, "scores"),
+    ({"scores": ["1", 0]}, "scores"),
     ({"to_move": 2}, "to_move"),
     ({"phase": "draw"}, "phase"),
     ({"phase": "take"}, "phase"),

@@ -19,15 +19,30 @@ from scenes.views.iriri import art
 
 SPEC = GAMES["iriri"]
 
-# Yellow to place; the ring spells Ys-Bm-Yl but never Ys-Yl.
-SMALL_RING = ["Ys", "Bm", "Yl", "Bs", "Ym", "Bl"]
-OPENED = {"ring": SMALL_RING, "board": {"0,0": "Ys", "0,1": "Bm"},
+# Yellow to place; the ring spells Ys-Bm-Yl (once) but never Ys-Yl.
+RING = ["Ys", "Bm", "Yl", "Bs", "Ym", "Bl", "Ym", "Ym", "Ym", "Bs", "Bs", "Bs", "Bl", "Bl",
+        "Bl", "Yl", "Yl", "Yl", "Bm", "Bm", "Ys", "Ys"]
+OPENED = {"ring": RING, "board": {"0,0": "Ys", "0,1": "Bm"},
           "hands": [["Ys", "Ym", "Yl"], ["Bs", "Bm", "Bl"]], "scores": [6.5, 0],
           "to_move": 0, "phase": "place", "first_done": True}
-# Yellow has placed and takes one piece: two Ys (one may go), the last Ym and Yl (must stay).
+# Yellow has placed and takes one piece: two Ys (one may go), the last Ym and Yl (must
+# stay); the rest of the set lies in old words below.
 TAKING = {"ring": ["Ys", "Bm", "Ys", "Bs", "Ym", "Bl", "Yl", "Bm"],
-          "board": {"0,0": "Ys", "0,1": "Bm"}, "hands": [["Yl"], ["Bs", "Bm", "Bl"]],
-          "scores": [6.5, 0], "to_move": 0, "phase": "take", "first_done": True}
+          "board": {"0,0": "Ys", "0,1": "Bm",
+                    "1,0": "Ys", "1,1": "Ys", "1,2": "Ym", "1,3": "Ym", "1,4": "Ym", "1,5": "Ym",
+                    "2,0": "Yl", "2,1": "Yl", "2,2": "Yl", "2,3": "Bs", "2,4": "Bs", "2,5": "Bs",
+                    "3,0": "Bm", "3,1": "Bl", "3,2": "Bl", "3,3": "Bl"},
+          "hands": [["Yl"], ["Bs", "Bm", "Bl"]],
+          "scores": [20.5, 24], "to_move": 0, "phase": "take", "first_done": True}
+# Yellow has played every yellow piece but the last of each type, which stay in the ring.
+EMPTY_HANDED = {"ring": ["Ys", "Ym", "Yl", "Bs", "Bs", "Bs", "Bm", "Bm", "Bm", "Bl", "Bl", "Bl",
+                         "Bs", "Bl"],
+                "board": {"0,0": "Ys", "0,1": "Bm",
+                          "1,0": "Ys", "1,1": "Ys", "1,2": "Ys", "1,3": "Ym",
+                          "2,0": "Ym", "2,1": "Ym", "2,2": "Ym", "2,3": "Yl",
+                          "3,0": "Yl", "3,1": "Yl", "3,2": "Yl"},
+                "hands": [[], ["Bs", "Bm", "Bl"]], "scores": [30.5, 20], "to_move": 0,
+                "phase": "place", "first_done": True}
 
 
 def start(app, names=("Ann", "Bo")):
@@ -271,7 +286,7 @@ def test_the_last_of_a_type_is_greyed_and_refused(app):
 
 def test_a_forced_pass_is_announced_and_passed_by_button(app):
     play = start(app)
-    set_position(play, {**OPENED, "hands": [[], ["Bs", "Bm", "Bl"]]})
+    set_position(play, EMPTY_HANDED)
     view = play.view
     frames(app, 2)
     assert play.state.legal_moves() == [PASS]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import Fields, GameSpec
+from ..core import COUNT_MAX, Fields, GameSpec
 from . import CalabriaState
 from .board import (BARRICADES_EACH, BOARD_CHARS, DUX, EMPTY, HEIGHT, NEAR, OPTION_CHOICES, OPTIONS,
                     PIECE, PIECES_EACH, SIDE_NAMES, SIZE, WIDTH, _PLACE, _STEP, Move, square_index,
@@ -97,8 +97,11 @@ def _from_position(data: dict) -> CalabriaState:
     if left != default_left:
         raise f.bad("barricades", f"with the barricades on the board must make "
                                   f"{BARRICADES_EACH} per side; expected {default_left}")
-    quiet = f.int("quiet_plies", 0, 0)
+    quiet = f.int("quiet_plies", 0, 0, options["quiet_ply_limit"] or COUNT_MAX)
     history = f.list("history", [])
+    if len(history) > quiet:        # checked first: a file may hold a million of them
+        raise f.bad("history", f"holds {len(history)} positions, "
+                               f"but only {quiet} quiet plies passed")
     for i, key in enumerate(history):
         if not isinstance(key, str) or not _KEY.fullmatch(key):
             raise f.bad("history", f"entry {i} is not a position key")
@@ -106,9 +109,6 @@ def _from_position(data: dict) -> CalabriaState:
             raise f.bad("history", f"entry {i} has other barricade counts than the board")
     if phase == "positioning" and (quiet or history):
         raise f.bad("quiet_plies" if quiet else "history", "must be empty during positioning")
-    if len(history) > quiet:
-        raise f.bad("history", f"holds {len(history)} positions, "
-                               f"but only {quiet} quiet plies passed")
     if phase == "movement":
         lost = [s for s in (0, 1) if on_board[s][1] == 0 or on_board[s][0] == 0]
         if len(lost) == 2:

@@ -6,7 +6,7 @@ Part of ``game.calla``; the rules themselves are in the state class there.
 
 from __future__ import annotations
 
-from ..core import Fields, GameSpec
+from ..core import COUNT_MAX, Fields, GameSpec
 from . import CallaState
 from .board import OPTION_CHOICES, OPTIONS, PLAYER_NAMES, START, TOTAL, WIN_CUBES
 
@@ -23,11 +23,11 @@ POSITION_FIELDS = ("options", "pits", "to_move", "turns", "free_turn", "time_cal
 def _from_position(data: dict) -> CallaState:
     f = Fields(data, POSITION_FIELDS)
     options = f.options(SPEC)
-    pits = f.int_list("pits", list(START), length=12, low=0)
+    pits = f.int_list("pits", list(START), length=12, low=0, high=TOTAL)
     if sum(pits) != TOTAL:
         raise f.bad("pits", f"must hold {TOTAL} cubes in all, not {sum(pits)}")
     to_move = f.int("to_move", 0, 0, 1)
-    turns = f.int_list("turns", [to_move, 0], length=2, low=0)
+    turns = f.int_list("turns", [to_move, 0], length=2, low=0, high=COUNT_MAX)
     if turns[0] - turns[1] not in (0, 1):
         raise f.bad("turns", "must be equal, or player A one ahead (A always starts)")
     if turns[0] - turns[1] != to_move:

@@ -14,6 +14,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..core import shown
+
 
 PLAYER_NAMES = ("Blue", "Green")
 COLOURS = "OBG"
@@ -158,7 +160,7 @@ def parse_chip(text) -> int:
         m = re.fullmatch(r"([OBG])/([OBG])", t)
         if m and m.group(1) != m.group(2):
             return KIND_OF[(COLOURS.index(m.group(1)), COLOURS.index(m.group(2)))] + 1
-    raise ValueError(f"{text!r} is not a chip: write the up colour and the underside "
+    raise ValueError(f"{shown(text)} is not a chip: write the up colour and the underside "
                      f"like 'O/b', or 'S0'/'S1' for a score chip")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import Fields, GameSpec, rng_for
+from ..core import COUNT_MAX, SEED_MAX, Fields, GameSpec, rng_for, shown
 from .board import (BLUE, CHIPS_PER_KIND, EMPTY, GREEN, OPTION_CHOICES, OPTIONS, PAIR, PAIR_KINDS,
                     PAIR_NAMES, PLAYER_NAMES, SCORE_CHIP, UP, WIN_POINTS, Geometry, Move,
                     _random_sides, cell_label, geometry, parse_cell, parse_chip)
@@ -23,6 +23,11 @@ def _describe(state, move) -> str:
 
 # --- reading and writing ------------------------------------------------------
 
+#: The most points a player can hold: 10, and then an action scoring the chip on its
+#: cell and the six around it (no other chip can have entered an arc).
+MOST_POINTS = WIN_POINTS - 1 + 7
+
+
 def _new(variant: str, seed: int, options: dict) -> CalliroState:
     geo = geometry(options["radius"])
     repo = _random_sides((CHIPS_PER_KIND,) * 3, rng_for(seed, 0))
@@ -35,8 +40,11 @@ POSITION_FIELDS = ("options", "radius", "cells", "repository", "basket", "scores
 
 
 def _chip_list(f: Fields, key: str) -> list:
+    chips = f.list(key, [])
+    if len(chips) > 3 * CHIPS_PER_KIND:
+        raise f.bad(key, f"holds {len(chips)} chips; there are {3 * CHIPS_PER_KIND} in all")
     codes = []
-    for n, text in enumerate(f.list(key, [])):
+    for n, text in enumerate(chips):
         try:
             code = parse_chip(text)
         except ValueError as exc:
@@ -50,7 +58,7 @@ def _chip_list(f: Fields, key: str) -> list:
 def _cell_of(f: Fields, key: str, geo: Geometry, label) -> int:
     i = geo.by_label.get(label.strip().lower()) if isinstance(label, str) else None
     if i is None:
-        raise f.bad(key, f"names {label!r}, which is not a cell of the board")
+        raise f.bad(key, f"names {shown(label)}, which is not a cell of the board")
     return i
 
 
@@ -72,13 +80,13 @@ def _from_position(data: dict) -> CalliroState:
         try:
             board[i] = parse_chip(text)
         except ValueError as exc:
-            raise f.bad("cells", f"{label}: {exc}") from None
+            raise f.bad("cells", f"{shown(label)}: {exc}") from None
     basket = [0, 0, 0]
     for code in _chip_list(f, "basket"):
         basket[PAIR[code]] += 1
     outside = [basket[p] + sum(1 for c in board if PAIR[c] == p) for p in range(3)]
-    seed = f.int("seed", 0)
-    draws = f.int("draws", 1, 0)
+    seed = f.int("seed", 0, 0, SEED_MAX)
+    draws = f.int("draws", 1, 0, COUNT_MAX)
     if f.has("repository"):
         repo = [0] * 6
         for code in _chip_list(f, "repository"):
@@ -101,7 +109,7 @@ def _from_position(data: dict) -> CalliroState:
         if not 0 < board[lock] < SCORE_CHIP[0]:
             raise f.bad("flip_lock", "must name a cell holding a playing chip")
     passes = f.int("passes", 0, 0, 2)
-    idle = f.int("idle", 0, 0)
+    idle = f.int("idle", 0, 0, options["idle_limit"] or COUNT_MAX)
     state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
                          idle, seed, draws, (), 0, options)
     pending, after = _read_pending(f, state, options)
@@ -113,6 +121,11 @@ def _from_position(data: dict) -> CalliroState:
                          idle, seed, draws, pending, after, options)
     f.derived("scores", state.scores, f"must equal the score chips on the board "
                                       f"(with any pending) {list(state.scores)}")
+    for player, score in enumerate(state.scores):
+        if score > MOST_POINTS:
+            raise f.bad("cells", f"hold {score} score chips of {PLAYER_NAMES[player]}: "
+                                 f"the game ends at {WIN_POINTS} points, and one action "
+                                 f"scores at most 7 (its cell and the six around it)")
     if min(state.scores) >= WIN_POINTS:
         raise f.bad("scores", f"cannot both reach {WIN_POINTS}")
     if pending and max(state.scores) >= WIN_POINTS:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import Fields, GameSpec, GameState, check_int
+from ..core import Fields, GameSpec, GameState, check_int, shown
 from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
                     VARIANTS, Geometry, Piece, board_cells, board_size, cell_label, centre_cells,
                     colour_names, colours_of_player, find_move, geometry, move_cells,
@@ -375,14 +375,10 @@ def _from_position(data: dict) -> CallistoState:
         try:
             state = state.play(_parse(state, text))
         except ValueError as exc:
-            raise f.bad(key, f"{text!r} is illegal: {exc}") from None
-    for key, value in (("to_move", state.to_move), ("colour", state.colour)):
-        if f.has(key) and (f.raw(key) != value or isinstance(f.raw(key), bool)):
-            raise f.bad(key, f"must be {value} after these moves")
-    if f.has("scores"):
-        scores = f.list("scores", None)
-        if scores != list(state.scores):
-            raise f.bad("scores", f"must be {list(state.scores)} after these moves")
+            raise f.bad(key, f"{shown(text)} is illegal: {exc}") from None
+    f.derived("to_move", state.to_move, f"must be {state.to_move} after these moves")
+    f.derived("colour", state.colour, f"must be {state.colour} after these moves")
+    f.derived("scores", state.scores, f"must be {list(state.scores)} after these moves")
     return state
 
 
@@ -390,17 +386,17 @@ def _parse(state: CallistoState, text: str) -> int:
     geo = state.geo
     words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
     if not words:
-        raise ValueError(f"{text!r} is not a Callisto move: give the covered cells separated by "
-                         f"commas, like f7 or i8,j8,i9")
+        raise ValueError(f"{shown(text)} is not a Callisto move: give the covered cells "
+                         f"separated by commas, like f7 or i8,j8,i9")
     mask = 0
     for word in words:
         bit = 1 << geo.index(geo.parse_cell(word))
         if mask & bit:
-            raise ValueError(f"cell {word.lower()} is given twice in {text!r}")
+            raise ValueError(f"cell {word.lower()} is given twice in {shown(text)}")
         mask |= bit
     move = geo.by_mask.get(mask)
     if move is None:
-        raise ValueError(f"{text!r} does not form one of the Callisto pieces")
+        raise ValueError(f"{shown(text)} does not form one of the Callisto pieces")
     return move
 
 

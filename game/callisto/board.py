@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..core import shown
+
 
 VARIANTS = ("callisto_2", "callisto_3", "callisto", "callisto_2_4")
 #: Board side ``S`` and top edge ``E`` of the octagon, per variant.
@@ -130,17 +132,17 @@ class Geometry:
         word = text.strip().lower()
         match = re.fullmatch(r"([a-z])(\d{1,2})", word)
         if not match:
-            raise ValueError(f"{text!r} is not a cell: write a column letter and a row number, "
-                             f"like f7")
+            raise ValueError(f"{shown(text)} is not a cell: write a column letter and a row "
+                             f"number, like f7")
         x = ord(match.group(1)) - ord("a")
         row = int(match.group(2))
         last = chr(ord("a") + self.size - 1)
         if x >= self.size or not 1 <= row <= self.size:
-            raise ValueError(f"{text!r} is outside the board (columns a-{last}, "
+            raise ValueError(f"{shown(text)} is outside the board (columns a-{last}, "
                              f"rows 1-{self.size})")
         cell = (x, self.size - row)
         if not self.on_board(cell):
-            raise ValueError(f"{text!r} is off the board (a cut-off corner)")
+            raise ValueError(f"{shown(text)} is off the board (a cut-off corner)")
         return cell
 
     def cells_in(self, mask: int) -> list:

@@ -23,9 +23,10 @@ Rulings taken here where the seed text is silent (see also RULINGS.md):
   as their previous take left it: full, or with nothing left to take.
 * The take move must take exactly ``min(3 - hand size, takeable)`` pieces,
   where ``takeable`` counts, per own-colour type, every ring piece but one.
-* A position read from data may hold fewer than the 30 pieces (a puzzle, a
-  diagram), never more than five of a type, and every type in play keeps at
-  least one piece in the ring, as it always does in play.
+* A position read from data holds the whole set, five of each type across the
+  ring, the board and the hands, as every position of a game does; a hand is
+  full, or its owner has nothing left to take, except while that player takes.
+  The board grows from the first word on ``0,0`` as one connected group.
 * Scores are kept in half points; only the first placement adds a half, so
   a finished game that saw a placement can never be a draw.
 """

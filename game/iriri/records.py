@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 
-from ..core import Fields, GameSpec
+from ..core import SEED_MAX, Fields, GameSpec, counted, shown
 from . import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
-               TYPES, IririState, Pass, Place, Take, colour_of, sort_hand, start_ring, take_need)
+               TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
+               sort_hand, start_ring, take_need)
 
 
 START_HANDS = (OWN_TYPES[0], OWN_TYPES[1])
+#: No score passes this: 30 placements of at most 4 words of at most 30 pieces, and a half.
+MAX_POINTS = (HAND_SIZE + 1) * (len(TYPES) * PER_TYPE) ** 2 + 0.5
 
 
 def _new(variant: str, seed: int, options: dict) -> IririState:
@@ -20,35 +23,82 @@ def _new(variant: str, seed: int, options: dict) -> IririState:
 
 POSITION_FIELDS = ("options", "ring", "board", "hands", "scores", "to_move", "phase",
                    "passes", "first_done", "seed")
-_CELL = re.compile(r"(-?\d+),(-?\d+)")
+#: A cell label as ``position()`` writes it: plain digits, no ``-0``, no leading zeros.
+#: A board of 30 pieces grown from ``0,0`` never reaches beyond 29 either way.
+_CELL = re.compile(r"(0|-?[1-9][0-9]?),(0|-?[1-9][0-9]?)")
 
 
 def _type_list(f: Fields, key: str, value, where: str) -> list:
     if not isinstance(value, list):
         raise f.bad(key, f"{where}must be a list of piece types")
     for i, t in enumerate(value):
-        if t not in TYPES:
-            raise f.bad(key, f"{where}entry {i} is {t!r}, not one of {', '.join(TYPES)}")
+        if not isinstance(t, str) or t not in TYPES:
+            raise f.bad(key, f"{where}entry {i} is {shown(t)}, not one of {', '.join(TYPES)}")
     return value
+
+
+def _read_board(f: Fields) -> dict:
+    board = {}
+    for label, t in f.dict("board", {}).items():
+        m = _CELL.fullmatch(label) if isinstance(label, str) else None
+        if not m:
+            raise f.bad("board", f"has cell {shown(label)}; cells are written \"row,col\" "
+                                 f"(like \"0,0\" or \"-1,2\")")
+        if not isinstance(t, str) or t not in TYPES:
+            raise f.bad("board", f"cell {label} holds {shown(t)}, not one of {', '.join(TYPES)}")
+        board[(int(m.group(1)), int(m.group(2)))] = t
+    if board:
+        if len(board) < 2 or (0, 0) not in board:
+            raise f.bad("board", "must hold the first word: 2 or more pieces covering 0,0")
+        reached, todo = {(0, 0)}, [(0, 0)]
+        while todo:
+            r, c = todo.pop()
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if cell in board and cell not in reached:
+                    reached.add(cell)
+                    todo.append(cell)
+        if len(reached) != len(board):
+            away = min(set(board) - reached)
+            raise f.bad("board", f"has cell {cell_label(away)} apart from the rest: every "
+                                 f"placement touches the pieces already down")
+    return board
+
+
+def _read_scores(f: Fields, on_board: int) -> list:
+    """Half points per player.  Only the first word scores a half; a placement of
+    ``k`` pieces (at most 3) makes at most ``k + 1`` words, none longer than the
+    board, and a board of ``n`` pieces saw at most ``n`` placements."""
+    scores = f.list("scores", [0, 0], length=2)
+    halves = []
+    for player, score in enumerate(scores):
+        if isinstance(score, bool) or not isinstance(score, (int, float)) \
+                or not 0 <= score <= MAX_POINTS \
+                or score * 2 != int(score * 2):
+            raise f.bad("scores", f"entry {player} must be a whole or half number of points "
+                                  f"from 0 to {MAX_POINTS}, not {shown(score)}")
+        halves.append(int(score * 2))
+    odd = [player for player, h in enumerate(halves) if h % 2]
+    if on_board:
+        if len(odd) != 1:
+            raise f.bad("scores", "must give exactly one player a half point (the first word's)")
+        if halves[odd[0]] < 13:
+            raise f.bad("scores", f"gives {PLAYER_NAMES[odd[0]]} the first word's half point, "
+                                  f"but less than the 6.5 points any first word scores")
+        most = 2 * (HAND_SIZE + 1) * on_board * on_board + 1
+        if sum(halves) > most:
+            raise f.bad("scores", f"adds up to more than {most / 2} points, the most "
+                                  f"{on_board} pieces on the board can have scored")
+    elif any(halves):
+        raise f.bad("scores", "must be 0 to 0 before the first word is placed")
+    return halves
 
 
 def _from_position(data: dict) -> IririState:
     f = Fields(data, POSITION_FIELDS)
     f.options(SPEC)
-    seed = f.int("seed", 0)
+    seed = f.int("seed", 0, 0, SEED_MAX)
     ring = tuple(_type_list(f, "ring", f.raw("ring", list(start_ring(seed))), ""))
-    if not ring:
-        raise f.bad("ring", "must hold at least one piece")
-
-    raw_board = f.dict("board", {})
-    board = {}
-    for label, t in raw_board.items():
-        m = _CELL.fullmatch(label) if isinstance(label, str) else None
-        if not m:
-            raise f.bad("board", f"has cell {label!r}; cells are written \"row,col\"")
-        if t not in TYPES:
-            raise f.bad("board", f"cell {label} holds {t!r}, not one of {', '.join(TYPES)}")
-        board[(int(m.group(1)), int(m.group(2)))] = t
+    board = _read_board(f)
 
     raw_hands = f.list("hands", [list(h) for h in START_HANDS], length=2)
     hands = []
@@ -65,29 +115,16 @@ def _from_position(data: dict) -> IririState:
 
     for t in TYPES:
         n = ring.count(t) + sum(1 for v in board.values() if v == t) + hands[colour_of(t)].count(t)
-        if n > PER_TYPE:
+        if n != PER_TYPE:
             raise ValueError(f"position: fields 'ring', 'board' and 'hands' hold {n} {t} "
-                             f"pieces in all; a set has only {PER_TYPE} of each type")
-        if n and t not in ring:
-            raise f.bad("ring", f"holds no {t}, but {t} pieces are in play: the last piece "
-                                f"of every type stays in the ring")
+                             f"in all; the set has {PER_TYPE} of each type, and no piece "
+                             f"ever leaves the game")
+        if t not in ring:
+            raise f.bad("ring", f"holds no {t}: the last piece of every type stays in the ring")
 
     first_done = bool(board)
     f.derived("first_done", first_done, "must be true exactly when the board holds pieces")
-
-    scores = f.list("scores", [0, 0], length=2)
-    halves = []
-    for player, score in enumerate(scores):
-        if isinstance(score, bool) or not isinstance(score, (int, float)) or score < 0 \
-                or score * 2 != int(score * 2):
-            raise f.bad("scores", f"entry {player} must be a whole or half number of points "
-                                  f"of at least 0, not {score!r}")
-        halves.append(int(score * 2))
-    odd = sum(h % 2 for h in halves)
-    if first_done and odd != 1:
-        raise f.bad("scores", "must give exactly one player a half point (the first word's)")
-    if not first_done and any(halves):
-        raise f.bad("scores", "must be 0 to 0 before the first word is placed")
+    halves = _read_scores(f, len(board))
 
     to_move = f.int("to_move", 0, 0, 1)
     phase = f.str("phase", "place", ("place", "take"))
@@ -99,6 +136,23 @@ def _from_position(data: dict) -> IririState:
             raise f.bad("phase", "cannot be take before any piece was placed")
         if take_need(ring, hands[to_move], to_move) == 0:
             raise f.bad("phase", f"is take, but {PLAYER_NAMES[to_move]} has nothing to take")
+    for player in (0, 1):
+        if (phase == "place" or player != to_move) and take_need(ring, hands[player], player):
+            raise f.bad("hands", f"of {PLAYER_NAMES[player]}: holds "
+                                 f"{counted(len(hands[player]), 'piece')} while the ring has "
+                                 f"more to take: a hand is refilled at the end of its "
+                                 f"owner's turn")
+    if not board:
+        if hands != START_HANDS:
+            raise f.bad("hands", "must be each player's small, medium and large piece "
+                                 "until the first word is placed")
+        if to_move != passes % 2:
+            raise f.bad("to_move", f"must be {passes % 2}: Yellow moves first, and before "
+                                   f"the first word only passes ({passes}) hand the turn on")
+    for player in (1 - to_move, to_move)[:passes]:      # who passed, the latest first
+        if placements(board, ring, hands[player]):
+            raise f.bad("passes", f"is {passes}, but {PLAYER_NAMES[player]}, who passed, has "
+                                  f"a placement: a player passes only when none is left")
     return IririState(ring, board, hands, tuple(halves), to_move, phase, passes, first_done,
                       seed)
 
