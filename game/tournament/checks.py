@@ -7,6 +7,7 @@ test of a name that can be drawn is the one every reader shares, in ``game.files
 
 from __future__ import annotations
 
+from ..core import shown
 from ..files import name_problem as drawable_name_problem
 
 class FieldProblem(ValueError):
@@ -19,15 +20,6 @@ class FieldProblem(ValueError):
     def __init__(self, field_name: str, message: str):
         super().__init__(message)
         self.field = field_name
-
-
-def shown(value, limit: int = 32) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages about bad input.
-
-    The repr escapes control and invisible characters, so the message can be drawn.
-    """
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def name_problem(value, limit: int) -> str | None:
