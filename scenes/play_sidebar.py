@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import score_text
+
 from . import assets, ui
 
 
@@ -114,11 +116,3 @@ class Sidebar:
         assets.text(surface, text, box.center, size=20, bold=True, colour=colour,
                     anchor="center")
 
-
-def score_text(score) -> str:
-    """A score as the sidebar shows it: whole numbers plain, a half as ½."""
-    if isinstance(score, float) and score != int(score):
-        if score * 2 == int(score * 2):          # a half point, as Iriri's first word earns
-            return f"{int(score)}½" if int(score) else "½"
-        return f"{score:.1f}"
-    return str(int(score)) if isinstance(score, (int, float)) else str(score)

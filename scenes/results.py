@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from game.core import counted
+from game.core import counted, score_text
 
 from . import assets, ui
 from .stack import Scene
@@ -96,9 +96,8 @@ class ResultsScene(Scene):
             win = self.outcome["winner"] == player
             assets.text(surface, seat["name"], (x, y), size=20, bold=win,
                         colour=ui.TITLE if win else ui.INK)
-            assets.text(surface, f"{score:g}" if isinstance(score, float) else str(score),
-                        (p.right - 24, y), size=22, bold=True, anchor="topright",
-                        colour=ui.TITLE if win else ui.INK)
+            assets.text(surface, score_text(score), (p.right - 24, y), size=22, bold=True,
+                        anchor="topright", colour=ui.TITLE if win else ui.INK)
             y += 34
         y += 10
         assets.text(surface, f"{counted(len(self.move_texts), 'move')} played", (x, y), size=15,
