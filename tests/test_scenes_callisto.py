@@ -452,3 +452,15 @@ def test_setup_says_which_colours_the_seats_play(app):
     setup._fit_seats()
     setup.resize()
     assert setup.sides_note == "In turn order from the starter: Blue, Yellow and Red."
+
+
+def test_the_rules_page_on_the_pieces_shows_all_21(app):
+    from scenes.rules import RulesScene
+    rules = app.stack.push(RulesScene(app, "callisto", page=2))
+    frames(app, 2)
+    assert rules.sections[2]["heading"] == "The pieces"
+    area = rules.diagram_rect.inflate(-20, -20)
+    shot = app.screen.subsurface(area).copy()
+    blue = pygame.mask.from_threshold(shot, (34, 112, 204), (70, 70, 70, 255))
+    pieces = [m for m in blue.connected_components() if m.count() > 12]
+    assert len(pieces) == 21, "every piece of a colour is drawn, each copy apart"

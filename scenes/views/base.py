@@ -52,6 +52,12 @@ class BoardView:
         """What each player commands, in move order ("Romans", "Blue"...); () if nothing."""
         return ()
 
+    @classmethod
+    def figure(cls, name: str, size: tuple) -> pygame.Surface | None:
+        """A rules picture that is not a position (Callisto's set of pieces...), at most
+        ``size`` pixels; None when this game has no picture called ``name``."""
+        return None
+
     # --- set by the play scene ---------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)

@@ -22,7 +22,7 @@ from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry,
 
 from ..base import GOLD, BoardView
 from .board import STYLES, Board
-from .pieces import flipped, grab_offset, lift, shape_of, short_name, turned
+from .pieces import flipped, grab_offset, lift, pieces_figure, shape_of, short_name, turned
 from .trays import Trays, left_in_tray
 
 #: Pentobi's colours, warmed a little to sit on the wooden table.
@@ -38,6 +38,13 @@ class CallistoView(BoardView):
     @classmethod
     def side_names(cls, variant=None) -> tuple:
         return player_names(variant)
+
+    @classmethod
+    def figure(cls, name: str, size: tuple):
+        """``"pieces"``: the 21 pieces every colour has, for the rules."""
+        if name == "pieces":
+            return pieces_figure(size, COLOUR_RGB["Blue"])
+        return None
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
