@@ -47,6 +47,17 @@ def grab_offset(piece: str, turn: int) -> tuple:
     return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c[1], c[0]))
 
 
+@lru_cache(maxsize=32)
+def tray_turn(piece: str) -> int:
+    """The orientation ``piece`` lies in, in its tray and when first picked up: lying
+    down (at least as wide as tall), so that piles stay low."""
+    for turn in range(8):
+        cells = orientation(piece, turn)
+        if max(x for x, _ in cells) >= max(y for _, y in cells):
+            return turn
+    return 0
+
+
 def short_name(piece: str) -> str:
     return SHORT_NAMES.get(piece, piece)
 

@@ -22,7 +22,8 @@ from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry,
 
 from ..base import GOLD, BoardView
 from .board import STYLES, Board
-from .pieces import flipped, grab_offset, lift, pieces_figure, shape_of, short_name, turned
+from .pieces import (flipped, grab_offset, lift, pieces_figure, shape_of, short_name,
+                     tray_turn, turned)
 from .trays import Trays, left_in_tray
 
 #: Pentobi's colours, warmed a little to sit on the wooden table.
@@ -86,7 +87,7 @@ class CallistoView(BoardView):
         gap = max(10, rect.width // 60)
         show_trays = self.input_enabled or rect.width >= rect.height * 1.2
         if show_trays:
-            tray_w = int(min(max(rect.width * 0.37, 170), 480))
+            tray_w = self._tray_width(gap)
             side = max(120, min(rect.height, rect.width - tray_w - gap))
         else:
             tray_w, gap = 0, 0
@@ -96,6 +97,23 @@ class CallistoView(BoardView):
         self.board.fit(pygame.Rect(x0, y0, side, side))
         self.trays.fit(pygame.Rect(x0 + side + gap, rect.y, tray_w, rect.height)
                        if show_trays else None)
+
+    def _tray_width(self, gap: int) -> int:
+        """How wide the trays are: a good third of the view, wider where that leaves the
+        pieces in the trays too small beside the board's squares (three and four trays
+        share the height), until they reach three quarters of a square or 20 pixels."""
+        rect = self.rect
+        start = int(min(max(rect.width * 0.37, 170), 480))
+        best = None
+        for tray_w in range(start, max(start, int(rect.width * 0.55)) + 1, 6):
+            side = max(120, min(rect.height, rect.width - tray_w - gap))
+            unit = self.trays.unit_for(pygame.Rect(0, 0, tray_w, rect.height))
+            want = min(20.0, 0.75 * self.board.cell_for(side))
+            if unit >= want:
+                return tray_w
+            if best is None or unit / want > best[0]:
+                best = (unit / want, tray_w)
+        return best[1]
 
     def cell_center(self, cell) -> tuple:
         """Where the square ``cell`` lies on the screen."""
@@ -267,7 +285,7 @@ class CallistoView(BoardView):
 
     def _pick(self, name: str) -> None:
         self.held = name
-        self.turn = 0
+        self.turn = tray_turn(name)          # as it lay in the tray
         self.ghost_anchor = None
         title = PIECES[PIECE_INDEX[name]].title
         state = self.state
