@@ -205,7 +205,7 @@ def test_place_by_click_and_undo(app):
     move = SPEC.parse_move(play.state, "e8,f8,g8,f9")       # the T tetromino from the rules
     place(app, play, move, style="mouse")
     assert play.state.colour_scores == (4, 0)
-    assert play.move_texts[-1] == "Ann: T4 at e8-g9"
+    assert play.move_texts[-1] == "Ann: T4 at e8,f8,g8,f9"
     assert "place" in app.sounds.played
     assert view._in_hand(0, "T4") == 1
     press(app, "Undo")
@@ -520,3 +520,16 @@ def test_trays_of_three_and_four_colours_have_room_for_the_pieces_and_counts(app
                     assert slot.contains(tag)
         assert view.board.frame.right <= view.trays.area.x
 
+
+
+def test_the_move_list_names_the_squares_a_piece_covers(app):
+    play = start(app)
+    first_moves(app, play)
+    state = play.state
+    move = next(m for m in state.legal_moves() if state.move_piece(m) == "V3")
+    place(app, play, move)
+    text = play.move_texts[-1]
+    assert text.startswith("Ann: V3 at ")
+    named = sorted(text.split(" at ", 1)[1].split(","))
+    covered = sorted(play.view.geo.label(c) for c in state.move_cells(move))
+    assert named == covered, "every square named is covered, and no other"

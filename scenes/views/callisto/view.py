@@ -398,17 +398,9 @@ class CallistoView(BoardView):
 
     # --- words -------------------------------------------------------------------------------
     def describe_move(self, state, move) -> str:
-        geo = self.geo
-        cells = geo.cells_of_move[move]
-        name = short_name(PIECES[geo.piece_of[move]].name)
-        if len(cells) == 1:
-            text = f"{name} at {geo.label(cells[0])}"
-        else:
-            low_x = min(x for x, _ in cells)
-            high_x = max(x for x, _ in cells)
-            low_y = min(y for _, y in cells)
-            high_y = max(y for _, y in cells)
-            text = f"{name} at {geo.label((low_x, high_y))}-{geo.label((high_x, low_y))}"
+        name = short_name(PIECES[self.geo.piece_of[move]].name)
+        # the squares it covers, as the rules write a move down
+        text = f"{name} at {self.spec.format_move(state, move)}"
         if self.two_each and state.colour is not None:
             text = f"{self.names[state.colour]} {text}"
         return text
