@@ -59,7 +59,7 @@ class PlayScene(Scene):
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
         self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
-                               self.view.player_colours)
+                               self.view.player_colours, self.view.seat_colours())
         self.thinker = Thinker()
         self.hinter = Thinker()      # a separate worker, so a hint never delays a computer seat
         self.hint_for = None         # the ply a hint is being worked out for

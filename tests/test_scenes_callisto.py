@@ -533,3 +533,17 @@ def test_the_move_list_names_the_squares_a_piece_covers(app):
     named = sorted(text.split(" at ", 1)[1].split(","))
     covered = sorted(play.view.geo.label(c) for c in state.move_cells(move))
     assert named == covered, "every square named is covered, and no other"
+
+
+def test_the_sidebar_shows_both_colours_of_each_player_in_the_two_by_two_game(app):
+    from scenes.views.callisto.view import COLOUR_RGB
+    play = start(app, "callisto_2_4")
+    frames(app, 2)
+    side = play.sidebar.rect
+    row_h = 64
+    for player, colours in enumerate((("Blue", "Red"), ("Yellow", "Green"))):
+        top = side.y + 54 + player * row_h
+        band = app.screen.subsurface(pygame.Rect(side.x + 8, top + 8, 60, 24)).copy()
+        for name in colours:
+            found = pygame.mask.from_threshold(band, COLOUR_RGB[name], (30, 30, 30, 255))
+            assert found.count() > 40, f"{('Ann', 'Bo')[player]}'s row shows a {name} dot"

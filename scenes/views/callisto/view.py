@@ -69,6 +69,11 @@ class CallistoView(BoardView):
         self.anim: dict | None = None
         self._placed: tuple | None = None           # (move, screen pos) of a piece put down here
 
+    def seat_colours(self) -> tuple:
+        players = PLAYERS[self.variant]
+        return tuple(tuple(self.rgbs[c] for c in range(len(self.rgbs)) if c % players == p)
+                     for p in range(players))
+
     def _tray_titles(self) -> list:
         """Each tray's header: the colour's name, and in a game its player's."""
         titles = []
