@@ -547,3 +547,25 @@ def test_the_sidebar_shows_both_colours_of_each_player_in_the_two_by_two_game(ap
         for name in colours:
             found = pygame.mask.from_threshold(band, COLOUR_RGB[name], (30, 30, 30, 255))
             assert found.count() > 40, f"{('Ann', 'Bo')[player]}'s row shows a {name} dot"
+
+
+def test_h_shows_the_marks_when_none_are_shown_and_hides_them_when_they_are(app):
+    play = start(app)
+    view = play.view
+    first_moves(app, play)
+    frames(app, 2)
+    state = play.state
+    spot = sorted(c for m in state.legal_moves() if state.move_piece(m) == "V3"
+                  for c in state.move_cells(m))[0]
+    plain = app.screen.get_at(view.cell_center(spot))
+    key(app, pygame.K_h)                 # nothing in hand: the first H shows where pieces fit
+    assert app.screen.get_at(view.cell_center(spot)) != plain, "the squares light up"
+    assert "H hides" in view.status
+    key(app, pygame.K_h)
+    assert app.screen.get_at(view.cell_center(spot)) == plain, "the second H hides them"
+    pick(app, play, "V3")                # with a piece in hand the marks are on, as set
+    frames(app, 2)
+    lit = app.screen.get_at(view.cell_center(spot))
+    assert lit != plain
+    key(app, pygame.K_h)
+    assert app.screen.get_at(view.cell_center(spot)) == plain and "Hints off" in view.status

@@ -4,8 +4,10 @@ Handling is the tabletop's: pick a piece out of the tray of the colour to
 move and it follows the pointer as a ghost snapped to the grid (the square
 under the pointer is always one of the piece's own squares); the wheel or R
 turns it, a right-click or F flips it over, a click puts it down.  Esc, or a
-click on the tray, puts it back; H shows every square the held piece could
-cover and, as dots, where to click in the orientation it has now.
+click on the tray, puts it back.  H switches the marks of where pieces fit on
+and off: with a piece in hand, every square it could cover and, as dots, where
+to click in the orientation it has now; with none, every square any piece of
+the colour to move could cover.
 
 The view holds two parts: ``board`` (where the board lies, and everything drawn
 on it) and ``trays`` (each colour's pieces beside it).  It keeps the position,
@@ -65,7 +67,8 @@ class CallistoView(BoardView):
         self.drag_from: tuple | None = None         # where a drag began (press on the tray)
         self.ghost_anchor: tuple | None = None      # top-left cell of the snapped ghost
         self.ghost_problem: str | None = None
-        self.hints_on = self.setting("show_hints", True)
+        self.hints_on = self.setting("show_hints", True)   # marks for the piece in hand
+        self.overview = False       # marks of where any piece fits, with none in hand
         self.anim: dict | None = None
         self._placed: tuple | None = None           # (move, screen pos) of a piece put down here
 
@@ -238,15 +241,28 @@ class CallistoView(BoardView):
             return self._release(event.pos)
         if kind == pygame.KEYDOWN:
             if event.key == pygame.K_h:
-                self.hints_on = not self.hints_on
-                self.status = "Hints on: squares the piece can cover are lit, dots show " \
-                              "where to click." if self.hints_on else "Hints off."
+                self._toggle_marks()
             elif self.held is not None and event.key == pygame.K_r:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 self._turn(turned(self.turn, step))
             elif self.held is not None and event.key == pygame.K_f:
                 self._turn(flipped(self.turn))
         return None
+
+    def _toggle_marks(self) -> None:
+        """H: hide the marks of where pieces fit if they are shown, else show them."""
+        if self.held is not None:
+            self.hints_on = not self.hints_on
+            self.status = ("Hints on: squares the piece can cover are lit, dots show where "
+                           "to click." if self.hints_on else "Hints off (H shows them).")
+            return
+        self.overview = not self.overview
+        if self.overview:
+            self.hints_on = True
+            self.status = (f"Lit: every square a {self.names[self.state.colour]} piece can "
+                           f"cover now (H hides them).")
+        else:
+            self.status = "Hints off (H shows where pieces fit)."
 
     def _press(self, pos):
         state = self.state
@@ -377,6 +393,16 @@ class CallistoView(BoardView):
             self.status = ""
 
     # --- hints -----------------------------------------------------------------------------
+    def reach(self) -> frozenset:
+        """Every square some piece of the colour to move could cover now."""
+        key = (id(self.state), None, None)
+        found = self._fits.get(key)
+        if found is None:
+            cells = self.geo.cells_of_move
+            found = frozenset(c for m in self.state.legal_moves() for c in cells[m])
+            self._fits[key] = found
+        return found
+
     def fits(self) -> tuple:
         """(every cell the held piece could cover in any orientation, the cells to click to
         place it in its present orientation) for the colour to move."""
@@ -435,7 +461,7 @@ class CallistoView(BoardView):
                     f"off the dark centre.")
         if short:
             return f"{who}: pick a piece from the {cname} tray."
-        return f"{who}: pick a piece from the {cname} tray (H shows where it fits)."
+        return f"{who}: pick a piece from the {cname} tray (H shows where pieces fit)."
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -449,6 +475,8 @@ class CallistoView(BoardView):
         if holding and self.hints_on:
             cover, spots = self.fits()
             board.draw_hints(surface, cover, spots, state.colour, dots=self.held != "1")
+        elif self.overview and self.held is None and self._can_act():
+            board.draw_hints(surface, self.reach(), frozenset(), state.colour, dots=False)
         # a piece in flight is not on the board yet
         board.draw_pieces(surface, state.moves[:-1] if self.anim is not None else state.moves)
         board.draw_flash(surface)
