@@ -71,6 +71,7 @@ class PlayScene(Scene):
         self.notice = ""
         # Per-player clocks run on the scene's own play time, so a pause stops them.
         self.play_time = 0.0
+        self.played_before = 0.0     # play time of the sittings before this one (resumed)
         self.flagged: int | None = None
         self.warned: set[int] = set()
         control = parse_time_control(config.get("time_control") or "none")
@@ -193,7 +194,8 @@ class PlayScene(Scene):
         from game.records.record import make_record
         return make_record(self.config, self.history[0], self.notation, self.cursor,
                            extra={"timer": self.timer, "time_called_ply": self.time_called_ply,
-                                  "clock": self.clock.snapshot() if self.clock else None})
+                                  "clock": self.clock.snapshot() if self.clock else None,
+                                  "played": round(self.played_before + self.play_time, 1)})
 
     def autosave(self) -> None:
         """Keep the game on disk after every change, so a crash or a closed window loses nothing."""
@@ -237,6 +239,10 @@ class PlayScene(Scene):
                                     f"{scene.view.describe_move(before, spec.parse_move(before, text))}")
         scene.cursor = cursor
         scene.time_called_ply = called if isinstance(called, int) else None
+        played = extra.get("played")
+        if isinstance(played, (int, float)) and not isinstance(played, bool) \
+                and 0 <= played < 10 ** 7:
+            scene.played_before = float(played)
         timer = extra.get("timer")
         if scene.timer is not None and isinstance(timer, (int, float)) and 0 <= timer <= scene.timer:
             scene.timer = float(timer)
@@ -482,7 +488,9 @@ class PlayScene(Scene):
             self.on_finish(outcome)
             self.on_finish = None
         self.app.stack.replace("results", config=self.config, state=self.state,
-                               move_texts=self.move_texts[:self.cursor], outcome=outcome)
+                               move_texts=self.move_texts[:self.cursor], outcome=outcome,
+                               history=self.history[:self.cursor + 1],
+                               played=self.played_before + self.play_time, clock=self.clock)
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:
