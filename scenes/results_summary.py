@@ -96,15 +96,18 @@ class GameSummary:
                 assets.text(surface, cell, (cx, y + (i // cols) * 19), size=size, colour=ui.INK)
             y += rows * 19 + 8
         chart = pygame.Rect(x, y, rect.width, min(rect.bottom - y, 230))
-        if len(self.scores) >= 2 and chart.height >= 80:
+        if len(self.scores) >= 2 and self.chart_area(chart).height >= 40:
             self.draw_chart(surface, chart)
 
     def chart_area(self, rect: pygame.Rect) -> pygame.Rect:
-        """Where the lines of the chart in ``rect`` run: room is kept for its title above
-        and for the scale on its left."""
-        top = max(self.scores and max(max(s) for s in self.scores), 1)
+        """Where the lines of the chart in ``rect`` run: room is kept for its title above,
+        the scale on its left and, below, the first and last move with the key between
+        them (or under them, when it does not fit between)."""
+        top = max(max(max(s) for s in self.scores), 1)
         room = assets.font(12).size(score_text(top))[0] + 8
-        return pygame.Rect(rect.x + room, rect.y + 22, rect.width - room - 6, rect.height - 58)
+        width = rect.width - room - 6
+        below = 18 if self._key_fits(width - self._axis_words(width)) else 36
+        return pygame.Rect(rect.x + room, rect.y + 22, width, rect.height - 22 - below)
 
     def draw_chart(self, surface, rect: pygame.Rect) -> None:
         """Each player's score after every move, a line in the player's colour."""
@@ -136,23 +139,39 @@ class GameSummary:
                               3)
             pygame.draw.lines(surface, colour, False, points, 3)
             pygame.draw.circle(surface, colour, points[-1], 4)
-        self._draw_key(surface, pygame.Rect(area.x, area.bottom + 20, area.width, 16))
+        between = area.width - self._axis_words(area.width)
+        if self._key_fits(between):
+            key = pygame.Rect(0, area.bottom + 2, self._key_width(), 16)
+            key.centerx = area.centerx
+        else:
+            key = pygame.Rect(area.x, area.bottom + 20, area.width, 16)
+        self._draw_key(surface, key)
+
+    def _axis_words(self, width: int) -> int:
+        """The room the words under the chart's ends take (and a gap each side)."""
+        f = assets.font(12)
+        return 2 * max(f.size("start")[0], f.size(f"move {len(self.scores) - 1}")[0]) + 24
+
+    def _key_width(self, size: int = 13) -> int:
+        return sum(18 + assets.font(size).size(name)[0] + 12 for name in self.names) - 12
+
+    def _key_fits(self, width: int) -> bool:
+        return self._key_width(11) <= width
 
     def _draw_key(self, surface, rect) -> None:
-        """Which line is whose: a stroke of each colour and the player's name."""
-        size = 13
-        for size in range(13, 9, -1):
-            widths = [18 + assets.font(size).size(name)[0] + 12 for name in self.names]
-            if sum(widths) <= rect.width:
+        """Which line is whose: a stroke of each colour and the player's name, as large
+        as fits ``rect`` (left out when even the smallest does not)."""
+        for size in range(13, 10, -1):
+            if self._key_width(size) <= rect.width:
                 break
         else:
             return
         x = rect.x
-        for name, colour, width in zip(self.names, self.colours, widths):
+        for name, colour in zip(self.names, self.colours):
             pygame.draw.line(surface, colour, (x, rect.centery), (x + 12, rect.centery), 3)
             assets.text(surface, name, (x + 16, rect.centery), size=size, colour=ui.INK,
                         anchor="midleft")
-            x += width
+            x += 18 + assets.font(size).size(name)[0] + 12
 
     @staticmethod
     def _y(area, value, low, high) -> float:
