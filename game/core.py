@@ -348,3 +348,13 @@ def leader(scores) -> int | None:
 def counted(n: int, word: str) -> str:
     """'1 piece', '2 pieces', '0 pieces': a count with its noun in the right number."""
     return f"{n} {word if n == 1 else word + 's'}"
+
+
+def score_text(score) -> str:
+    """A score as players read it everywhere (board, sidebar, results, end text): whole
+    numbers plain, a half point as a fraction: 30, 30½, ½."""
+    if isinstance(score, float) and score != int(score):
+        if score * 2 == int(score * 2):          # a half point, as Iriri's first word earns
+            return f"{int(score)}½" if int(score) else "½"
+        return f"{score:.1f}"
+    return str(int(score)) if isinstance(score, (int, float)) else str(score)

@@ -129,7 +129,7 @@ class PlayScene(Scene):
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
         self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
-                               self.view.player_colours)
+                               self.view.player_colours, self.view.seat_colours())
         self.thinker = Thinker()
         self.hinter = Thinker()      # a separate worker, so a hint never delays a computer seat
         self.hint_for = None         # the ply a hint is being worked out for
@@ -142,6 +142,7 @@ class PlayScene(Scene):
         self.save_notice = ""        # the writer's last failure to keep the game, if any
         # Per-player clocks run on the scene's own play time, so a pause stops them.
         self.play_time = 0.0
+        self.played_before = 0.0     # play time of the sittings before this one (resumed)
         self.flagged: int | None = None
         self.warned: set[int] = set()
         control = parse_time_control(config.get("time_control") or "none")
@@ -264,7 +265,8 @@ class PlayScene(Scene):
         from game.records.record import make_record
         return make_record(self.config, self.history[0], self.notation, self.cursor,
                            extra={"timer": self.timer, "time_called_ply": self.time_called_ply,
-                                  "clock": self.clock.snapshot() if self.clock else None})
+                                  "clock": self.clock.snapshot() if self.clock else None,
+                                  "played": round(self.played_before + self.play_time, 1)})
 
     def autosave(self) -> None:
         """Keep the game on disk after every change, so a crash or a closed window loses nothing.
@@ -321,6 +323,11 @@ class PlayScene(Scene):
             scene.timer = timer
         if clock is not None:
             scene.clock = Clock.restore(clock, now=lambda: scene.play_time)
+        extra = record.get("extra") if isinstance(record.get("extra"), dict) else {}
+        played = extra.get("played")
+        if isinstance(played, (int, float)) and not isinstance(played, bool) \
+                and 0 <= played < 10 ** 7:
+            scene.played_before = float(played)
         scene.view.set_state(scene.state)
         return scene
 
@@ -558,7 +565,9 @@ class PlayScene(Scene):
             self.on_finish(outcome)
             self.on_finish = None
         self.app.stack.replace("results", config=self.config, state=self.state,
-                               move_texts=self.move_texts[:self.cursor], outcome=outcome)
+                               move_texts=self.move_texts[:self.cursor], outcome=outcome,
+                               history=self.history[:self.cursor + 1],
+                               played=self.played_before + self.play_time, clock=self.clock)
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import score_text
+
 from . import assets, ui
 
 
 class Sidebar:
-    def __init__(self, title: str, seats: list, colours):
+    def __init__(self, title: str, seats: list, colours, seat_colours=None):
         self.title = title
         self.seats = seats
         self.colours = colours                    # one per player, as the board view shows them
+        # every colour each player plays (two each in some games), a dot for each
+        self.seat_colours = seat_colours or tuple((c,) for c in colours)
         self.rect = pygame.Rect(0, 0, 0, 0)       # the sidebar beside the board
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # the status line under it
 
@@ -61,14 +65,18 @@ class Sidebar:
                 pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=8)
                 surface.blit(glow, row.topleft)
                 pygame.draw.rect(surface, colour, row, 2, border_radius=8)
-            pygame.draw.circle(surface, colour, (row.x + 16, row.y + 20), 9)
-            assets.text(surface, seat["name"], (row.x + 32, row.y + 6), size=19, bold=True,
+            dots = self.seat_colours[player % len(self.seat_colours)]
+            r = 9 if len(dots) == 1 else 7
+            for k, dot in enumerate(dots):
+                pygame.draw.circle(surface, dot, (row.x + 7 + r + k * (2 * r + 3), row.y + 20), r)
+            name_x = row.x + 14 + 2 * r + (len(dots) - 1) * (2 * r + 3)
+            assets.text(surface, seat["name"], (name_x, row.y + 6), size=19, bold=True,
                         colour=ui.INK)
             kind = "human" if seat["kind"] == "human" else f"computer ({seat.get('level')})"
             if turn:
                 kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // 400 % 3)
                         if seat["kind"] == "computer" else "to move")
-            assets.text(surface, kind, (row.x + 32, row.y + 32), size=14,
+            assets.text(surface, kind, (name_x, row.y + 32), size=14,
                         colour=colour if turn else ui.MUTED)
             score = scores[player] if player < len(scores) else ""
             assets.text(surface, score_text(score), (row.right - 10, row.centery), size=30,
@@ -114,11 +122,3 @@ class Sidebar:
         assets.text(surface, text, box.center, size=20, bold=True, colour=colour,
                     anchor="center")
 
-
-def score_text(score) -> str:
-    """A score as the sidebar shows it: whole numbers plain, a half as ½."""
-    if isinstance(score, float) and score != int(score):
-        if score * 2 == int(score * 2):          # a half point, as Iriri's first word earns
-            return f"{int(score)}½" if int(score) else "½"
-        return f"{score:.1f}"
-    return str(int(score)) if isinstance(score, (int, float)) else str(score)

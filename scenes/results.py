@@ -6,9 +6,10 @@ import random
 
 import pygame
 
-from game.core import counted
+from game.core import score_text
 
 from . import assets, ui
+from .results_summary import GameSummary
 from .stack import Scene
 from .views import view_class
 from .views.base import render_static
@@ -28,7 +29,8 @@ def rematch_config(config: dict, rng=None) -> dict:
 class ResultsScene(Scene):
     title = "results"
 
-    def __init__(self, app, config: dict, state, move_texts=(), outcome=None):
+    def __init__(self, app, config: dict, state, move_texts=(), outcome=None, history=None,
+                 played=None, clock=None):
         super().__init__(app)
         self.config = config
         self.outcome = outcome or {"winner": state.winner, "reason": state.end_reason}
@@ -38,6 +40,11 @@ class ResultsScene(Scene):
         self.state = state
         self.move_texts = list(move_texts)
         self.seats = config["seats"]
+        # history: every state of the game, first to last; played: seconds of play;
+        # clock: the players' clocks, when they ran
+        view = view_class(self.spec.name)(app, self.spec, self.seats, config.get("variant"))
+        self.summary = GameSummary(history or [state], len(self.move_texts), played, clock,
+                                   [seat["name"] for seat in self.seats], view.player_colours)
         app.sounds.play("end")
 
     @property
@@ -53,6 +60,7 @@ class ResultsScene(Scene):
         self.board_rect = pygame.Rect(30, 90, w - 460, h - 140)
         x = self.panel_rect.x + 20
         self.rematch_button = None
+        self.buttons_top = self.panel_rect.bottom - (64 if self.in_tournament else 120)
         if self.in_tournament:
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
                                          "Back to the round", "#primary")
@@ -96,10 +104,8 @@ class ResultsScene(Scene):
             win = self.outcome["winner"] == player
             assets.text(surface, seat["name"], (x, y), size=20, bold=win,
                         colour=ui.TITLE if win else ui.INK)
-            assets.text(surface, f"{score:g}" if isinstance(score, float) else str(score),
-                        (p.right - 24, y), size=22, bold=True, anchor="topright",
-                        colour=ui.TITLE if win else ui.INK)
+            assets.text(surface, score_text(score), (p.right - 24, y), size=22, bold=True,
+                        anchor="topright", colour=ui.TITLE if win else ui.INK)
             y += 34
         y += 10
-        assets.text(surface, f"{counted(len(self.move_texts), 'move')} played", (x, y), size=15,
-                    colour=ui.MUTED)
+        self.summary.draw(surface, pygame.Rect(x, y, p.width - 40, self.buttons_top - 14 - y))

@@ -1,7 +1,10 @@
 """A game's rules in our own words, a section a page, with board diagrams.
 
 The text lives in ``assets/rules/<game>.json``; a diagram is a position the
-game's own board view draws, so pictures always match the real board.
+game's own board view draws, so pictures always match the real board, or a
+``figure`` the view draws by name (Callisto's set of pieces).  Each picture is
+drawn once for the window's size and kept; those not yet seen are drawn in
+the frames after the screen opens, so turning a page only shows what is ready.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ class RulesScene(Scene):
         self.sections = self.rules["sections"]
         self.page = max(0, min(page, len(self.sections) - 1))
         self._diagram_state = {}
+        self._pictures: dict = {}     # (page, size) -> the page's picture, drawn once
 
     def build(self) -> None:
         w, h = self.app.size
@@ -40,9 +44,11 @@ class RulesScene(Scene):
         has_diagram = "diagram" in section
         text_w = int((w - 80) * (0.5 if has_diagram else 1.0))
         self.text_rect = pygame.Rect(30, 110, text_w, h - 200)
-        self.diagram_rect = pygame.Rect(self.text_rect.right + 30, 120, w - text_w - 100, h - 260)
+        self.diagram_rect = diagram_rect((w, h))
         html = "<br><br>".join(section["paragraphs"])
-        ui.text_box(self, self.text_rect, html)
+        # a plain see-through box over a panel drawn here: pygame_gui's rounded box cost a
+        # quarter of a second to build (seconds on a busy machine) on every page turn
+        ui.text_box(self, self.text_rect, html, object_id="#rules_text")
         y = h - 70
         self.back_button = ui.button(self, (30, y, 140, 46), "Back")
         self.prev_button = ui.button(self, (w - 330, y, 140, 46), "Previous")
@@ -69,11 +75,39 @@ class RulesScene(Scene):
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN)):
             self.turn(1)
 
+    def update(self, dt: float) -> None:
+        """Draw one picture not yet drawn, nearest pages first, so it is ready when its
+        page is turned to."""
+        size = self.diagram_rect.inflate(-20, -20).size
+        order = sorted(range(len(self.sections)), key=lambda i: (abs(i - self.page), i))
+        for index in order:
+            if "diagram" in self.sections[index] and (index, size) not in self._pictures:
+                self.picture(index, size)
+                return
+
     def diagram_state(self, index: int):
         if index not in self._diagram_state:
             data = self.sections[index]["diagram"]["position"]
             self._diagram_state[index] = self.spec.from_position(data)
         return self._diagram_state[index]
+
+    def picture(self, index: int, size: tuple) -> pygame.Surface | None:
+        """The picture of page ``index``, at most ``size`` pixels: a position drawn by the
+        game's board view, or a figure it draws by name; drawn once, then kept."""
+        key = (index, tuple(size))
+        if key not in self._pictures:
+            diagram = self.sections[index]["diagram"]
+            view = view_class(self.spec.name)
+            if "figure" in diagram:
+                picture = view.figure(diagram["figure"], size)
+            else:
+                picture = pygame.Surface(size, pygame.SRCALPHA)
+                variant = diagram.get("position", {}).get("variant")
+                render_static(self.app, view, self.spec, picture, picture.get_rect(),
+                              self.diagram_state(index), diagram.get("marks", ()),
+                              variant=variant)
+            self._pictures[key] = picture
+        return self._pictures[key]
 
     def draw(self, surface) -> None:
         ui.table(surface)
@@ -82,15 +116,22 @@ class RulesScene(Scene):
         ui.heading(surface, f"{self.rules['title']}: {section['heading']}", (w // 2, 44), size=34)
         assets.text(surface, f"Page {self.page + 1} of {len(self.sections)}", (w // 2, 84),
                     size=15, colour=ui.MUTED, anchor="center")
+        ui.panel(surface, self.text_rect, alpha=221)
         diagram = section.get("diagram")
         if diagram:
             rect = self.diagram_rect
             ui.panel(surface, rect.inflate(20, 20), alpha=120)
-            state = self.diagram_state(self.page)
-            variant = diagram.get("position", {}).get("variant")
-            render_static(self.app, view_class(self.spec.name), self.spec, surface,
-                          rect.inflate(-20, -20), state, diagram.get("marks", ()),
-                          variant=variant)
+            inner = rect.inflate(-20, -20)
+            picture = self.picture(self.page, inner.size)
+            if picture is not None:
+                surface.blit(picture, picture.get_rect(center=inner.center))
             assets.paragraph(surface, diagram.get("caption", ""),
                              (rect.x, rect.bottom + 20, rect.width, 60), size=15,
                              colour=ui.INK)
+
+
+def diagram_rect(size) -> pygame.Rect:
+    """Where a page's picture goes in a window of ``size``, beside the text."""
+    w, h = size
+    text_w = int((w - 80) * 0.5)
+    return pygame.Rect(30 + text_w + 30, 120, w - text_w - 100, h - 260)

@@ -460,7 +460,7 @@ def test_two_passes_in_a_row_end_the_game():
     assert end.is_over and end.to_move is None and end.legal_moves() == []
     assert end.winner == 1 and end.scores == (3, 6.5)
     assert end.last["game_over"]
-    assert end.end_reason == "Both players passed in a row; Blue wins 6.5 to 3."
+    assert end.end_reason == "Both players passed in a row; Blue wins 6½ to 3."
     with pytest.raises(ValueError, match="over"):
         end.play(PASS)
     assert SPEC.from_position(end.position()) == end

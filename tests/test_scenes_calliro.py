@@ -205,7 +205,8 @@ def test_rule_2_is_refused_with_the_reason(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
     frames(app, 2)
     assert play.cursor == 0 and play.state.chip_at("e4") is None
-    assert view.status == f"Not allowed: {RULE_2}."
+    assert view.status == "Not allowed by Rule 2: blue and green would both score."
+    assert view.notice["text"].startswith("Blue and green would both score; an action after")
 
 
 def test_a_flip_breaking_rule_2_is_undone(app):
@@ -215,7 +216,8 @@ def test_a_flip_breaking_rule_2_is_undone(app):
     view = play.view
     click(app, at(play, "e4"))
     assert play.cursor == 0 and view.busy, "the chip turns over and back"
-    assert "Rule 2" in view.status and "flip is undone" in view.status
+    assert "Rule 2" in view.status and "Flip undone" in view.status
+    assert "The flip is undone: choose another action." in view.notice["text"]
     settle(app, play)
     assert play.state.chip_at("e4") == "B/o" and face_at(at(play, "e4")) == "B"
 
@@ -431,3 +433,94 @@ def test_a_player_without_an_action_is_announced_as_skipped(app):
     assert play.state.to_move == 0 and play.state.last["skipped"] == [1]
     assert [b.text for b in play.view.banners] == ["Player 2 (Green) is skipped"]
     assert not play.state.is_over and "Player 1" in play.prompt()
+
+
+# --- what players could not read or see ---------------------------------------------------
+
+def test_the_point_is_announced_after_its_arc_and_clear_of_the_chips_that_scored(app):
+    play = start(app)
+    position(play, ARC, to_move=0)
+    view = play.view
+    click(app, slot(play, "O"))
+    pygame.mouse.set_pos(at(play, "e4"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(play, "e4"), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(play, "e4"), button=1))
+    saw_arc_alone = False
+    for _ in range(200):
+        frames(app, 1)
+        if view.anim is not None and view.anim["phases"][view.anim["index"]][0] == "arcs":
+            assert not view.banners, "the arc is shown on its own first"
+            saw_arc_alone = True
+        if view.banners:
+            break
+    assert saw_arc_alone and view.banners[0].text == "Point to Player 1 (Blue)"
+    arc = [c for a in play.state.last["arcs"] for c in a]
+    assert len(arc) == 3
+    frames(app, 1)
+    shown = [pixel(view.cell_center(c)) for c in arc]
+    banners, view.banners = view.banners, []
+    frames(app, 1)
+    bare = [pixel(view.cell_center(c)) for c in arc]
+    view.banners = banners
+    assert shown == bare, "no banner lies over the chips that scored"
+
+
+def test_the_race_labels_sit_clear_of_their_tracks(tmp_path):
+    from helpers import make_app
+    from scenes.play import board_area
+    for size in ((960, 600), (1280, 800), (1920, 1080)):
+        app = make_app(tmp_path, size)
+        try:
+            view = CalliroView(app, SPEC, [{"name": "Annabelle", "kind": "human"},
+                                           {"name": "Bo", "kind": "human"}])
+            view.layout(board_area(size))
+            trays = view.trays
+            rows = [trays.label_rect(p) for p in (0, 1)] + [trays.track_rect(p) for p in (0, 1)]
+            for i, a in enumerate(rows):
+                assert trays.score_rect.contains(a), f"{a} leaves the panel at {size}"
+                for b in rows[i + 1:]:
+                    assert not a.colliderect(b), f"{a} and {b} overlap at {size}"
+        finally:
+            app.close()
+
+
+def small_window(app):
+    pygame.display.set_mode((960, 600), pygame.RESIZABLE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+    frames(app, 2)
+
+
+def test_the_cell_coordinates_are_written_to_be_read(app):
+    play = start(app)
+    small_window(app)
+    board = play.view.board
+    for text, (x, y) in board._labels():
+        box = pygame.Rect(0, 0, int(board.cell * 1.2), int(board.cell * 1.2))
+        box.center = (int(x), int(y))
+        bright = [(px, py) for px in range(box.left, box.right)
+                  for py in range(box.top, box.bottom) if min(pixel((px, py))) >= 200]
+        assert bright, f"{text} is written in full light ink"
+        height = max(py for _, py in bright) - min(py for _, py in bright) + 1
+        if text.isdigit():
+            assert height >= 9, f"{text} is {height} pixels tall"
+
+
+def test_rule_2_is_explained_on_the_board_in_readable_lines(app):
+    from scenes import assets
+    play = start(app)
+    small_window(app)
+    position(play, {"cells": {"e5": "B/o", "f5": "O/g", "d4": "G/o", "c5": "O/b", "e4": "B/o"}})
+    view = play.view
+    click(app, at(play, "e4"))
+    status = view.status
+    assert status.startswith("Not allowed by Rule 2")
+    room = play.sidebar.status_rect.width - 28
+    assert assets.font(17).size(status)[0] <= room, "the status line keeps its full size"
+    box = view.overlays.notice_box(view.notice, view.board.frame)
+    box.centery = view.clear_row(box.height, view._keep_clear())
+    assert view.board.frame.contains(box)
+    assert not box.collidepoint(at(play, "e4")), "the refused chip stays in view"
+    assert view.overlays._notice_sizes(view.board.frame)[1] >= 15
+    assert "both players' colours sit in arcs" in view.notice["text"]
+    frames(app, 2)
+    assert pixel(box.move(0, 0).center) != pixel((box.centerx, box.bottom + 30))

@@ -11,11 +11,12 @@ from game.callisto import orientation
 from game.records.blksgf import export_sgf, import_sgf
 from helpers import (menu_app, button, click, frames, key, move_pointer, press, set_position,
                      wait_until)
+from scenes import assets
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
-from scenes.views.callisto.pieces import flipped, grab_offset, shape_of, turned
+from scenes.views.callisto.pieces import flipped, grab_offset, shape_of, tray_turn, turned
 
 SPEC = GAMES["callisto"]
 
@@ -144,24 +145,27 @@ def test_wheel_and_r_turn_right_click_and_f_flip(app):
     view = play.view
     pick(app, play, "1")           # any piece may be held, even one not allowed yet
     click(app, view.trays[0].slots["L4"].center)      # swap it for the L
-    assert view.held == "L4" and view.turn == 0
+    lying = tray_turn("L4")
+    assert view.held == "L4" and view.turn == lying, "it comes up as it lay in the tray"
     assert "place the L tetromino" in play.prompt() and "R turns" in play.prompt()
     move_pointer(app, view.cell_center((8, 8)))
-    shape = orientation("L4", 0)
+    shape = orientation("L4", lying)
+    assert shape_of(view.ghost_cells()) == shape
     wheel(app, 1)
-    assert view.turn == 1 and shape_of(view.ghost_cells()) == orientation("L4", 1) != shape
+    assert view.turn == turned(lying)
+    assert shape_of(view.ghost_cells()) == orientation("L4", turned(lying)) != shape
     wheel(app, -1)
-    assert view.turn == 0
+    assert view.turn == lying
     key(app, pygame.K_r)
-    assert view.turn == 1
+    assert view.turn == turned(lying)
     key(app, pygame.K_r, pygame.KMOD_SHIFT)
-    assert view.turn == 0
+    assert view.turn == lying
     click(app, view.cell_center((8, 8)), button=3)
-    assert view.turn == flipped(0) and play.cursor == 0, "a right-click flips, never places"
+    assert view.turn == flipped(lying) and play.cursor == 0, "a right-click flips, never places"
     mirrored = sorted((-x, y) for x, y in shape)
     assert shape_of(view.ghost_cells()) == shape_of(mirrored)
     key(app, pygame.K_f)
-    assert view.turn == 0
+    assert view.turn == lying
 
 
 def test_illegal_spots_are_tinted_and_the_reason_shown(app):
@@ -201,7 +205,7 @@ def test_place_by_click_and_undo(app):
     move = SPEC.parse_move(play.state, "e8,f8,g8,f9")       # the T tetromino from the rules
     place(app, play, move, style="mouse")
     assert play.state.colour_scores == (4, 0)
-    assert play.move_texts[-1] == "Ann: T4 at e8-g9"
+    assert play.move_texts[-1] == "Ann: T4 at e8,f8,g8,f9"
     assert "place" in app.sounds.played
     assert view._in_hand(0, "T4") == 1
     press(app, "Undo")
@@ -452,3 +456,116 @@ def test_setup_says_which_colours_the_seats_play(app):
     setup._fit_seats()
     setup.resize()
     assert setup.sides_note == "In turn order from the starter: Blue, Yellow and Red."
+
+
+def test_the_rules_page_on_the_pieces_shows_all_21(app):
+    from scenes.rules import RulesScene
+    rules = app.stack.push(RulesScene(app, "callisto", page=2))
+    frames(app, 2)
+    assert rules.sections[2]["heading"] == "The pieces"
+    area = rules.diagram_rect.inflate(-20, -20)
+    shot = app.screen.subsurface(area).copy()
+    blue = pygame.mask.from_threshold(shot, (34, 112, 204), (70, 70, 70, 255))
+    pieces = [m for m in blue.connected_components() if m.count() > 12]
+    assert len(pieces) == 21, "every piece of a colour is drawn, each copy apart"
+
+
+def views_at(app, sizes=((960, 600), (1280, 800), (1920, 1080)), variants=SPEC.variants):
+    """The board view of each variant laid out as the play screen lays it in each window."""
+    from scenes.play import board_area
+    from scenes.views.callisto.view import CallistoView
+    seats = [{"name": f"P{i}", "kind": "human"} for i in range(4)]
+    for size in sizes:
+        for variant in variants:
+            view = CallistoView(app, SPEC, seats, variant)
+            view.layout(board_area(size))
+            view.set_state(SPEC.new_game(variant=variant))
+            yield size, variant, view
+
+
+def test_row_and_column_labels_sit_outside_the_rim(app):
+    for size, variant, view in views_at(app):
+        board = view.board
+        labels = board.label_rects()
+        assert len(labels) == 2 * board.size
+        for text, rect in labels:
+            assert not rect.colliderect(board.frame), f"{text} on the rim ({variant}, {size})"
+            assert view.rect.contains(rect), f"{text} cut off ({variant}, {size})"
+        assert board.label_size >= 11
+        font = assets.font(board.label_size)
+        inked = [(text, font.render(text, True, (255, 255, 255)).get_bounding_rect().move(
+            rect.topleft)) for text, rect in labels]
+        for (a, ra), (b, rb) in zip(inked, inked[1:]):
+            assert not ra.colliderect(rb), f"{a} and {b} overlap ({variant}, {size})"
+
+
+def test_trays_of_three_and_four_colours_have_room_for_the_pieces_and_counts(app):
+    from scenes.views.callisto.trays import _pile_place
+    from game.callisto import PIECES
+    for size, variant, view in views_at(app, variants=("callisto_3", "callisto",
+                                                       "callisto_2_4")):
+        small = size[0] < 1200
+        for tray in view.trays:
+            assert tray.unit >= (11 if small else 16), f"{variant} at {size}: {tray.unit} px"
+            assert view.trays.area.right <= view.rect.right
+            for piece in PIECES:
+                slot = tray.slots[piece.name]
+                pile, room, count_at = _pile_place(piece, tray.unit, slot, tray.badge_size)
+                assert room is not None and slot.contains(room), f"{piece.name} spills over"
+                if piece.count > 1:
+                    from scenes.views.callisto.pieces import badge
+                    tag = badge(f"x{piece.count}", tray.badge_size, (0, 0, 0)).get_rect(
+                        **count_at)
+                    assert not tag.colliderect(room), f"the count sits on the {piece.title}"
+                    assert slot.contains(tag)
+        assert view.board.frame.right <= view.trays.area.x
+
+
+
+def test_the_move_list_names_the_squares_a_piece_covers(app):
+    play = start(app)
+    first_moves(app, play)
+    state = play.state
+    move = next(m for m in state.legal_moves() if state.move_piece(m) == "V3")
+    place(app, play, move)
+    text = play.move_texts[-1]
+    assert text.startswith("Ann: V3 at ")
+    named = sorted(text.split(" at ", 1)[1].split(","))
+    covered = sorted(play.view.geo.label(c) for c in state.move_cells(move))
+    assert named == covered, "every square named is covered, and no other"
+
+
+def test_the_sidebar_shows_both_colours_of_each_player_in_the_two_by_two_game(app):
+    from scenes.views.callisto.view import COLOUR_RGB
+    play = start(app, "callisto_2_4")
+    frames(app, 2)
+    side = play.sidebar.rect
+    row_h = 64
+    for player, colours in enumerate((("Blue", "Red"), ("Yellow", "Green"))):
+        top = side.y + 54 + player * row_h
+        band = app.screen.subsurface(pygame.Rect(side.x + 8, top + 8, 60, 24)).copy()
+        for name in colours:
+            found = pygame.mask.from_threshold(band, COLOUR_RGB[name], (30, 30, 30, 255))
+            assert found.count() > 40, f"{('Ann', 'Bo')[player]}'s row shows a {name} dot"
+
+
+def test_h_shows_the_marks_when_none_are_shown_and_hides_them_when_they_are(app):
+    play = start(app)
+    view = play.view
+    first_moves(app, play)
+    frames(app, 2)
+    state = play.state
+    spot = sorted(c for m in state.legal_moves() if state.move_piece(m) == "V3"
+                  for c in state.move_cells(m))[0]
+    plain = app.screen.get_at(view.cell_center(spot))
+    key(app, pygame.K_h)                 # nothing in hand: the first H shows where pieces fit
+    assert app.screen.get_at(view.cell_center(spot)) != plain, "the squares light up"
+    assert "H hides" in view.status
+    key(app, pygame.K_h)
+    assert app.screen.get_at(view.cell_center(spot)) == plain, "the second H hides them"
+    pick(app, play, "V3")                # with a piece in hand the marks are on, as set
+    frames(app, 2)
+    lit = app.screen.get_at(view.cell_center(spot))
+    assert lit != plain
+    key(app, pygame.K_h)
+    assert app.screen.get_at(view.cell_center(spot)) == plain and "Hints off" in view.status

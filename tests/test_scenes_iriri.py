@@ -460,3 +460,61 @@ def test_each_tray_is_headed_by_its_colour_and_seat_name(app):
         title, img = play.view.trays.title(p)
         assert title.endswith(f"Player {p + 1}")
         assert img.get_width() <= play.view.trays.hand_area(p).x - play.view.trays.header(p)[0]
+
+
+# Yellow's one pyramid fits nowhere and Blue's hand is empty: two passes end the game.
+STUCK = {"ring": ["Ym", "Yl", "Bs", "Ys", "Bl", "Bm"], "board": {"0,0": "Bs", "0,1": "Bl"},
+         "hands": [["Ym"], []], "scores": [3, 6.5], "to_move": 0, "phase": "place",
+         "first_done": True}
+
+
+def drawn_words(monkeypatch):
+    """Every text the screens draw from now on (through ``assets.text`` and
+    ``assets.paragraph``), in order."""
+    from scenes import assets
+    seen = []
+    text, paragraph = assets.text, assets.paragraph
+
+    def spy_text(surface, words, *args, **kwargs):
+        seen.append(str(words))
+        return text(surface, words, *args, **kwargs)
+
+    def spy_paragraph(surface, words, *args, **kwargs):
+        seen.append(str(words))
+        return paragraph(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(assets, "text", spy_text)
+    monkeypatch.setattr(assets, "paragraph", spy_paragraph)
+    return seen
+
+
+def test_hand_empty_is_written_clear_of_the_tray_slots(app):
+    play = start(app)
+    set_position(play, STUCK)
+    frames(app, 2)
+    area = play.view.trays.hand_area(1)            # Blue holds nothing
+    words = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom)
+             if sum(abs(a - b) for a, b in zip(pixel((x, y)), (200, 184, 160))) < 60]
+    assert words, "the tray says its hand is empty"
+    xs, ys = [x for x, _ in words], [y for _, y in words]
+    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    lines = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+             if pixel((x, y)) == (0, 0, 0)]
+    assert not lines, f"slot outlines run through the words 'hand empty' at {lines[:3]}"
+    assert box.height >= 10, "the words are big enough to read"
+
+
+def test_results_write_half_points_as_the_board_does(app, monkeypatch):
+    play = start(app)
+    set_position(play, STUCK)
+    frames(app, 2)
+    for _ in range(2):                          # Yellow, then Blue, must pass
+        click(app, play.view.trays.button_rect(play.state.mover).center)
+        settle(app, play)
+    assert play.state.is_over and play.state.scores == (3, 6.5)
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    seen = drawn_words(monkeypatch)
+    frames(app, 2)
+    assert "6½" in seen, "the final score is written 6½, as on the board"
+    assert not [w for w in seen if "6.5" in w], "nowhere is it written 6.5"
+    assert any("6½ to 3" in w for w in seen), "the end text says it the same way"

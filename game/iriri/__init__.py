@@ -37,7 +37,7 @@ import itertools
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..core import GameState, leader, rng_for
+from ..core import GameState, leader, rng_for, score_text
 from .words import (ACROSS, DOWN, Dictionary, Word, dictionary, orderings, placements,
                     touches, word_cells, word_text, words_through)
 
@@ -200,9 +200,10 @@ class IririState(GameState):
         a, b = self.scores
         lead = "Both players passed in a row"
         if a == b:
-            return f"{lead}; the scores are level at {a} to {b}."
+            return f"{lead}; the scores are level at {score_text(a)} to {score_text(b)}."
         win = 0 if a > b else 1
-        return f"{lead}; {PLAYER_NAMES[win]} wins {max(a, b)} to {min(a, b)}."
+        return (f"{lead}; {PLAYER_NAMES[win]} wins {score_text(max(a, b))} "
+                f"to {score_text(min(a, b))}.")
 
     def legal_moves(self) -> list:
         if self.is_over:

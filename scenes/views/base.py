@@ -52,6 +52,17 @@ class BoardView:
         """What each player commands, in move order ("Romans", "Blue"...); () if nothing."""
         return ()
 
+    def seat_colours(self) -> tuple:
+        """The colours each player plays, for the sidebar (more than one in Callisto's
+        game of two players with two colours each)."""
+        return tuple((colour,) for colour in self.player_colours)
+
+    @classmethod
+    def figure(cls, name: str, size: tuple) -> pygame.Surface | None:
+        """A rules picture that is not a position (Callisto's set of pieces...), at most
+        ``size`` pixels; None when this game has no picture called ``name``."""
+        return None
+
     # --- set by the play scene ---------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)

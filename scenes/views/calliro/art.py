@@ -203,7 +203,7 @@ def squeezed(sprite: pygame.Surface, fraction: float) -> pygame.Surface:
 def board_surface(style: str, size: tuple, centre: tuple, outline_radius: float, cell: float,
                   centres: dict, labels: list) -> pygame.Surface:
     """The whole board: a flat-topped hexagon of wood (or stone) with a well for each
-    cell (``centres``: cell -> pixel) and faint labels (``labels``: text, pixel)."""
+    cell (``centres``: cell -> pixel) and its coordinates (``labels``: text, pixel)."""
     well, texture_name = WELLS.get(style, WELLS["wood"])
     surf = pygame.Surface(size, pygame.SRCALPHA)
     outline = hex_points(centre, outline_radius, flat=True)
@@ -234,15 +234,20 @@ def board_surface(style: str, size: tuple, centre: tuple, outline_radius: float,
     well_img = _well(well, r)
     for (x, y) in centres.values():
         surf.blit(well_img, well_img.get_rect(center=(int(x), int(y))))
-    f = assets.font(max(10, int(cell * 0.36)))
+    f = assets.font(label_size(cell), True)
     for text, (x, y) in labels:
-        img = f.render(text, True, (255, 244, 222))
-        img.set_alpha(150)
+        img = f.render(text, True, (255, 248, 232))
         dark = f.render(text, True, (20, 10, 4))
-        dark.set_alpha(110)
-        surf.blit(dark, dark.get_rect(center=(int(x) + 1, int(y) + 1)))
+        for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1), (0, 2)):
+            surf.blit(dark, dark.get_rect(center=(int(x) + dx, int(y) + dy)))
         surf.blit(img, img.get_rect(center=(int(x), int(y))))
     return surf
+
+
+def label_size(cell: float) -> int:
+    """The text size of the cell coordinates on a board of ``cell``-pixel cells: the rules
+    name cells (e4), so they are written to be read."""
+    return max(13, min(22, int(cell * 0.5)))
 
 
 @lru_cache(maxsize=8)

@@ -16,7 +16,8 @@ import pygame
 
 from game.calliro import parse_cell
 
-from ..base import GOLD, pulse
+from ... import assets
+from ..base import GOLD, INK, pulse
 from .art import FACE, MOVER_PHASES, ghost, lighten, pair_of, score_chip, squeezed
 
 
@@ -168,3 +169,40 @@ class Overlays:
                 self._ring(surface, parse_cell(str(mark), self.board.radius), GOLD)
             except ValueError:
                 pass
+
+    def notice_box(self, notice, frame) -> pygame.Rect:
+        """The box for ``notice`` (a title and a few lines) over a board in ``frame``."""
+        title, body = self._notice_sizes(frame)
+        width = min(frame.width - 40, 520)
+        lines = assets.wrap(notice["text"], body, width - 32)
+        height = (assets.font(title, True).get_linesize() + 8
+                  + len(lines) * int(assets.font(body).get_linesize() * 1.1) + 20)
+        box = pygame.Rect(0, 0, width, height)
+        box.centerx = frame.centerx
+        return box
+
+    @staticmethod
+    def _notice_sizes(frame) -> tuple:
+        body = max(15, min(19, frame.height // 32))
+        return body + 3, body
+
+    def draw_notice(self, surface, notice, box) -> None:
+        """A refusal explained in ``box``: its title, then its reason in readable lines;
+        it fades in its last second."""
+        fade = max(0.0, min(1.0, notice["ttl"]))
+        title, body = self._notice_sizes(self.board.frame)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (24, 14, 10, int(225 * fade)), panel.get_rect(),
+                         border_radius=12)
+        pygame.draw.rect(panel, (235, 120, 95, int(255 * fade)), panel.get_rect(), 3,
+                         border_radius=12)
+        head = assets.font(title, True).render(notice["title"], True, (255, 170, 130))
+        panel.blit(head, (16, 10))
+        y = 10 + head.get_height() + 6
+        step = int(assets.font(body).get_linesize() * 1.1)
+        for line in assets.wrap(notice["text"], body, box.width - 32):
+            img = assets.font(body).render(line, True, INK)
+            panel.blit(img, (16, y))
+            y += step
+        panel.set_alpha(int(255 * fade))
+        surface.blit(panel, box.topleft)

@@ -29,7 +29,11 @@ class Trays:
         gap = max(6, h // 60)
         self.head = max(16, min(24, h // 30))
         self.chip = max(18, min(int((w - 24) / 3.6), int(h * 0.085)))
-        score_h = self.head + 2 * int(self.chip * 0.95) + 16
+        # the race: for each player a line naming them and their score, under it the track
+        self.pip = max(8, int(min(self.chip * 0.7, (w - 20) / WIN_POINTS - 2)))
+        self.label_size = max(11, self.head - 7)
+        self.row_h = assets.font(self.label_size, True).get_linesize() + self.pip + 10
+        score_h = self.head + 8 + 2 * self.row_h
         repo_h = self.head + int(self.chip * 2.0) + 18
         basket_h = self.head + int(self.chip * 1.7) + 3 * max(12, self.head - 4) + 8
         total = score_h + repo_h + basket_h + 2 * gap
@@ -75,10 +79,22 @@ class Trays:
         x0, step, y = self._track(player)
         return (int(x0 + (points - 0.5) * step), y)
 
+    def label_rect(self, player) -> pygame.Rect:
+        """Where the line naming ``player`` and their score goes, above their track."""
+        r = self.score_rect
+        top = r.y + self.head + 6 + self.row_h * player
+        line = assets.font(self.label_size, True).get_linesize()
+        return pygame.Rect(r.x + 10, top, r.width - 20, line)
+
+    def track_rect(self, player) -> pygame.Rect:
+        """The row of ``player``'s pips (the goal's ring round the last one included)."""
+        x0, step, y = self._track(player)
+        ring = self.pip // 2 + 4
+        return pygame.Rect(int(x0), y - ring, int(step * WIN_POINTS), 2 * ring)
+
     def _track(self, player):
         r = self.score_rect
-        row = (r.height - self.head - 10) / 2
-        y = int(r.y + self.head + 6 + row * player + row * 0.68)
+        y = self.label_rect(player).bottom + 4 + self.pip // 2 + 2
         x0 = r.x + 10
         step = (r.width - 20) / WIN_POINTS
         return x0, step, y
@@ -119,14 +135,23 @@ class Trays:
     def _draw_scores(self, layer, off, scores, names, mover):
         self._panel(layer, self.score_rect, f"Race to {WIN_POINTS}", off)
         ox, oy = off
-        pip = max(8, int(min(self.chip * 0.7, (self.score_rect.width - 20) / WIN_POINTS - 2)))
+        pip = self.pip
         for player in (0, 1):
             x0, step, y = self._track(player)
             rgb = FACE["B"] if player == 0 else FACE["G"]
-            label_y = y - pip // 2 - max(12, self.head - 6) + oy
+            line = self.label_rect(player).move(off)
+            goal = assets.font(self.label_size, True).render(str(WIN_POINTS), True, GOLD)
+            last = int(x0 + (WIN_POINTS - 0.5) * step) + ox      # over the goal's ring
+            layer.blit(goal, goal.get_rect(midtop=(last, line.y)))
+            line.width = goal.get_rect(midtop=(last, line.y)).x - line.x
             words = f"{names[player]}: {scores[player]}"
-            assets.text(layer, words, (x0 + ox, label_y), size=max(11, self.head - 7), bold=True,
-                        colour=lighten(rgb, 0.45) if mover == player else lighten(rgb, 0.15))
+            room = line.width - 8
+            size = assets.fitting_size(words, self.label_size, room, bold=True, smallest=10)
+            img = assets.font(size, True).render(
+                words, True, lighten(rgb, 0.45) if mover == player else lighten(rgb, 0.15))
+            if img.get_width() > room:
+                img = img.subsurface((0, 0, room, img.get_height()))
+            layer.blit(img, img.get_rect(midleft=(line.x, line.centery)))
             for n in range(1, WIN_POINTS + 1):
                 cx = int(x0 + (n - 0.5) * step) + ox
                 cy = y + oy
@@ -137,9 +162,6 @@ class Trays:
                     layer.blit(img, img.get_rect(center=(cx, cy)))
                 else:
                     pygame.draw.circle(layer, (*shade(rgb, 0.5), 255), (cx, cy), pip // 2, 2)
-            goal = assets.font(max(9, pip // 2 + 2), True).render(str(WIN_POINTS), True, GOLD)
-            gx = int(x0 + (WIN_POINTS - 0.5) * step) + ox
-            layer.blit(goal, goal.get_rect(midbottom=(gx, y + oy - pip // 2 - 2)))
 
     def _draw_repository(self, layer, off, counts, held, live):
         total = sum(counts.values())

@@ -22,11 +22,16 @@ import pygame
 
 from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
 
+from ... import assets
 from ..base import GOLD, BoardView
 from .art import COLOUR_WORDS, FACE, MOVER_PHASES, lighten
 from .board import Board
 from .overlays import Overlays
 from .trays import Trays
+
+#: Rule 2 in a few words, for the status line; the board shows the rule in full.
+RULE_2_SHORT = RULE_2.split(";")[0]
+NOTICE = 6.0        # seconds a refusal by Rule 2 stays explained on the board
 
 TURN = 0.2          # seconds for half a turn of a chip (scaled by the animation speed)
 FLY = 0.32
@@ -51,6 +56,7 @@ class CalliroView(BoardView):
         self.anim: dict | None = None
         self.shown_scores = (0, 0)
         self._dropped = None                   # a move put down by hand, not flown in
+        self.notice: dict | None = None        # a refusal by Rule 2, explained on the board
 
     def _name(self, player: int) -> str:
         colour = PLAYER_NAMES[player]
@@ -87,6 +93,7 @@ class CalliroView(BoardView):
         super().set_state(state, previous)
         self.held = None
         self.drag_from = None
+        self.notice = None
         if state.radius != self.board.radius:
             self.board.radius = state.radius
             self._fit()
@@ -148,6 +155,10 @@ class CalliroView(BoardView):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.notice is not None:
+            self.notice["ttl"] -= dt
+            if self.notice["ttl"] <= 0:
+                self.notice = None
         a = self.anim
         if a is None:
             return
@@ -171,13 +182,20 @@ class CalliroView(BoardView):
             self._sound("place", quiet or phase == "back")
         if phase == "arcs" and any(last["points"]):
             self._sound("capture", quiet)
-            self._announce_points(last)
+        if a["index"] and a["phases"][a["index"] - 1][0] == "arcs":
+            self._after_arcs(a)
         if phase == "swap" and not last["arcs"] and last["action"] == "replace":
             self._sound("capture", quiet)
 
     def _sound(self, name, quiet=False) -> None:
         if not quiet:
             self.sound(name)
+
+    def _after_arcs(self, a) -> None:
+        """The arcs have been shown on their own: now the point is announced."""
+        if any(a["last"]["points"]) and not a.get("announced"):
+            a["announced"] = True
+            self._announce_points(a["last"])
 
     def _announce_points(self, last) -> None:
         scorer = 0 if last["points"][0] else 1
@@ -195,6 +213,8 @@ class CalliroView(BoardView):
         if a.get("refused"):
             return
         state, last = a["state"], a["last"]
+        if a["phases"][-1][0] == "arcs":
+            self._after_arcs(a)
         self.shown_scores = tuple(state.scores)
         if last["basket_returned"]:
             self.announce("The Basket is poured back", GOLD, 2.4,
@@ -277,15 +297,32 @@ class CalliroView(BoardView):
             self.held = None
             self._dropped = move
             return move
-        if move.action == "flip" and problem == RULE_2:
-            self.status = f"Not allowed: {problem}. The flip is undone: choose another action."
-            self.refuse_flip(move.cell)
+        if problem == RULE_2:
+            flip = move.action == "flip"
+            self.status = (f"Not allowed by {RULE_2_SHORT}."
+                           + (" Flip undone." if flip else ""))
+            self._explain_rule_2(move)
+            if flip:
+                self.refuse_flip(move.cell)
         else:
             self.status = f"Not allowed: {problem}."
         if not keep and move.action == "place":
             self.held = None
         self._sound("warn")
         return None
+
+    def _explain_rule_2(self, move) -> None:
+        """Rule 2 in full on the board for a few seconds (the status line has room only
+        for its gist), clear of the refused chip, the chips that would have scored and
+        the orange ends of their arcs."""
+        rule = RULE_2.split(":", 1)[1].strip()
+        text = rule[0].upper() + rule[1:] + "."
+        text += (" The flip is undone: choose another action." if move.action == "flip"
+                 else " Put the chip somewhere else, or flip a chip.")
+        scorers = [tuple(c) for c in self.state.scoring_after(move)]
+        near = [c for c in self.board.centres if any(_next_to(c, s) for s in scorers)]
+        self.notice = {"title": "Not allowed: Rule 2", "text": text, "ttl": NOTICE,
+                       "cells": tuple({tuple(move.cell), *scorers, *near})}
 
     def _put_back(self) -> None:
         self.held = None
@@ -314,6 +351,8 @@ class CalliroView(BoardView):
                 return ""
             move = ("place", cell, self.held, None)
             problem = state.action_problem(move)
+            if problem == RULE_2:
+                return f"Not allowed here by {RULE_2_SHORT}."
             if problem:
                 return f"Not allowed here: {problem}."
             scoring = state.scoring_after(move)
@@ -421,11 +460,57 @@ class CalliroView(BoardView):
         return PLAYER_NAMES[player]
 
     def draw_banners(self, surface) -> None:
-        rect, self.rect = self.rect, self.board.frame      # banners sit over the board
-        try:
-            super().draw_banners(surface)
-        finally:
-            self.rect = rect
+        """Banners sit over the board, clear of the chips that just scored (or of the
+        chip Rule 2 refused), and so does the explanation of a refusal."""
+        frame = self.board.frame
+        keep_clear = self._keep_clear()
+        if self.banners:
+            line = assets.font(max(26, frame.height // 12), True).get_linesize()
+            height = (sum(line + (34 if b.small else 18) for b in self.banners)
+                      + 10 * (len(self.banners) - 1))
+            rect, self.rect = self.rect, frame.copy()
+            self.rect.centery = self.clear_row(height, keep_clear)
+            try:
+                super().draw_banners(surface)
+            finally:
+                self.rect = rect
+        if self.notice is not None:
+            box = self.overlays.notice_box(self.notice, frame)
+            box.centery = self.clear_row(box.height, keep_clear)
+            self.overlays.draw_notice(surface, self.notice, box)
+
+    def _keep_clear(self) -> tuple:
+        """The cells a banner must not hide: the arcs of the last point, the refused chip."""
+        last = self.anim["last"] if self.anim is not None else (
+            self.state.last if self.state is not None else None)
+        cells = [c for arc in (last or {}).get("arcs") or () for c in arc]
+        if self.notice is not None:
+            cells += list(self.notice["cells"])
+        return tuple(cells)
+
+    def clear_row(self, height: int, cells) -> int:
+        """The middle of a band ``height`` pixels tall across the board that leaves
+        ``cells`` in view, as near the board's middle as may be (else as far from them)."""
+        frame = self.board.frame
+        if not cells:
+            return frame.centery
+        reach = self.board.chip_size * 0.6 + 4
+        ys = [self.board.cell_center(c)[1] for c in cells]
+        low, high = min(ys) - reach, max(ys) + reach
+        best = None
+        top = frame.top + height // 2 + 4
+        for y in range(top, max(top, frame.bottom - height // 2 - 4) + 1, 2):
+            gap = max(low - (y + height / 2), (y - height / 2) - high)
+            key = (gap >= 0, -abs(y - frame.centery) if gap >= 0 else gap)
+            if best is None or key > best[0]:
+                best = (key, y)
+        return best[1]
+
+
+def _next_to(a, b) -> bool:
+    """Whether cells ``a`` and ``b`` are neighbours."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) == 2
 
 
 def _follows(previous, state) -> bool:

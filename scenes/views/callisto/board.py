@@ -38,6 +38,8 @@ class Board:
         self.cell = 20
         self.grid = pygame.Rect(0, 0, 10, 10)      # the bounding square of the cells
         self.frame = pygame.Rect(0, 0, 10, 10)     # the board with its rim
+        self.bounds = pygame.Rect(0, 0, 10, 10)    # that and its labels
+        self.label_size = 12
         self.flash: dict = {}                       # cell -> seconds of glow left
         self._table = None
         self._table_key = None
@@ -48,16 +50,51 @@ class Board:
         self._rims: dict = {}                       # colour -> the rim lit in that colour
 
     # --- where it lies ------------------------------------------------------------------
-    def fit(self, frame: pygame.Rect) -> None:
-        """Lie in the square ``frame``, the rim included."""
-        side = frame.width
-        self.cell = cell = max(6, int(side / (self.size + 1.7)))
+    def fit(self, square: pygame.Rect) -> None:
+        """Lie in ``square``: the board with its rim, and its column letters and row
+        numbers outside the rim, below it and to its left."""
+        side = square.width
+        self.label_size, left, below, rim, cell = self._measure(side)
+        self.cell = cell
         span = cell * self.size
-        self.frame = pygame.Rect(frame)
-        self.grid = pygame.Rect(frame.x + (side - span) // 2, frame.y + (side - span) // 2,
-                                span, span)
+        x = square.x + (side - left - rim) // 2 + left
+        y = square.y + (side - below - rim) // 2
+        self.frame = pygame.Rect(x, y, rim, rim)
+        self.bounds = pygame.Rect(x - left, y, rim + left, rim + below)
+        self.grid = pygame.Rect(x + (rim - span) // 2, y + (rim - span) // 2, span, span)
         self._table = self._pieces = self._hints = None
         self._rims.clear()
+
+    def cell_for(self, side: int) -> int:
+        """The size of a square when the board lies in a square ``side`` pixels across."""
+        return self._measure(side)[4]
+
+    def _measure(self, side: int) -> tuple:
+        """(label text size, room for the numbers on the left, for the letters below,
+        the rim's side, a square's side) for a square ``side`` pixels across."""
+        label = max(11, min(18, int(side / (self.size + 1.7) * 0.5)))
+        f = assets.font(label)
+        left = f.size(str(self.size))[0] + 8
+        below = f.get_linesize() + 2
+        rim = side - max(left, below)
+        return label, left, below, rim, max(6, int(rim / (self.size + 1.7)))
+
+    def label_rects(self) -> list:
+        """(text, where it is written) of each column letter and row number, as in Pentobi:
+        letters under the rim, numbers (counted from the bottom) left of it."""
+        f = assets.font(self.label_size)
+        c, out = self.cell, []
+        for x in range(self.size):
+            text = chr(ord("a") + x)
+            r = pygame.Rect((0, 0), f.size(text))
+            r.midtop = (self.grid.x + x * c + c // 2, self.frame.bottom + 1)
+            out.append((text, r))
+        for y in range(self.size):
+            text = str(self.size - y)
+            r = pygame.Rect((0, 0), f.size(text))
+            r.midright = (self.frame.x - 4, self.grid.y + y * c + c // 2)
+            out.append((text, r))
+        return out
 
     def cell_rect(self, cell) -> pygame.Rect:
         x, y = cell
@@ -88,7 +125,7 @@ class Board:
     # --- the table and the placed pieces, cached -------------------------------------------
     def draw_table(self, surface, style: str, glow=None) -> None:
         """The board in ``style``; its rim glows in colour ``glow`` (the colour to move)."""
-        surface.blit(self._table_surface(style), self.frame.topleft)
+        surface.blit(self._table_surface(style), self.bounds.topleft)
         if glow is not None:
             rim = self._rim_glow(glow)
             rim.set_alpha(int(110 + 110 * pulse()))
@@ -115,17 +152,19 @@ class Board:
         return [(gx + x, gy + y) for x, y in pts]
 
     def _table_surface(self, style: str) -> pygame.Surface:
-        key = (style, self.frame.size, self.cell)
+        """The board, its rim and its labels, to be laid at ``bounds.topleft``."""
+        key = (style, self.bounds.size, self.cell)
         if self._table is not None and self._table_key == key:
             return self._table
         self._table_key = key
         c = self.cell
         pad = 12
-        surf = pygame.Surface((self.frame.width + pad, self.frame.height + pad), pygame.SRCALPHA)
+        surf = pygame.Surface((self.bounds.width + pad, self.bounds.height + pad), pygame.SRCALPHA)
+        board = pygame.Surface((self.frame.width + pad, self.frame.height + pad), pygame.SRCALPHA)
         margin = (self.grid.x - self.frame.x) * 0.92
         outline = self._octagon(margin)
         shadow = [(x + 6, y + 8) for x, y in outline]
-        pygame.draw.polygon(surf, (0, 0, 0, 110), shadow)
+        pygame.draw.polygon(board, (0, 0, 0, 110), shadow)
         # the rim: the table's wood (or marble) cut to the octagon
         texture = assets.scaled("marble.png" if style == "stone" else "wood.png",
                                 self.frame.size)
@@ -133,16 +172,16 @@ class Board:
         pygame.draw.polygon(mask, (255, 255, 255, 255), outline)
         rim = texture.copy().convert_alpha() if pygame.display.get_surface() else texture.copy()
         rim.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(rim, (0, 0))
-        pygame.draw.polygon(surf, (255, 236, 200, 90), outline, 2)
+        board.blit(rim, (0, 0))
+        pygame.draw.polygon(board, (255, 236, 200, 90), outline, 2)
         inner = self._octagon(margin - 3)
-        pygame.draw.polygon(surf, (0, 0, 0, 70), inner, 2)
+        pygame.draw.polygon(board, (0, 0, 0, 70), inner, 2)
         # the bed the squares are sunk into
         gx, gy = self.grid.x - self.frame.x, self.grid.y - self.frame.y
         bed = pygame.Surface(self.frame.size, pygame.SRCALPHA)
         for x, y in self.geo.cells:
             pygame.draw.rect(bed, (40, 28, 18, 200), (gx + x * c - 1, gy + y * c - 1, c + 2, c + 2))
-        surf.blit(bed, (0, 0))
+        board.blit(bed, (0, 0))
         plain, centre = CELLS[style]
         centre_cells = set(self.geo.centre_cells)
         m = max(1, c // 18)
@@ -150,38 +189,32 @@ class Board:
         for x, y in self.geo.cells:
             base = centre if (x, y) in centre_cells else plain
             r = pygame.Rect(gx + x * c + m, gy + y * c + m, c - 2 * m, c - 2 * m)
-            pygame.draw.rect(surf, base, r)
+            pygame.draw.rect(board, base, r)
             # sunk in: shadow along the top and left, light along the bottom and right
             l, t, rt, bt = r.left, r.top, r.right - 1, r.bottom - 1
-            pygame.draw.polygon(surf, sink(base, 0.32), [(l, t), (rt, t), (rt - b, t + b),
-                                                          (l + b, t + b)])
-            pygame.draw.polygon(surf, sink(base, 0.2), [(l, t), (l + b, t + b), (l + b, bt - b),
-                                                         (l, bt)])
-            pygame.draw.polygon(surf, lift(base, 0.3), [(l, bt), (l + b, bt - b),
-                                                         (rt - b, bt - b), (rt, bt)])
-            pygame.draw.polygon(surf, lift(base, 0.18), [(rt, t), (rt, bt), (rt - b, bt - b),
-                                                          (rt - b, t + b)])
-        self._draw_labels(surf, gx, gy)
+            pygame.draw.polygon(board, sink(base, 0.32), [(l, t), (rt, t), (rt - b, t + b),
+                                                           (l + b, t + b)])
+            pygame.draw.polygon(board, sink(base, 0.2), [(l, t), (l + b, t + b), (l + b, bt - b),
+                                                          (l, bt)])
+            pygame.draw.polygon(board, lift(base, 0.3), [(l, bt), (l + b, bt - b),
+                                                          (rt - b, bt - b), (rt, bt)])
+            pygame.draw.polygon(board, lift(base, 0.18), [(rt, t), (rt, bt), (rt - b, bt - b),
+                                                           (rt - b, t + b)])
+        surf.blit(board, (self.frame.x - self.bounds.x, self.frame.y - self.bounds.y))
+        self._draw_labels(surf)
         self._table = surf
         return surf
 
-    def _draw_labels(self, surf, gx, gy) -> None:
-        """Column letters along the bottom and row numbers along the left, as in Pentobi."""
-        c = self.cell
-        if c < 14:
-            return
-        f = assets.font(max(9, int(c * 0.36)))
-        ink, shade = (255, 240, 214), (30, 18, 10)
-        room = (self.grid.x - self.frame.x) * 0.45
-        for x in range(self.size):
-            for colour, dx in ((shade, 1), (ink, 0)):
-                img = f.render(chr(ord("a") + x), True, colour)
-                surf.blit(img, img.get_rect(center=(gx + x * c + c // 2 + dx,
-                                                    gy + self.size * c + room + dx)))
-        for y in range(self.size):
-            for colour, dx in ((shade, 1), (ink, 0)):
-                img = f.render(str(self.size - y), True, colour)
-                surf.blit(img, img.get_rect(center=(gx - room + dx, gy + y * c + c // 2 + dx)))
+    def _draw_labels(self, surf) -> None:
+        """The column letters and row numbers, in light ink with a dark edge."""
+        f = assets.font(self.label_size)
+        ink, shade = (255, 240, 214), (20, 12, 6)
+        for text, rect in self.label_rects():
+            rect = rect.move(-self.bounds.x, -self.bounds.y)
+            dark = f.render(text, True, shade)
+            for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+                surf.blit(dark, rect.move(dx, dy))
+            surf.blit(f.render(text, True, ink), rect)
 
     def _build_pieces(self, moves, last=None) -> pygame.Surface:
         c = self.cell

@@ -47,6 +47,17 @@ def grab_offset(piece: str, turn: int) -> tuple:
     return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c[1], c[0]))
 
 
+@lru_cache(maxsize=32)
+def tray_turn(piece: str) -> int:
+    """The orientation ``piece`` lies in, in its tray and when first picked up: lying
+    down (at least as wide as tall), so that piles stay low."""
+    for turn in range(8):
+        cells = orientation(piece, turn)
+        if max(x for x, _ in cells) >= max(y for _, y in cells):
+            return turn
+    return 0
+
+
 def short_name(piece: str) -> str:
     return SHORT_NAMES.get(piece, piece)
 
@@ -175,3 +186,52 @@ def turn_of_shape(piece: str, shape: tuple) -> int:
 def turn_of(geo, move: int) -> int:
     """The orientation of placement ``move`` (the first of equal ones)."""
     return turn_of_shape(geo_piece(geo, move), shape_of(geo.cells_of_move[move]))
+
+
+# --- the rules' picture of a colour's pieces ------------------------------------------
+
+GAP = 0.6           # between the copies of a piece, in squares
+
+
+def _copies_width(piece) -> float:
+    """The width of all the copies of ``piece`` side by side, in squares."""
+    w = max(x for x, _ in piece.shape) + 1
+    return piece.count * w + (piece.count - 1) * GAP
+
+
+def pieces_figure(size: tuple, rgb: tuple) -> pygame.Surface:
+    """Every piece of one colour in ``rgb`` (all 21: each kind as many times as a colour
+    has it, named underneath), laid out as large as fits in ``size``."""
+    width, height = size
+    best = None
+    for cols in (2, 3, 4, 6):
+        rows = -(-len(PIECES) // cols)
+        col_w = [max(_copies_width(p) for p in PIECES[c::cols]) + 1.2 for c in range(cols)]
+        label = max(12, min(16, height // (rows * 6)))
+        u = min(width / sum(col_w), (height - rows * (label + 6)) / (rows * 3.8))
+        if best is None or u > best[0]:
+            best = (u, cols, rows, col_w, label)
+    u, cols, rows, col_w, label = best
+    unit = max(4, int(u))
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    font = assets.font(label)
+    row_h = height / rows
+    x0 = (width - sum(col_w) * unit) / 2
+    for i, piece in enumerate(PIECES):
+        col, row = i % cols, i // cols
+        left = x0 + sum(col_w[:col]) * unit
+        cell_w = col_w[col] * unit
+        body = piece_surface(rgb, piece.shape, unit)
+        bw, bh = body.get_size()
+        total = piece.count * bw + (piece.count - 1) * GAP * unit
+        top = row * row_h + (row_h - label - 6 - 3 * unit) / 2
+        x = left + (cell_w - total) / 2
+        y = top + (3 * unit - bh) / 2
+        for _ in range(piece.count):
+            surf.blit(shadow_surface(piece.shape, unit, 90), (x + max(1, unit // 5),
+                                                                y + max(1, unit // 4)))
+            surf.blit(body, (x, y))
+            x += bw + GAP * unit
+        name = font.render(piece.title, True, INK)
+        surf.blit(name, name.get_rect(midtop=(left + cell_w / 2, top + 3 * unit + 6)))
+    return surf

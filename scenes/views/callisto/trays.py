@@ -16,7 +16,7 @@ from game.callisto import PIECE_INDEX, PIECES, orientation
 
 from ... import assets
 from ..base import INK, pulse
-from .pieces import badge, lift, piece_surface, shadow_surface, sink
+from .pieces import badge, lift, piece_surface, shadow_surface, sink, tray_turn
 
 
 def left_in_tray(state, held: str | None, colour: int, piece: str) -> int:
@@ -36,6 +36,7 @@ class Tray:
         self.header = pygame.Rect(rect.x, rect.y, rect.width, 0)
         self.slots: dict[str, pygame.Rect] = {}
         self.unit = 8
+        self.badge_size = 12        # text size of a pile's count
 
 
 class Trays:
@@ -71,31 +72,29 @@ class Trays:
         if column is None:
             self.area = pygame.Rect(0, 0, 0, 0)
             return
+        rects = self._tray_rects(column)
+        self.area = rects[0].unionall(rects[1:])
+        self._trays = [self._layout_tray(colour, r) for colour, r in enumerate(rects)]
+
+    def unit_for(self, column: pygame.Rect) -> int:
+        """The size of a square of the pieces in trays stacked in ``column``."""
+        return _grid(self._tray_rects(column)[0])[0]
+
+    def _tray_rects(self, column: pygame.Rect) -> list:
         n = len(self.rgbs)
         spacing = max(6, column.height // 80)
         tray_h = min((column.height - spacing * (n - 1)) // n, int(column.width * 1.05))
         total = tray_h * n + spacing * (n - 1)
-        self.area = pygame.Rect(column.x, column.y + (column.height - total) // 2,
-                                column.width, total)
-        for colour in range(n):
-            r = pygame.Rect(self.area.x, self.area.y + colour * (tray_h + spacing),
-                            column.width, tray_h)
-            self._trays.append(self._layout_tray(colour, r))
+        top = column.y + (column.height - total) // 2
+        return [pygame.Rect(column.x, top + colour * (tray_h + spacing), column.width, tray_h)
+                for colour in range(n)]
 
     def _layout_tray(self, colour: int, rect: pygame.Rect) -> Tray:
         tray = Tray(colour, rect)
-        head = max(18, min(30, rect.height // 6))
-        tray.header = pygame.Rect(rect.x, rect.y, rect.width, head)
-        area = pygame.Rect(rect.x + 6, rect.y + head + 2, rect.width - 12, rect.height - head - 8)
-        best = None
-        for cols in (12, 6, 4, 3, 2):
-            rows = -(-len(PIECES) // cols)
-            sw, sh = area.width / cols, area.height / rows
-            unit = min(sw, sh) / 4.0
-            if best is None or unit > best[0]:
-                best = (unit, cols, sw, sh)
-        unit, cols, sw, sh = best
-        tray.unit = max(3, int(unit))
+        tray.unit, cols, area, tray.badge_size = _grid(rect)
+        tray.header = pygame.Rect(rect.x, rect.y, rect.width, area.y - 2 - rect.y)
+        rows = -(-len(PIECES) // cols)
+        sw, sh = area.width / cols, area.height / rows
         for i, piece in enumerate(PIECES):
             col, row = i % cols, i // cols
             tray.slots[piece.name] = pygame.Rect(int(area.x + col * sw), int(area.y + row * sh),
@@ -189,15 +188,17 @@ class Trays:
 
     def _draw_slot(self, layer, tray, name, slot, count, dim=False) -> None:
         u = tray.unit
-        shape = orientation(name, 0)
+        shape = orientation(name, tray_turn(name))
         body = piece_surface(self.rgbs[tray.colour], shape, u)
-        pos = body.get_rect(center=slot.center)
+        piece = PIECES[PIECE_INDEX[name]]
+        pile, room, tag_at = _pile_place(piece, u, slot, tray.badge_size)
+        pos = body.get_rect(bottomleft=room.bottomleft)
         if count <= 0:
             ghost = body.copy()
             ghost.set_alpha(34)
             layer.blit(ghost, pos)
             return
-        step = max(2, u // 4)
+        step = pile // 2 if pile else 0
         for k in range(min(count, 3) - 1, 0, -1):     # the rest of the pile, behind
             under = pos.move(k * step, -k * step)
             layer.blit(shadow_surface(shape, u, 70), under.move(1, 2))
@@ -211,9 +212,9 @@ class Trays:
             layer.blit(faded, pos)
         else:
             layer.blit(body, pos)
-        if count > 1:
-            tag = badge(f"x{count}", max(10, min(16, int(u * 1.1))), self.rgbs[tray.colour])
-            layer.blit(tag, tag.get_rect(bottomright=(slot.right, slot.bottom)))
+        if count > 1 and tag_at is not None:
+            tag = badge(f"x{count}", tray.badge_size, self.rgbs[tray.colour])
+            layer.blit(tag, tag.get_rect(**tag_at))
 
     def _draw_focus(self, surface, mover, held) -> None:
         if mover is not None and mover < len(self._trays):
@@ -231,3 +232,59 @@ class Trays:
             colour, name = self.hover
             slot = self._trays[colour].slots[name]
             pygame.draw.rect(surface, (255, 240, 200), slot, 2, border_radius=6)
+
+
+# --- how the piles lie in a tray ---------------------------------------------------------
+
+MARGIN = 4          # pixels kept free round each pile in its place
+
+
+def _extent(piece) -> tuple:
+    """(width, height) of ``piece`` as it lies in the tray, in squares."""
+    shape = orientation(piece.name, tray_turn(piece.name))
+    return max(x for x, _ in shape) + 1, max(y for _, y in shape) + 1
+
+
+def _pile_place(piece, unit: int, slot: pygame.Rect, badge_size: int):
+    """(pile offset, the rectangle the pile fills, where its count goes as keyword
+    arguments for ``get_rect``) for ``piece`` in ``slot``; the count goes under the pile
+    when there is room, else beside it, never on it; None when it fits nowhere."""
+    w, h = _extent(piece)
+    pile = 2 * max(1, unit // 6) if piece.count > 1 else 0      # two copies peep out behind
+    pw, ph = w * unit + pile, h * unit + pile
+    box = slot.inflate(-MARGIN, -MARGIN)
+    if piece.count <= 1:
+        if pw > box.width or ph > box.height:
+            return pile, None, None
+        room = pygame.Rect(0, 0, pw, ph)
+        room.center = box.center
+        return pile, room, None
+    bw, bh = badge("x3", badge_size, (0, 0, 0)).get_size()
+    if pw <= box.width and ph + bh <= box.height:
+        room = pygame.Rect(0, 0, pw, ph)
+        room.midtop = (box.centerx, box.y + (box.height - ph - bh) // 2)
+        return pile, room, {"midtop": (room.centerx, room.bottom)}
+    if pw + bw + 2 <= box.width and ph <= box.height:
+        room = pygame.Rect(0, 0, pw, ph)
+        room.midleft = (box.x + (box.width - pw - bw - 2) // 2, box.centery)
+        return pile, room, {"bottomleft": (room.right + 2, room.bottom)}
+    return pile, None, None
+
+
+def _grid(rect: pygame.Rect) -> tuple:
+    """(unit, columns, pieces' area, count text size) of the grid of piles that gives the
+    largest pieces in a tray ``rect``, each pile's count beside or under it."""
+    head = max(16, min(30, rect.height // 7))
+    area = pygame.Rect(rect.x + 5, rect.y + head + 2, rect.width - 10, rect.height - head - 6)
+    badge_size = max(10, min(14, rect.height // 12))
+    best = (3, 6)
+    for cols in (12, 6, 4, 3, 2):
+        rows = -(-len(PIECES) // cols)
+        slot = pygame.Rect(0, 0, int(area.width / cols) - 2, int(area.height / rows) - 2)
+        unit = min(slot.width, slot.height) // 3
+        while unit > best[0] and not all(_pile_place(p, unit, slot, badge_size)[1]
+                                         for p in PIECES):
+            unit -= 1
+        if unit > best[0]:
+            best = (unit, cols)
+    return best[0], best[1], area, badge_size

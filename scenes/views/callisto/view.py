@@ -4,8 +4,10 @@ Handling is the tabletop's: pick a piece out of the tray of the colour to
 move and it follows the pointer as a ghost snapped to the grid (the square
 under the pointer is always one of the piece's own squares); the wheel or R
 turns it, a right-click or F flips it over, a click puts it down.  Esc, or a
-click on the tray, puts it back; H shows every square the held piece could
-cover and, as dots, where to click in the orientation it has now.
+click on the tray, puts it back.  H switches the marks of where pieces fit on
+and off: with a piece in hand, every square it could cover and, as dots, where
+to click in the orientation it has now; with none, every square any piece of
+the colour to move could cover.
 
 The view holds two parts: ``board`` (where the board lies, and everything drawn
 on it) and ``trays`` (each colour's pieces beside it).  It keeps the position,
@@ -22,7 +24,8 @@ from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry,
 
 from ..base import GOLD, BoardView
 from .board import STYLES, Board
-from .pieces import flipped, grab_offset, lift, shape_of, short_name, turned
+from .pieces import (flipped, grab_offset, lift, pieces_figure, shape_of, short_name,
+                     tray_turn, turned)
 from .trays import Trays, left_in_tray
 
 #: Pentobi's colours, warmed a little to sit on the wooden table.
@@ -38,6 +41,13 @@ class CallistoView(BoardView):
     @classmethod
     def side_names(cls, variant=None) -> tuple:
         return player_names(variant)
+
+    @classmethod
+    def figure(cls, name: str, size: tuple):
+        """``"pieces"``: the 21 pieces every colour has, for the rules."""
+        if name == "pieces":
+            return pieces_figure(size, COLOUR_RGB["Blue"])
+        return None
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
@@ -57,9 +67,15 @@ class CallistoView(BoardView):
         self.drag_from: tuple | None = None         # where a drag began (press on the tray)
         self.ghost_anchor: tuple | None = None      # top-left cell of the snapped ghost
         self.ghost_problem: str | None = None
-        self.hints_on = self.setting("show_hints", True)
+        self.hints_on = self.setting("show_hints", True)   # marks for the piece in hand
+        self.overview = False       # marks of where any piece fits, with none in hand
         self.anim: dict | None = None
         self._placed: tuple | None = None           # (move, screen pos) of a piece put down here
+
+    def seat_colours(self) -> tuple:
+        players = PLAYERS[self.variant]
+        return tuple(tuple(self.rgbs[c] for c in range(len(self.rgbs)) if c % players == p)
+                     for p in range(players))
 
     def _tray_titles(self) -> list:
         """Each tray's header: the colour's name, and in a game its player's."""
@@ -79,7 +95,7 @@ class CallistoView(BoardView):
         gap = max(10, rect.width // 60)
         show_trays = self.input_enabled or rect.width >= rect.height * 1.2
         if show_trays:
-            tray_w = int(min(max(rect.width * 0.37, 170), 480))
+            tray_w = self._tray_width(gap)
             side = max(120, min(rect.height, rect.width - tray_w - gap))
         else:
             tray_w, gap = 0, 0
@@ -89,6 +105,23 @@ class CallistoView(BoardView):
         self.board.fit(pygame.Rect(x0, y0, side, side))
         self.trays.fit(pygame.Rect(x0 + side + gap, rect.y, tray_w, rect.height)
                        if show_trays else None)
+
+    def _tray_width(self, gap: int) -> int:
+        """How wide the trays are: a good third of the view, wider where that leaves the
+        pieces in the trays too small beside the board's squares (three and four trays
+        share the height), until they reach three quarters of a square or 20 pixels."""
+        rect = self.rect
+        start = int(min(max(rect.width * 0.37, 170), 480))
+        best = None
+        for tray_w in range(start, max(start, int(rect.width * 0.55)) + 1, 6):
+            side = max(120, min(rect.height, rect.width - tray_w - gap))
+            unit = self.trays.unit_for(pygame.Rect(0, 0, tray_w, rect.height))
+            want = min(20.0, 0.75 * self.board.cell_for(side))
+            if unit >= want:
+                return tray_w
+            if best is None or unit / want > best[0]:
+                best = (unit / want, tray_w)
+        return best[1]
 
     def cell_center(self, cell) -> tuple:
         """Where the square ``cell`` lies on the screen."""
@@ -208,15 +241,28 @@ class CallistoView(BoardView):
             return self._release(event.pos)
         if kind == pygame.KEYDOWN:
             if event.key == pygame.K_h:
-                self.hints_on = not self.hints_on
-                self.status = "Hints on: squares the piece can cover are lit, dots show " \
-                              "where to click." if self.hints_on else "Hints off."
+                self._toggle_marks()
             elif self.held is not None and event.key == pygame.K_r:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 self._turn(turned(self.turn, step))
             elif self.held is not None and event.key == pygame.K_f:
                 self._turn(flipped(self.turn))
         return None
+
+    def _toggle_marks(self) -> None:
+        """H: hide the marks of where pieces fit if they are shown, else show them."""
+        if self.held is not None:
+            self.hints_on = not self.hints_on
+            self.status = ("Hints on: squares the piece can cover are lit, dots show where "
+                           "to click." if self.hints_on else "Hints off (H shows them).")
+            return
+        self.overview = not self.overview
+        if self.overview:
+            self.hints_on = True
+            self.status = (f"Lit: every square a {self.names[self.state.colour]} piece can "
+                           f"cover now (H hides them).")
+        else:
+            self.status = "Hints off (H shows where pieces fit)."
 
     def _press(self, pos):
         state = self.state
@@ -260,7 +306,7 @@ class CallistoView(BoardView):
 
     def _pick(self, name: str) -> None:
         self.held = name
-        self.turn = 0
+        self.turn = tray_turn(name)          # as it lay in the tray
         self.ghost_anchor = None
         title = PIECES[PIECE_INDEX[name]].title
         state = self.state
@@ -347,6 +393,16 @@ class CallistoView(BoardView):
             self.status = ""
 
     # --- hints -----------------------------------------------------------------------------
+    def reach(self) -> frozenset:
+        """Every square some piece of the colour to move could cover now."""
+        key = (id(self.state), None, None)
+        found = self._fits.get(key)
+        if found is None:
+            cells = self.geo.cells_of_move
+            found = frozenset(c for m in self.state.legal_moves() for c in cells[m])
+            self._fits[key] = found
+        return found
+
     def fits(self) -> tuple:
         """(every cell the held piece could cover in any orientation, the cells to click to
         place it in its present orientation) for the colour to move."""
@@ -373,17 +429,9 @@ class CallistoView(BoardView):
 
     # --- words -------------------------------------------------------------------------------
     def describe_move(self, state, move) -> str:
-        geo = self.geo
-        cells = geo.cells_of_move[move]
-        name = short_name(PIECES[geo.piece_of[move]].name)
-        if len(cells) == 1:
-            text = f"{name} at {geo.label(cells[0])}"
-        else:
-            low_x = min(x for x, _ in cells)
-            high_x = max(x for x, _ in cells)
-            low_y = min(y for _, y in cells)
-            high_y = max(y for _, y in cells)
-            text = f"{name} at {geo.label((low_x, high_y))}-{geo.label((high_x, low_y))}"
+        name = short_name(PIECES[self.geo.piece_of[move]].name)
+        # the squares it covers, as the rules write a move down
+        text = f"{name} at {self.spec.format_move(state, move)}"
         if self.two_each and state.colour is not None:
             text = f"{self.names[state.colour]} {text}"
         return text
@@ -413,7 +461,7 @@ class CallistoView(BoardView):
                     f"off the dark centre.")
         if short:
             return f"{who}: pick a piece from the {cname} tray."
-        return f"{who}: pick a piece from the {cname} tray (H shows where it fits)."
+        return f"{who}: pick a piece from the {cname} tray (H shows where pieces fit)."
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -427,6 +475,8 @@ class CallistoView(BoardView):
         if holding and self.hints_on:
             cover, spots = self.fits()
             board.draw_hints(surface, cover, spots, state.colour, dots=self.held != "1")
+        elif self.overview and self.held is None and self._can_act():
+            board.draw_hints(surface, self.reach(), frozenset(), state.colour, dots=False)
         # a piece in flight is not on the board yet
         board.draw_pieces(surface, state.moves[:-1] if self.anim is not None else state.moves)
         board.draw_flash(surface)

@@ -208,11 +208,3 @@ def button(surface, rect, words, enabled=True, primary=False, hot=False) -> None
         size -= 1
         img = label(words, size, ink, True)
     surface.blit(img, img.get_rect(center=rect.center))
-
-
-def half_text(points) -> str:
-    """Points with the half as a fraction: 6, 6½, ½."""
-    if isinstance(points, float) and points != int(points):
-        whole = int(points)
-        return f"{whole}½" if whole else "½"
-    return str(int(points))

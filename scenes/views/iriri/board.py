@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from game.core import score_text
 from game.iriri import Place
 
 from . import art
@@ -234,7 +235,7 @@ class Board:
             cells = [tuple(c) for c in a["cells"]]
             x = sum(self.camera.cell_rect(c).centerx for c in cells) / len(cells)
             y = min(self.camera.cell_rect(c).top for c in cells) - k * 0.6 * u
-            img = art.label(f"+{art.half_text(a['points'])}", max(16, int(k * 0.6)),
+            img = art.label(f"+{score_text(a['points'])}", max(16, int(k * 0.6)),
                             (255, 236, 160), True).copy()
             img.set_alpha(fade)
             surface.blit(img, img.get_rect(midbottom=(x, y)))

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.core import counted
+from game.core import counted, score_text
 from game.iriri import PLAYER_NAMES, Take
 
 from ... import assets
@@ -228,7 +228,7 @@ class Ring:
                      if any(not w.valid for w in placement.words) else
                      ("not allowed", art.BAD, True), ring]
         elif placement.words and placement.points is not None:
-            lines = [("scores", MUTED, False), (art.half_text(placement.points), GOLD, True),
+            lines = [("scores", MUTED, False), (score_text(placement.points), GOLD, True),
                      ring]
         heights = [int(size * (1.9 if big else 1.0)) for _, _, big in lines]
         y = cy - sum(heights) / 2

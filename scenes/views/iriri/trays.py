@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import score_text
 from game.iriri import PLAYER_NAMES
 
 from ... import assets
@@ -141,13 +142,13 @@ class Trays:
         top = t.y + max(6, t.height // 9)
         surface.blit(img, (x, top))
         score = s.scores[player]
-        big = art.label(art.half_text(score), int(size * 1.7), (255, 236, 200), True)
+        big = art.label(score_text(score), int(size * 1.7), (255, 236, 200), True)
         score_pos = (x, top + img.get_height() + 2)
         surface.blit(big, score_pos)
         extra_x = score_pos[0] + big.get_width() + 8
         if (turn and placement.pieces and placement.points is not None
                 and placement.problem is None):
-            plus = art.label(f"+{art.half_text(placement.points)}", int(size * 1.2),
+            plus = art.label(f"+{score_text(placement.points)}", int(size * 1.2),
                              (150, 240, 140), True)
             surface.blit(plus, plus.get_rect(midleft=(extra_x, score_pos[1] + big.get_height() // 2)))
         doing = self._tray_words(s, player, must_pass)
@@ -182,6 +183,12 @@ class Trays:
         slot0 = self.slot_rect(player, 0)
         active = (human and s.mover == player and s.phase == "place"
                   and not s.is_over and self.live)
+        empty = not shown and not (player == s.mover and placement.pieces)
+        if empty:       # the words take the slots' place, so nothing is drawn under them
+            area = self.hand_area(player)
+            img = art.label("hand empty", max(11, min(slot0.height // 3, 22)), MUTED)
+            surface.blit(img, img.get_rect(center=area.center))
+            return
         for i in range(3):
             r = self.slot_rect(player, i)
             pygame.draw.rect(surface, (0, 0, 0), r.inflate(-r.width // 6, -r.height // 6), 1,
@@ -205,9 +212,6 @@ class Trays:
             frame = pygame.Surface(area.size, pygame.SRCALPHA)
             pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=8)
             surface.blit(frame, area.topleft)
-        if not shown and not (player == s.mover and placement.pieces):
-            img = art.label("hand empty", max(11, slot0.height // 4), MUTED)
-            surface.blit(img, img.get_rect(midleft=(slot0.x + 6, slot0.centery)))
 
     def _draw_button(self, surface, player, s, placement, human, must_pass, pointer) -> None:
         if not self.live or s.is_over or s.mover != player or not human:

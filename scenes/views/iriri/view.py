@@ -24,7 +24,7 @@ import math
 
 import pygame
 
-from game.core import counted
+from game.core import counted, score_text
 from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 
 from . import art, words
@@ -232,7 +232,7 @@ class IririView(BoardView):
         if p.problem:
             self.status = f"Not allowed: {p.problem}"
         else:
-            self.status = (f"This placement scores {art.half_text(p.points)}: "
+            self.status = (f"This placement scores {score_text(p.points)}: "
                            f"Confirm (Enter) plays it")
 
     def _confirm(self):

@@ -7,7 +7,7 @@ pass, is a human playing here): the view shows what they return.
 
 from __future__ import annotations
 
-from game.core import counted
+from game.core import counted, score_text
 from game.iriri import PLAYER_NAMES, Pass, Take, colour_of
 from game.iriri.words import word_text
 
@@ -81,4 +81,4 @@ def describe_move(spec, state, move) -> str:
         return f"takes {kinds} (ring {' '.join(str(i) for i in move.indices)})"
     text = spec.format_move(state, move)
     points = state.placement_points(move)
-    return text if points is None else f"{text}, scores {art.half_text(points)}"
+    return text if points is None else f"{text}, scores {score_text(points)}"

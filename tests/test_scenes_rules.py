@@ -1,0 +1,50 @@
+"""The rules screen of every game, headless: its pages turn at once, pictures and all."""
+
+import time
+
+import pygame
+
+from helpers import frames
+from scenes.rules import RulesScene
+
+GAMES = ("calla", "calliro", "callisto", "iriri", "calabria")
+
+
+def test_turning_a_page_is_instant_for_every_rules_book(app):
+    spent = []
+    for game in GAMES:
+        rules = app.stack.push(RulesScene(app, game))
+        frames(app, 12)                   # the screen is open a moment: its pictures are ready
+        for step in [1] * (len(rules.sections) - 1) + [-1] * (len(rules.sections) - 1):
+            start = time.process_time()
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT if step > 0
+                                                 else pygame.K_LEFT, mod=0, unicode="",
+                                                 scancode=0))
+            frames(app, 1)
+            spent.append((time.process_time() - start, game, rules.page))
+        assert rules.page == 0
+        app.stack.pop()
+    spent.sort(reverse=True)
+    median = spent[len(spent) // 2][0]
+    assert median < 0.06, f"a page turn takes {median:.3f} s of work (slowest: {spent[:3]})"
+    assert spent[0][0] < 0.25, f"the slowest page turn took {spent[0][0]:.3f} s"
+
+
+def test_each_picture_is_drawn_once(app, monkeypatch):
+    from scenes.views.calabria.view import CalabriaView
+    drawn = []
+    draw = CalabriaView.draw
+
+    def counting(view, surface):
+        drawn.append(id(view.state))
+        return draw(view, surface)
+
+    monkeypatch.setattr(CalabriaView, "draw", counting)
+    rules = app.stack.push(RulesScene(app, "calabria"))
+    pictures = sum("diagram" in s for s in rules.sections)
+    for _ in range(2):                          # through the book and back, twice
+        for key in [pygame.K_RIGHT] * len(rules.sections) + [pygame.K_LEFT] * len(rules.sections):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+            frames(app, 1)
+    assert len(drawn) == pictures
