@@ -41,7 +41,7 @@ def _restored_time(record: dict, config: dict, states: list, notation: list, cur
     extra = {} if extra is None else extra
     if not isinstance(extra, dict):
         raise RecordProblem("field 'extra' must be an object")
-    unknown = sorted(str(k) for k in set(extra) - {"timer", "time_called_ply", "clock"})
+    unknown = sorted(str(k) for k in set(extra) - {"timer", "time_called_ply", "clock", "played"})
     if unknown:
         raise RecordProblem(f"field 'extra': unknown field {unknown[0]!r}")
     spec = GAMES[config["game"]]
@@ -324,10 +324,10 @@ class PlayScene(Scene):
         if clock is not None:
             scene.clock = Clock.restore(clock, now=lambda: scene.play_time)
         extra = record.get("extra") if isinstance(record.get("extra"), dict) else {}
-        played = extra.get("played")
-        if isinstance(played, (int, float)) and not isinstance(played, bool) \
-                and 0 <= played < 10 ** 7:
-            scene.played_before = float(played)
+        played = extra.get("played", 0.0)
+        if type(played) not in (int, float) or not 0 <= played < 10 ** 7:
+            raise RecordProblem("field 'extra.played' must be the seconds the game has been played")
+        scene.played_before = float(played)
         scene.view.set_state(scene.state)
         return scene
 
