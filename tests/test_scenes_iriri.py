@@ -463,7 +463,11 @@ def test_each_tray_is_headed_by_its_colour_and_seat_name(app):
 
 
 # Yellow's one pyramid fits nowhere and Blue's hand is empty: two passes end the game.
-STUCK = {"ring": ["Ym", "Yl", "Bs", "Ys", "Bl", "Bm"], "board": {"0,0": "Bs", "0,1": "Bl"},
+STUCK = {"ring": ["Ys", "Ym", "Yl", "Bs", "Bm", "Bl"],
+         "board": {"0,0": "Bl", "1,0": "Ym", "2,0": "Bm", "3,0": "Yl", "4,0": "Bl", "5,0": "Bl",
+                   "0,1": "Bs", "1,1": "Bs", "2,1": "Ys", "3,1": "Yl", "4,1": "Ys", "5,1": "Bl",
+                   "0,2": "Bs", "1,2": "Ym", "2,2": "Yl", "3,2": "Bm", "4,2": "Bs", "5,2": "Bm",
+                   "0,3": "Ys", "1,3": "Yl", "2,3": "Ys", "3,3": "Bm", "4,3": "Ym"},
          "hands": [["Ym"], []], "scores": [3, 6.5], "to_move": 0, "phase": "place",
          "first_done": True}
 
