@@ -353,10 +353,15 @@ class PlayScene(Scene):
             if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_y:
                 self.redo()
                 return
-        self.view.input_enabled = not self.computer_to_move() and not self.finished
+        self._sync_input()
         move = self.view.handle_event(event)
         if move is not None and self.view.input_enabled:
             self.apply(move)
+
+    def _sync_input(self) -> None:
+        """Tell the view whether the player to move may act: kept up every frame, so a
+        computer's move or a fallen flag shows at once, not when the mouse next moves."""
+        self.view.input_enabled = not self.computer_to_move() and not self.finished
 
     def enter(self) -> None:
         super().enter()
@@ -371,6 +376,10 @@ class PlayScene(Scene):
 
     # --- time ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._advance(dt)
+        self._sync_input()
+
+    def _advance(self, dt: float) -> None:
         self.view.update(dt)
         self._poll_hint()
         self.play_time += dt

@@ -398,6 +398,32 @@ def perform(app, play, move, rng):
     assert play.cursor == before + 1, (move, play.view.status)
 
 
+def test_the_side_column_stays_and_wakes_up_on_your_turn(app):
+    """Against the computer: pausing while it moves (and the window being rebuilt) keeps the
+    Race to 11, Repository and Basket beside the board, and once the computer's move has
+    landed the Repository is lit for you again without a touch of the mouse."""
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    setup.starter = "0"
+    setup.seats[1]["kind"] = "computer:random"
+    press(app, "Start game")
+    play = app.stack.top
+    view = play.view
+    frame, column = view.board.frame.copy(), view.trays.rect.copy()
+    lit = pixel(slot(play, "O"))
+    click(app, slot(play, "B"))
+    click(app, at(play, "e5"))
+    assert play.computer_to_move()
+    move_pointer(app, at(play, "a5"))            # the pointer moves while the computer plays
+    key(app, pygame.K_ESCAPE)
+    press(app, "Resume")
+    assert isinstance(app.stack.top, PlayScene)
+    assert view.trays is not None and view.trays.rect == column and view.board.frame == frame
+    assert wait_until(app, lambda: play.cursor == 2 and not view.busy, seconds=30)
+    frames(app, 2)
+    assert pixel(slot(play, "O")) == lit, "the Repository is not dimmed on your own turn"
+
+
 def test_a_whole_game_by_mouse_reaches_the_results(app):
     play = start(app)
     rng = random.Random(5)

@@ -65,7 +65,9 @@ class CalliroView(BoardView):
 
     def _fit(self) -> None:
         rect = self.rect
-        col = int(min(max(rect.width * 0.27, 170), 280)) if self.input_enabled else 0
+        # A game keeps its column whoever is to move; only a picture (no seats: a rules
+        # diagram, the final board) goes without.
+        col = int(min(max(rect.width * 0.27, 170), 280)) if self.named_seats else 0
         gap = max(10, rect.width // 50) if col else 0
         self.board.fit(rect, beside=col + gap)
         self.trays = (Trays(pygame.Rect(self.board.frame.right + gap, rect.y, col, rect.height))

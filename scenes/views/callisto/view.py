@@ -77,7 +77,8 @@ class CallistoView(BoardView):
         super().layout(rect)
         rect = self.rect
         gap = max(10, rect.width // 60)
-        show_trays = self.input_enabled or rect.width >= rect.height * 1.2
+        # a game always shows its trays; a picture (no seats) only when there is room
+        show_trays = self.named_seats or rect.width >= rect.height * 1.2
         if show_trays:
             tray_w = int(min(max(rect.width * 0.37, 170), 480))
             side = max(120, min(rect.height, rect.width - tray_w - gap))
