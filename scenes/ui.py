@@ -22,9 +22,26 @@ def label(scene, rect, text, object_id=None):
     return scene.add(UILabel(pygame.Rect(rect), text, manager=scene.app.ui, object_id=object_id))
 
 
+class Dropdown(UIDropDownMenu):
+    """pygame_gui's drop-down, closing when the option already chosen is clicked again.
+
+    The stock one unselects that option and stays open, its list lying over the
+    buttons below it, so the next click meant for one of them picks an option
+    instead.  Every screen's drop-downs are made here.
+    """
+
+    def process_event(self, event) -> bool:
+        expanded = self.menu_states.get("expanded")
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+                and self.current_state is expanded and expanded is not None
+                and event.ui_element is expanded.options_selection_list):
+            expanded.should_transition = True        # closes on the next update, unchanged
+            return True
+        return super().process_event(event)
+
+
 def dropdown(scene, rect, options, selected):
-    return scene.add(UIDropDownMenu(list(options), selected, pygame.Rect(rect),
-                                    manager=scene.app.ui))
+    return scene.add(Dropdown(list(options), selected, pygame.Rect(rect), manager=scene.app.ui))
 
 
 def text_box(scene, rect, html, object_id=None):

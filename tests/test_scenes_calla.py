@@ -224,6 +224,27 @@ def test_setup_two_modes(app):
     assert config["options"]["time_limit_minutes"] == 15
 
 
+def test_a_dropdown_closes_on_its_chosen_option_and_start_still_starts(app):
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    clocks = setup.controls["time_control"]
+    for menu in (clocks, setup.controls["starter"]):
+        click(app, menu.rect.center)
+        expanded = menu.menu_states["expanded"]
+        assert menu.current_state is expanded
+        chosen = next(item for item in expanded.options_selection_list.item_list
+                      if item["text"] == menu.selected_option[0])
+        click(app, chosen["button_element"].rect.center)     # the option already chosen
+        assert menu.current_state is not expanded, "the list closes"
+    assert clocks.selected_option[1] == "none"
+    start = button(app, "Start game")
+    assert not expanded.options_selection_list.alive() or not \
+        expanded.options_selection_list.rect.colliderect(start.rect)
+    press(app, "Start game")
+    play = app.stack.top
+    assert isinstance(play, PlayScene) and play.config["time_control"] is None
+
+
 def test_resize_keeps_the_game(app):
     play = start_calla(app)
     sow(app, play, 3)
