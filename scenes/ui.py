@@ -13,9 +13,67 @@ INK = (243, 233, 214)
 MUTED = (200, 184, 160)
 
 
+TIP_WIDEST = 440     # pixels a tooltip grows to before its text wraps
+TIP_GAP = 6          # between a tooltip and its button
+
+
+class Button(UIButton):
+    """pygame_gui's button with a tooltip that fits its text, lies beside the button
+    (below it, else above), and goes when the button is pressed, not to come back until
+    the pointer has left: a dialog the button opens is never covered by it."""
+
+    def __init__(self, *args, **kwargs):
+        self._tip_spent = False
+        super().__init__(*args, **kwargs)
+
+    def set_tooltip(self, text=None, object_id=None, text_kwargs=None, delay=None,
+                    wrap_width=None) -> None:
+        if text and wrap_width is None:
+            font = self.ui_manager.get_theme().get_font(["tool_tip.text_box", "text_box"])
+            wrap_width = min(TIP_WIDEST, font.size(text)[0] + 32)   # padding and border
+        super().set_tooltip(text, object_id, text_kwargs, delay, wrap_width)
+
+    def process_event(self, event) -> bool:
+        consumed = super().process_event(event)
+        if self.held or self.pressed_event:
+            self._tip_spent = True
+            if self.tool_tip is not None:
+                self.tool_tip.kill()
+                self.tool_tip = None
+        return consumed
+
+    def while_hovering(self, time_delta, mouse_pos) -> None:
+        if self._tip_spent:
+            return
+        had_tip = self.tool_tip is not None
+        super().while_hovering(time_delta, mouse_pos)
+        if self.tool_tip is not None and not had_tip:
+            self._place_tip(self.tool_tip)
+
+    def on_unhovered(self) -> None:
+        super().on_unhovered()
+        self._tip_spent = False
+
+    def _place_tip(self, tip) -> None:
+        """Below the button if the window has room, else above; never on it."""
+        window = self.ui_manager.get_root_container().get_rect()
+        box = tip.rect.copy()
+        box.centerx = self.rect.centerx
+        box.top = self.rect.bottom + TIP_GAP
+        if box.bottom > window.bottom:
+            box.bottom = self.rect.top - TIP_GAP
+        box.clamp_ip(window)
+        if box.colliderect(self.rect):          # no room above or below: beside it
+            box.centery = self.rect.centery
+            box.left = self.rect.right + TIP_GAP
+            if box.right > window.right:
+                box.right = self.rect.left - TIP_GAP
+        tip.set_position(box.topleft)
+
+
 def button(scene, rect, text, object_id=None, tooltip=None):
-    return scene.add(UIButton(pygame.Rect(rect), text, manager=scene.app.ui,
-                              object_id=object_id, tool_tip_text=tooltip))
+    return scene.add(Button(pygame.Rect(rect), text, manager=scene.app.ui,
+                            object_id=object_id, tool_tip_text=tooltip))
 
 
 def label(scene, rect, text, object_id=None):
