@@ -55,6 +55,9 @@ class PlayScene(Scene):
         self.notation: list[str] = []
         self.move_texts: list[str] = []
         self.cursor = 0
+        # the ply whose move the board is still playing out: until it lands, the sidebar and
+        # the status line show the position before it
+        self.landing: int | None = None
         self.time_called_ply: int | None = None
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
@@ -82,6 +85,14 @@ class PlayScene(Scene):
     @property
     def state(self):
         return self.history[self.cursor]
+
+    @property
+    def panel_ply(self) -> int:
+        """The ply the sidebar and status line show: the one before the move the board is
+        still animating, so scores and turns change when the move lands, not before."""
+        if self.landing is not None and self.landing == self.cursor > 0 and self.view.busy:
+            return self.cursor - 1
+        return self.cursor
 
     @property
     def finished(self) -> bool:
@@ -163,6 +174,7 @@ class PlayScene(Scene):
         self.cursor += 1
         self._drop_hint()
         self.view.set_state(new, previous=old)
+        self.landing = self.cursor
         self.app.log(f"move {len(self.move_texts)} {self.spec.name} player {old.to_move} {text}")
         if self.clock is not None:
             if new.is_over:
@@ -308,6 +320,7 @@ class PlayScene(Scene):
             self.cursor -= 1
         self.view.cancel_input()
         self.view.set_state(self.state)
+        self.landing = None
         self.view.status = "Move taken back."
         self.app.log(f"undo to ply {self.cursor}")
         self._refresh_buttons()
@@ -324,6 +337,7 @@ class PlayScene(Scene):
         while self._can_redo() and self.computer_to_move():
             self.cursor += 1
         self.view.set_state(self.state, previous=previous if self.cursor else None)
+        self.landing = self.cursor
         self.app.log(f"redo to ply {self.cursor}")
         self._refresh_buttons()
         self.autosave()
@@ -381,6 +395,8 @@ class PlayScene(Scene):
 
     def _advance(self, dt: float) -> None:
         self.view.update(dt)
+        if not self.view.busy:
+            self.landing = None
         self._poll_hint()
         self.play_time += dt
         self._run_clock()
@@ -432,6 +448,7 @@ class PlayScene(Scene):
         self.thinker.cancel()
         self.pending_computer_move = None
         self.view.set_state(called)
+        self.landing = None
         self.app.sounds.play("warn")
         self.view.announce("Time!", (255, 150, 110), 3.0, small=self.time_rule_text() or "")
         self.app.log("time called")
@@ -497,11 +514,20 @@ class PlayScene(Scene):
     def draw(self, surface) -> None:
         ui.table(surface)
         self.view.draw(surface)
-        self.sidebar.draw_status(surface, self.notice or self.view.status or self.prompt(),
-                                 problem=bool(self.notice))
-        self.sidebar.draw(surface, self.state, self.move_texts[:self.cursor], clock=self.clock,
+        ply = self.panel_ply
+        self.sidebar.draw_status(surface, self.status_text(), problem=bool(self.notice))
+        self.sidebar.draw(surface, self.history[ply], self.move_texts[:ply], clock=self.clock,
                           timer=self.timer, time_rule=self.time_rule_text(),
                           flagged=self.flagged)
+
+    def status_text(self) -> str:
+        """The status line: a problem, else what the board says, else while a move is
+        played out that move, else what to do now."""
+        if self.notice or self.view.status:
+            return self.notice or self.view.status
+        if self.panel_ply < self.cursor:
+            return self.move_texts[self.cursor - 1]
+        return self.prompt()
 
     def prompt(self) -> str:
         state = self.state

@@ -151,6 +151,47 @@ def test_results_back_to_menu(app):
     assert isinstance(app.stack.top, MenuScene) and len(app.stack.scenes) == 1
 
 
+def watch_sidebar(play, monkeypatch):
+    """Every state and move list the sidebar is drawn with, newest last."""
+    shown = []
+    draw = play.sidebar.draw
+
+    def spy(surface, state, moves, **kwargs):
+        shown.append((state, list(moves)))
+        draw(surface, state, moves, **kwargs)
+    monkeypatch.setattr(play.sidebar, "draw", spy)
+    return shown
+
+
+def test_the_panels_wait_for_the_cubes_to_land(app, monkeypatch):
+    play = start_calla(app, seat2="computer:random")
+    app.settings.set("animation_speed", 1.0)
+    shown = watch_sidebar(play, monkeypatch)
+    before = play.state
+    click(app, play.view.pits_rects[shield_index(0, 3)].center, settle=2)
+    assert play.cursor == 1 and play.view.busy, "the cubes are still moving"
+    assert shown[-1] == (before, []), "scores, turn and moves as before the move"
+    assert "thinking" not in play.status_text() and play.status_text() == play.move_texts[0]
+    assert wait_until(app, lambda: not play.view.busy, seconds=10)
+    frames(app, 1)
+    assert shown[-1][0] is play.history[1] and len(shown[-1][1]) == 1
+    assert play.status_text() == "Player 2 is thinking..."
+
+
+def test_the_final_score_shows_once_the_last_cube_lands(app, monkeypatch):
+    play = start_calla(app)
+    app.settings.set("animation_speed", 1.0)
+    before = set_position(play, {"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
+    shown = watch_sidebar(play, monkeypatch)
+    click(app, play.view.pits_rects[shield_index(0, 5)].center, settle=2)
+    assert play.state.is_over and play.view.busy
+    assert shown[-1][0] is before and shown[-1][0].scores[0] == 16
+    assert play.state.end_reason not in play.status_text()
+    assert wait_until(app, lambda: not play.view.busy, seconds=10)
+    frames(app, 1)
+    assert shown[-1][0].scores[0] == 17 and "gathered 17 cubes" in play.status_text()
+
+
 def test_timer_counts_down_and_time_call_plays_the_last_turn(app):
     play = start_calla(app, timer=5)
     assert 299 < play.timer < 300, "the 5-minute timer has started counting down"
