@@ -61,6 +61,8 @@ class PlayScene(Scene):
         self.time_called_ply: int | None = None
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
+        # each player as the end of the game names them: "Ann (Blue)"
+        self.labels = self.view.player_labels(self.seats, self.variant)
         self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
                                self.view.player_colours)
         self.thinker = Thinker()
@@ -102,14 +104,15 @@ class PlayScene(Scene):
     def outcome(self) -> dict:
         state = self.state
         if self.flagged is not None:
-            loser = self.seats[self.flagged]["name"]
+            loser = self.labels[self.flagged]
             others = [p for p in range(len(self.seats)) if p != self.flagged]
             best = max(state.scores[p] for p in others)
             top = [p for p in others if state.scores[p] == best]
             winner = others[0] if len(others) == 1 else (top[0] if len(top) == 1 else None)
             reason = f"{loser} ran out of time."
         else:
-            winner, reason = state.winner, state.end_reason or "The game is over."
+            winner = state.winner
+            reason = state.describe_end(self.labels) or "The game is over."
         return {"winner": winner, "reason": reason, "flagged": self.flagged, "resigned": None,
                 "state_position": state.position(), "moves": list(self.notation[:self.cursor])}
 

@@ -25,6 +25,8 @@ def start_calla(app, seat2="human", timer=None):
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     setup.starter = "0"          # Player 1 starts, so the seats are predictable
+    for i, seat in enumerate(setup.seats):
+        seat["name"] = f"Player {i + 1}"
     setup.seats[1]["kind"] = seat2
     if timer is not None:
         setup.options["time_limit_minutes"] = timer
@@ -190,6 +192,43 @@ def test_the_final_score_shows_once_the_last_cube_lands(app, monkeypatch):
     assert wait_until(app, lambda: not play.view.busy, seconds=10)
     frames(app, 1)
     assert shown[-1][0].scores[0] == 17 and "gathered 17 cubes" in play.status_text()
+
+
+def test_the_results_name_the_seats_by_name_and_side(app, monkeypatch):
+    """Ann lets the computer start, so she plays B; the computer's seat, left unnamed, is
+    called by its side. The results board, headline, end text and scores all agree."""
+    import scenes.views.calla.view as calla_view
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    setup.seats[0]["name"] = "Ann"
+    setup.seats[1]["kind"] = "computer:random"
+    setup.starter = "1"
+    press(app, "Start game")
+    play = app.stack.top
+    assert [s["name"] for s in play.seats] == ["Player A", "Ann"]
+    set_position(play, {"pits": [3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 1, 16], "to_move": 1})
+    drawn = []
+    text = calla_view.assets.text
+    monkeypatch.setattr(calla_view.assets, "text",
+                        lambda surface, words, *a, **k: drawn.append(words)
+                        or text(surface, words, *a, **k))
+    sow(app, play, 5)
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    results = app.stack.top
+    drawn.clear()
+    frames(app, 2)
+    assert {"Player A", "Ann (B)"} <= set(drawn), f"the final board reads {drawn}"
+    assert results.headline == "Ann wins!"
+    assert results.outcome["reason"] == "Ann (B) gathered 17 cubes in their calla."
+    assert results.labels == ["Player A", "Ann (B)"]
+
+
+def test_every_setup_says_which_side_the_starter_plays(app):
+    for game in ("calla", "calliro", "callisto", "iriri", "calabria"):
+        click(app, app.stack.top.play_buttons[game].rect.center)
+        setup = app.stack.top
+        assert setup.sides_note.startswith(("Whoever starts plays", "In turn order")), game
+        press(app, "Back")
 
 
 def test_timer_counts_down_and_time_call_plays_the_last_turn(app):
@@ -415,8 +454,9 @@ def test_per_player_clocks_run_in_turn_and_a_flag_fall_loses(app):
     assert play.flagged == 1 and play.finished
     assert any(b.text == "Flag fell!" for b in play.view.banners)
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
-    assert app.stack.top.headline == "Player 1 wins!"
-    assert "ran out of time" in app.stack.top.outcome["reason"]
+    # unnamed seats are called by their sides, in the headline and the end text alike
+    assert app.stack.top.headline == "Player A wins!"
+    assert app.stack.top.outcome["reason"] == "Player B ran out of time."
 
 
 def test_clock_text_shows_tenths_under_ten_seconds():

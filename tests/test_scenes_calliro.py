@@ -34,6 +34,8 @@ def start(app):
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     setup.starter = "0"          # Player 1 plays Blue and moves first
+    for i, seat in enumerate(setup.seats):
+        seat["name"] = f"Player {i + 1}"
     press(app, "Start game")
     play = app.stack.top
     assert isinstance(play, PlayScene)
@@ -369,6 +371,23 @@ def choose(app, menu, value):
     raise AssertionError(f"option {text!r} is not shown")
 
 
+def test_an_unnamed_seat_is_called_by_the_colour_it_plays(app):
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    press(app, "Against the computer")
+    assert setup.sides_note == "Whoever starts plays Blue; the other plays Green."
+    assert setup.name_entries[1].placeholder_text == "Blue or Green"
+    choose(app, setup.controls["starter"], "1")
+    assert setup.sides_note == "Seat 2 starts and plays Blue; seat 1 plays Green."
+    assert [e.placeholder_text for e in setup.name_entries] == ["Green", "Blue"]
+    press(app, "Start game")
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    assert [(s["name"], s["kind"]) for s in play.seats] == [("Blue", "computer"),
+                                                            ("Green", "human")]
+    assert play.sidebar.seats[0]["name"] == "Blue"
+
+
 def test_the_settings_offer_undersides_and_the_glimpse(app):
     from scenes.settings_scene import SettingsScene
     press(app, "Settings")
@@ -438,7 +457,8 @@ def test_a_whole_game_by_mouse_reaches_the_results(app):
         perform(app, play, move, rng)
     assert play.state.is_over
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=20)
-    assert app.stack.top.outcome["reason"] == play.state.end_reason
+    assert app.stack.top.outcome["reason"] == play.state.describe_end(
+        ["Player 1 (Blue)", "Player 2 (Green)"])
 
 
 def test_a_player_without_an_action_is_announced_as_skipped(app):

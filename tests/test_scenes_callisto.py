@@ -306,7 +306,7 @@ def test_whole_game_by_mouse_to_the_results(app):
     a, b = final.scores
     assert winner == (0 if a > b else 1), "a tie goes to the later starter, Green"
     assert results.headline == f"{('Ann', 'Bo')[winner]} wins!"
-    assert results.outcome["reason"] == final.end_reason
+    assert results.outcome["reason"] == final.describe_end(["Ann (Blue)", "Bo (Green)"])
     frames(app, 2)
 
 

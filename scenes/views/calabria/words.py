@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game.calabria import DUX, PIECE, SIDE_NAMES, WIDTH, Move, square_name
 
+from ..base import seat_label
 from .trays import hand_words
 
 
@@ -129,7 +130,7 @@ class WordsMixin:
 
     def prompt(self, state, name) -> str:
         side = state.mover
-        who = f"{SIDE_NAMES[side]} ({name})"
+        who = seat_label(name, SIDE_NAMES[side], side_first=True)
         if state.phase == "positioning":
             pieces, dux = state.in_hand[side]
             if not pieces:

@@ -22,7 +22,7 @@ import pygame
 
 from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
 
-from ..base import GOLD, BoardView
+from ..base import GOLD, BoardView, seat_label
 from .art import COLOUR_WORDS, FACE, MOVER_PHASES, lighten
 from .board import Board
 from .overlays import Overlays
@@ -37,6 +37,10 @@ REFUSED = "#refused"
 
 class CalliroView(BoardView):
     player_colours = (FACE["B"], FACE["G"])
+
+    @classmethod
+    def side_names(cls, variant=None) -> tuple:
+        return PLAYER_NAMES
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
@@ -55,7 +59,7 @@ class CalliroView(BoardView):
     def _name(self, player: int) -> str:
         colour = PLAYER_NAMES[player]
         if self.named_seats and player < len(self.seats):
-            return f"{self.seats[player]['name']} ({colour})"
+            return seat_label(self.seats[player]["name"], colour)
         return colour
 
     # --- layout ---------------------------------------------------------------
@@ -361,7 +365,7 @@ class CalliroView(BoardView):
     def prompt(self, state, name) -> str:
         if state.to_move is None:
             return "The game is over."
-        who = f"{PLAYER_NAMES[state.to_move]} ({name})"
+        who = seat_label(name, PLAYER_NAMES[state.to_move], side_first=True)
         if state.pending_cells:
             label = cell_label(state.pending_cells[0], state.radius)
             return f"{who}: choose where the score chip for {label} goes - click a lit cell."

@@ -20,7 +20,7 @@ import pygame
 from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry, orientation,
                            player_names)
 
-from ..base import GOLD, BoardView
+from ..base import GOLD, BoardView, says_side, seat_label
 from .board import STYLES, Board
 from .pieces import flipped, grab_offset, lift, shape_of, short_name, turned
 from .trays import Trays, left_in_tray
@@ -67,7 +67,8 @@ class CallistoView(BoardView):
         players = PLAYERS[self.variant]
         for colour, name in enumerate(self.names):
             player = colour % players
-            if self.named_seats and player < len(self.seats):
+            if self.named_seats and player < len(self.seats) and \
+                    not says_side(self.seats[player]["name"], name):
                 name += f"  {self.seats[player]['name']}"
             titles.append(name)
         return titles
@@ -394,7 +395,7 @@ class CallistoView(BoardView):
         if colour is None:
             return "The game is over."
         cname = self.names[colour]
-        who = f"{cname} ({name})"
+        who = seat_label(name, cname, side_first=True)
         if self.two_each:
             which = "first" if colour < PLAYERS[self.variant] else "second"
             who = f"{cname} ({name}'s {which} colour)"
