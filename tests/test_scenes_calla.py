@@ -257,10 +257,23 @@ def test_esc_pauses_and_resume_returns(app):
     assert app.stack.top is play
 
 
-def test_pause_restart_and_quit(app):
+def test_pause_restart_asks_first_and_quit(app):
     play = start_calla(app)
     sow(app, play, 2)
     key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    press(app, "Restart")
+    assert app.stack.top is pause and pause.confirming, "Restart asks before starting again"
+    assert pause._confirm_words().endswith("The move made so far will be lost.")
+    press(app, "Keep playing")
+    assert app.stack.top is pause and not pause.confirming
+    press(app, "Restart")
+    key(app, pygame.K_ESCAPE)                   # Esc also keeps the game
+    assert app.stack.top is pause and not pause.confirming
+    press(app, "Resume")
+    assert app.stack.top is play and play.cursor == 1
+    key(app, pygame.K_ESCAPE)
+    press(app, "Restart")
     press(app, "Restart")
     fresh = app.stack.top
     assert isinstance(fresh, PlayScene) and fresh is not play and fresh.cursor == 0
