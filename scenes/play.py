@@ -298,7 +298,7 @@ class PlayScene(Scene):
         except ValueError:
             return
         self.view.show_hint(move)
-        self.view.status = f"Hint: {self.view.describe_move(self.state, move)}"
+        self.view.status = f"Hint: {self.view.hint_words(self.state, move)}"
 
     def _can_undo(self) -> bool:
         if self.cursor == 0 or self.clock is not None or self.finished:

@@ -439,8 +439,12 @@ def test_hint_shows_a_legal_move_on_the_board(app):
     assert not button(app, "Hint").is_enabled, "one hint at a time"
     assert wait_until(app, lambda: play.view.hint_move is not None, seconds=30)
     assert play.view.hint_move in play.state.legal_moves()
-    assert play.view.status.startswith("Hint:")
+    n = play.view.hint_move
+    cubes = play.state.pits[shield_index(0, n)]
+    nth = ("1st", "2nd", "3rd", "4th", "5th")[n - 1]
+    assert play.view.status == f"Hint: sow from your {nth} shield ({cubes} cubes)"
     sow(app, play, 1)
+    assert play.move_texts[0] == "Player 1: 1st shield, 3 cubes"
     assert play.view.hint_move is None
 
 

@@ -324,6 +324,8 @@ def test_the_hint_ghost_is_drawn(app):
     view.show_hint(SPEC.parse_move(play.state, "O@e4"))
     frames(app, 2)
     assert pixel(spot) != quiet
+    assert view.hint_words(play.state, view.hint_move) == \
+        "take a chip with orange up from the Repository and put it on e4"
 
 
 def test_rules_pages_draw_their_diagrams(app):

@@ -115,7 +115,12 @@ class BoardView:
         self.hint_move = move
 
     def describe_move(self, state, move) -> str:
+        """A move as the move list tells it."""
         return self.spec.format_move(state, move)
+
+    def hint_words(self, state, move) -> str:
+        """The Hint button's move as the status line says it: what to do, in words."""
+        return self.describe_move(state, move)
 
     # --- settings ------------------------------------------------------------
     def setting(self, name, default):

@@ -21,6 +21,8 @@ from ... import assets
 from ..base import GOLD, INK, BoardView, pulse, says_side, seat_label
 
 CUBE_TINTS = ((236, 190, 100), (226, 176, 84), (244, 204, 120), (214, 166, 80))
+#: A player's shields counted from the one farthest from their calla, as the rules count them.
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 HIGHLIGHT = (255, 226, 140)
 CAPTURE = (255, 120, 90)
 
@@ -342,6 +344,15 @@ class CallaView(BoardView):
             self.status = f"{cubes}: the last lands in an empty shield - a capture."
         else:
             self.status = f"{cubes}: click or drag to sow."
+
+    # --- words -----------------------------------------------------------------
+    def describe_move(self, state, move) -> str:
+        cubes = state.pits[shield_index(state.to_move, move)]
+        return f"{ORDINALS[move - 1]} shield, {counted(cubes, 'cube')}"
+
+    def hint_words(self, state, move) -> str:
+        cubes = state.pits[shield_index(state.to_move, move)]
+        return f"sow from your {ORDINALS[move - 1]} shield ({counted(cubes, 'cube')})"
 
     def prompt(self, state, name) -> str:
         row = "bottom" if state.to_move == 0 else "top"

@@ -362,6 +362,15 @@ class CalliroView(BoardView):
                 text += f", {PLAYER_NAMES[player]} +{n}"
         return text
 
+    def hint_words(self, state, move) -> str:
+        label = cell_label(move.cell, state.radius)
+        if move.action == "place":
+            return (f"take a chip with {COLOUR_WORDS[move.up]} up from the Repository and put "
+                    f"it on {label}")
+        if move.action == "flip":
+            return f"flip the chip on {label}"
+        return f"put the score chip on {label}"
+
     def prompt(self, state, name) -> str:
         if state.to_move is None:
             return "The game is over."
