@@ -521,7 +521,8 @@ class PlayScene(Scene):
         self.sidebar.draw_status(surface, self.status_text(), problem=bool(self.notice))
         self.sidebar.draw(surface, self.history[ply], self.move_texts[:ply], clock=self.clock,
                           timer=self.timer, time_rule=self.time_rule_text(),
-                          flagged=self.flagged)
+                          flagged=self.flagged,
+                          scores=self.view.scores_so_far() if ply < self.cursor else None)
 
     def status_text(self) -> str:
         """The status line: a problem, else what the board says, else while a move is

@@ -159,7 +159,7 @@ def watch_sidebar(play, monkeypatch):
     draw = play.sidebar.draw
 
     def spy(surface, state, moves, **kwargs):
-        shown.append((state, list(moves)))
+        shown.append((state, list(moves), kwargs.get("scores") or state.scores))
         draw(surface, state, moves, **kwargs)
     monkeypatch.setattr(play.sidebar, "draw", spy)
     return shown
@@ -172,7 +172,7 @@ def test_the_panels_wait_for_the_cubes_to_land(app, monkeypatch):
     before = play.state
     click(app, play.view.pits_rects[shield_index(0, 3)].center, settle=2)
     assert play.cursor == 1 and play.view.busy, "the cubes are still moving"
-    assert shown[-1] == (before, []), "scores, turn and moves as before the move"
+    assert shown[-1] == (before, [], (0, 0)), "scores, turn and moves as before the move"
     assert "thinking" not in play.status_text() and play.status_text() == play.move_texts[0]
     assert wait_until(app, lambda: not play.view.busy, seconds=10)
     frames(app, 1)
@@ -187,8 +187,12 @@ def test_the_final_score_shows_once_the_last_cube_lands(app, monkeypatch):
     shown = watch_sidebar(play, monkeypatch)
     click(app, play.view.pits_rects[shield_index(0, 5)].center, settle=2)
     assert play.state.is_over and play.view.busy
-    assert shown[-1][0] is before and shown[-1][0].scores[0] == 16
-    assert play.state.end_reason not in play.status_text()
+    assert shown[-1][0] is before and shown[-1][2][0] == 16
+    assert "gathered" not in play.status_text()
+    # the score counts the cube once it is in the calla, the end once the move is done
+    assert wait_until(app, lambda: play.view.shown[5] == 17, seconds=10)
+    frames(app, 1)
+    assert shown[-1][2][0] == 17 and "gathered" not in play.status_text()
     assert wait_until(app, lambda: not play.view.busy, seconds=10)
     frames(app, 1)
     assert shown[-1][0].scores[0] == 17 and "gathered 17 cubes" in play.status_text()

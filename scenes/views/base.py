@@ -90,6 +90,11 @@ class BoardView:
     def finish_animation(self) -> None:
         """Jump to the end of any running animation."""
 
+    def scores_so_far(self) -> tuple | None:
+        """The scores as the board shows them part way through an animation (cubes landed
+        so far), or None: the sidebar then shows the scores from before the move."""
+        return None
+
     def update(self, dt: float) -> None:
         for banner in self.banners:
             banner.ttl -= dt

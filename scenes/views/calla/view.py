@@ -215,6 +215,11 @@ class CallaView(BoardView):
     def busy(self) -> bool:
         return bool(self.steps)
 
+    def scores_so_far(self) -> tuple | None:
+        if not self.steps or self.shown is None:
+            return None
+        return tuple(self.shown[calla] for calla in CALLA)
+
     def finish_animation(self) -> None:
         while self.steps:
             self._apply(self.steps.pop(0), quiet=True)

@@ -143,6 +143,9 @@ class CalliroView(BoardView):
     def busy(self) -> bool:
         return self.anim is not None
 
+    def scores_so_far(self) -> tuple | None:
+        return self.shown_scores if self.anim is not None else None
+
     def finish_animation(self) -> None:
         a = self.anim
         if a is None:
