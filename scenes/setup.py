@@ -128,56 +128,62 @@ class SetupScene(Scene):
         w, h = self.app.size
         self.box = pygame.Rect(0, 0, min(720, w - 80), 0)
         x = (w - self.box.width) // 2
-        y = 150
-        row = 46
         control_x = x + 250
         control_w = self.box.width - 270
+        self.sides_note = self._sides_note()
+        self.note_lines = assets.wrap(self.sides_note, 15, control_w) if self.sides_note else []
+        # rows close up in a short window, so that Start game is always on screen
+        rows = ((len(self.spec.variants) > 1) + len(self.seats) + (len(self.seats) == 2) + 2
+                + len(self.spec.options))
+        top = 150 if h >= 700 else 126
+        room = h - top - 15 - 20 - 46 - 12 - (20 * len(self.note_lines) + 4)
+        row = max(38, min(46, room // rows))
+        ch = min(36, row - 8)            # a control's height
+        y = top
         self.rows = []
         self.controls = {}
         if len(self.spec.variants) > 1:
             options = [(self.spec.variant_title(v) + f" ({self.spec.players(v)} players)", v)
                        for v in self.spec.variants]
             current = next(o for o in options if o[1] == self.variant)
-            self.controls["variant"] = ui.dropdown(self, (control_x, y, control_w, 36), options,
+            self.controls["variant"] = ui.dropdown(self, (control_x, y, control_w, ch), options,
                                                    current)
             self.rows.append(("Variant", y))
             y += row
         self.name_entries = []
         kinds = seat_kinds()
         for i, seat in enumerate(self.seats):
-            entry = self.add(UITextEntryLine(pygame.Rect(control_x, y, NAME_W, 36),
+            entry = self.add(UITextEntryLine(pygame.Rect(control_x, y, NAME_W, ch),
                                              manager=self.app.ui, initial_text=seat["name"],
                                              placeholder_text=self.default_name(i)))
             entry.set_text_length_limit(16)
             self.name_entries.append(entry)
             current = next((k for k in kinds if k[1] == seat["kind"]), kinds[0])
-            self.controls[f"seat{i}"] = ui.dropdown(self, (control_x + 190, y, control_w - 190, 36),
+            self.controls[f"seat{i}"] = ui.dropdown(self, (control_x + 190, y, control_w - 190, ch),
                                                     kinds, current)
             self.rows.append((f"Seat {i + 1}", y))
             y += row
         if len(self.seats) == 2:
-            self.two_humans = ui.button(self, (control_x, y, control_w // 2 - 5, 34),
+            self.two_humans = ui.button(self, (control_x, y, control_w // 2 - 5, ch - 2),
                                         "Two at one screen")
             self.vs_computer = ui.button(self, (control_x + control_w // 2 + 5, y,
-                                                control_w // 2 - 5, 34), "Against the computer")
+                                                control_w // 2 - 5, ch - 2), "Against the computer")
             y += row
         else:
             self.two_humans = self.vs_computer = None
         starters = [("Random", "random")] + [(self._seat_title(i), str(i))
                                              for i in range(len(self.seats))]
         current = next((o for o in starters if o[1] == self.starter), starters[0])
-        self.controls["starter"] = ui.dropdown(self, (control_x, y, control_w, 36), starters,
+        self.controls["starter"] = ui.dropdown(self, (control_x, y, control_w, ch), starters,
                                                current)
         self.rows.append(("Who starts", y))
         y += row
-        self.sides_note = self._sides_note()
-        self.note_lines = assets.wrap(self.sides_note, 15, control_w) if self.sides_note else []
         if self.note_lines:
             self.sides_y = y - 6
             y += 20 * len(self.note_lines) + 4
         clocks = time_control_choices()
         current = next((o for o in clocks if o[1] == self.time_control), clocks[0])
-        self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, 36), clocks,
+        self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, ch), clocks,
                                                     current)
         self.rows.append(("Clock for each player", y))
         y += row
@@ -188,12 +194,12 @@ class SetupScene(Scene):
             if current is None:
                 options.append((str(self.options[name]), repr(self.options[name])))
                 current = options[-1]
-            self.controls[f"option:{name}"] = ui.dropdown(self, (control_x, y, control_w, 36),
+            self.controls[f"option:{name}"] = ui.dropdown(self, (control_x, y, control_w, ch),
                                                           options, current)
             self.rows.append((label, y))
             y += row
-        self.box.height = y - 150
-        self.box.topleft = (x, 150)
+        self.box.height = y - top
+        self.box.topleft = (x, top)
         self.back_button = ui.button(self, (x, y + 20, 150, 46), "Back")
         self.rules_button = ui.button(self, (x + 165, y + 20, 150, 46), "Rules")
         self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
@@ -291,14 +297,16 @@ class SetupScene(Scene):
         ui.table(surface)
         w, _ = surface.get_size()
         ui.heading(surface, f"New game of {self.spec.title}", (w // 2, 56), size=40)
-        assets.text(surface, "Choose who plays and how; then start.", (w // 2, 96), size=17,
-                    colour=ui.MUTED, anchor="center")
+        if self.error:           # in place of the line under the title: always on screen
+            assets.text(surface, self.error, (w // 2, 96), anchor="center",
+                        size=assets.fitting_size(self.error, 17, w - 40), colour=(255, 150, 120))
+        else:
+            assets.text(surface, "Choose who plays and how; then start.", (w // 2, 96), size=17,
+                        colour=ui.MUTED, anchor="center")
         ui.panel(surface, self.box.inflate(30, 30))
         for text, y in self.rows:
-            assets.text(surface, text, (self.box.x, y + 6), size=18, colour=ui.INK, bold=True)
+            assets.text(surface, text, (self.box.x, y + 6), colour=ui.INK, bold=True,
+                        size=assets.fitting_size(text, 18, 240, bold=True, smallest=14))
         for i, line in enumerate(self.note_lines):
             assets.text(surface, line, (self.box.x + 250, self.sides_y + 20 * i), size=15,
                         colour=ui.MUTED)
-        if self.error:
-            assets.text(surface, self.error, (w // 2, self.box.bottom + 100), size=16,
-                        colour=(255, 150, 120), anchor="center")

@@ -9,7 +9,8 @@ import pytest
 
 from game import GAMES
 from game.calliro import RULE_2, cell_label, cells, parse_cell
-from helpers import menu_app, click, frames, key, move_pointer, press, set_position, wait_until
+from helpers import (menu_app, button, click, frames, key, move_pointer, press, set_position,
+                     wait_until)
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
@@ -358,6 +359,18 @@ def test_a_small_window(app):
     click(app, at(play, "e5"))
     settle(app, play)
     assert play.state.chip_at("e5")[0] == "O"
+
+
+def test_the_setup_fits_the_smallest_window(app):
+    pygame.display.set_mode((960, 600), pygame.RESIZABLE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    screen = pygame.Rect(0, 0, 960, 600)
+    for text in ("Back", "Rules", "Start game"):
+        assert screen.contains(button(app, text).rect), text
+    press(app, "Start game")
+    assert isinstance(app.stack.top, PlayScene)
 
 
 def choose(app, menu, value):
