@@ -13,7 +13,7 @@ INK = (243, 233, 214)
 MUTED = (200, 184, 160)
 
 
-TIP_WIDEST = 440     # pixels a tooltip grows to before its text wraps
+TIP_WIDEST = 480     # pixels a tooltip grows to before its text wraps
 TIP_GAP = 6          # between a tooltip and its button
 
 
@@ -30,7 +30,7 @@ class Button(UIButton):
                     wrap_width=None) -> None:
         if text and wrap_width is None:
             font = self.ui_manager.get_theme().get_font(["tool_tip.text_box", "text_box"])
-            wrap_width = min(TIP_WIDEST, font.size(text)[0] + 32)   # padding and border
+            wrap_width = min(TIP_WIDEST, font.size(text)[0] + 48)   # padding, border, shadow
         super().set_tooltip(text, object_id, text_kwargs, delay, wrap_width)
 
     def process_event(self, event) -> bool:
@@ -55,20 +55,31 @@ class Button(UIButton):
         self._tip_spent = False
 
     def _place_tip(self, tip) -> None:
-        """Below the button if the window has room, else above; never on it."""
+        """Below the button, else above, else beside it: never on it, inside the window, and
+        where it hides no other button if there is such a place."""
         window = self.ui_manager.get_root_container().get_rect()
-        box = tip.rect.copy()
-        box.centerx = self.rect.centerx
-        box.top = self.rect.bottom + TIP_GAP
-        if box.bottom > window.bottom:
-            box.bottom = self.rect.top - TIP_GAP
-        box.clamp_ip(window)
-        if box.colliderect(self.rect):          # no room above or below: beside it
-            box.centery = self.rect.centery
-            box.left = self.rect.right + TIP_GAP
-            if box.right > window.right:
-                box.right = self.rect.left - TIP_GAP
-        tip.set_position(box.topleft)
+        r, box = self.rect, tip.rect.copy()
+        places = []
+        for side in ("below", "above", "right", "left"):
+            box.center = r.center
+            if side == "below":
+                box.top = r.bottom + TIP_GAP
+            elif side == "above":
+                box.bottom = r.top - TIP_GAP
+            elif side == "right":
+                box.left = r.right + TIP_GAP
+            else:
+                box.right = r.left - TIP_GAP
+            if side in ("below", "above"):
+                box.clamp_ip(pygame.Rect(window.x, box.y, window.width, box.height))
+            if window.contains(box) and not box.colliderect(r):
+                places.append(box.copy())
+        if not places:
+            return                               # pygame_gui's own place, then
+        others = [e.rect for e in self.ui_manager.get_sprite_group().sprites()
+                  if isinstance(e, UIButton) and e is not self and e.visible and e.alive()]
+        clear = [b for b in places if b.collidelist(others) < 0]
+        tip.set_position((clear or places)[0].topleft)
 
 
 def button(scene, rect, text, object_id=None, tooltip=None):
