@@ -119,7 +119,7 @@ class SetupScene(Scene):
         lead = words[0][:-1] if all(w[:-1] == words[0][:-1] for w in words) else []
         choices = [" or ".join(names),
                    " ".join(lead + [" or ".join(w[-1] for w in words)]),   # "Player A or B"
-                   f"{names[0]}, {names[1]}..."]
+                   f"{names[0]}, {names[1]}...", "named by side"]
         font = self.app.ui.get_theme().get_font(["text_entry_line"])
         return next((c for c in choices if font.size(c)[0] <= NAME_W - 14), choices[-1])
 
