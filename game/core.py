@@ -61,6 +61,11 @@ class GameState:
     @property
     def end_reason(self) -> str | None:
         """A short sentence saying how the game ended, or None while it goes on."""
+        return self.describe_end()
+
+    def describe_end(self, names=None) -> str | None:
+        """``end_reason`` naming the players by ``names`` (one per player in move order,
+        such as "Ann (Blue)"), by the game's own names for its sides when None."""
         if not self.is_over:
             return None
         return "The game is over."

@@ -17,8 +17,12 @@ class PauseScene(Scene):
         super().__init__(app)
         self.notice = ""
         self.dialog = None
+        self.confirming = False    # Restart was pressed: the menu asks before throwing moves away
 
     def build(self) -> None:
+        if self.confirming:
+            self._build_confirm()
+            return
         w, h = self.app.size
         play = self._play()
         can_save = play is not None and sgf_files.exportable(play.spec)
@@ -45,6 +49,23 @@ class PauseScene(Scene):
                                      if self.in_tournament else None)
         self.dialog = None
 
+    def _build_confirm(self) -> None:
+        w, h = self.app.size
+        self.box = pygame.Rect(0, 0, 400, 250)
+        self.box.center = (w // 2, h // 2)
+        x, y = self.box.x + 30, self.box.bottom - 76
+        self.keep_button = ui.button(self, (x, y, 160, 46), "Keep playing")
+        self.confirm_button = ui.button(self, (self.box.right - 190, y, 160, 46), "Restart",
+                                        "#primary")
+
+    def _confirm_words(self) -> str:
+        play = self._play()
+        moves = play.cursor if play is not None else 0
+        if moves == 0:
+            return "Start this game again from the beginning?"
+        made = "The move made" if moves == 1 else f"The {moves} moves made"
+        return f"Start again from the beginning? {made} so far will be lost."
+
     def _play(self):
         return self.app.stack.find("play")
 
@@ -58,6 +79,15 @@ class PauseScene(Scene):
                 self.dialog.kill()          # Esc closes the dialog, not the pause menu
                 self.dialog = None
             return
+        if self.confirming:
+            if ui.pressed(event, self.confirm_button) or (
+                    event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+                self._restart()
+            elif ui.pressed(event, self.keep_button) or (
+                    event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                self.confirming = False          # back to the pause menu
+                self.resize()
+            return
         if self.save_button is not None and ui.pressed(event, self.save_button):
             self.dialog = sgf_files.save_dialog(self, self._play())
             return
@@ -69,10 +99,8 @@ class PauseScene(Scene):
         elif ui.pressed(event, self.settings_button):
             self.app.stack.push("settings")
         elif ui.pressed(event, self.restart_button):
-            play = self._play()
-            self.app.stack.pop()
-            self.app.log("restart")
-            self.app.stack.replace("play", config=play.config)
+            self.confirming = True
+            self.resize()
         elif ui.pressed(event, self.quit_button) and self.in_tournament:
             self.app.log("back to the round")
             self.app.stack.pop()
@@ -80,6 +108,12 @@ class PauseScene(Scene):
         elif ui.pressed(event, self.quit_button):
             self.app.log("quit to menu")
             self.app.stack.reset("menu")
+
+    def _restart(self) -> None:
+        play = self._play()
+        self.app.stack.pop()
+        self.app.log("restart")
+        self.app.stack.replace("play", config=play.config)
 
     def _save(self, path) -> None:
         from game.files import FileProblem
@@ -96,6 +130,13 @@ class PauseScene(Scene):
         dim.fill((0, 0, 0, 140))
         surface.blit(dim, (0, 0))
         ui.panel(surface, self.box, alpha=235)
+        if self.confirming:
+            assets.text(surface, "Restart?", (self.box.centerx, self.box.y + 40), size=32,
+                        bold=True, colour=ui.TITLE, anchor="center")
+            assets.paragraph(surface, self._confirm_words(),
+                             (self.box.x + 30, self.box.y + 76, self.box.width - 60, 80),
+                             size=17, colour=ui.INK)
+            return
         assets.text(surface, "Paused", (self.box.centerx, self.box.y + 40), size=32, bold=True,
                     colour=ui.TITLE, anchor="center")
         if self.notice:

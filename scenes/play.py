@@ -125,9 +125,14 @@ class PlayScene(Scene):
         self.notation: list[str] = []
         self.move_texts: list[str] = []
         self.cursor = 0
+        # the ply whose move the board is still playing out: until it lands, the sidebar and
+        # the status line show the position before it
+        self.landing: int | None = None
         self.time_called_ply: int | None = None
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
+        # each player as the end of the game names them: "Ann (Blue)"
+        self.labels = self.view.player_labels(self.seats, self.variant)
         self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
                                self.view.player_colours, self.view.seat_colours())
         self.thinker = Thinker()
@@ -156,6 +161,14 @@ class PlayScene(Scene):
         return self.history[self.cursor]
 
     @property
+    def panel_ply(self) -> int:
+        """The ply the sidebar and status line show: the one before the move the board is
+        still animating, so scores and turns change when the move lands, not before."""
+        if self.landing is not None and self.landing == self.cursor > 0 and self.view.busy:
+            return self.cursor - 1
+        return self.cursor
+
+    @property
     def finished(self) -> bool:
         """The game is over: by the rules, or because a flag fell."""
         return self.state.is_over or self.flagged is not None
@@ -163,14 +176,15 @@ class PlayScene(Scene):
     def outcome(self) -> dict:
         state = self.state
         if self.flagged is not None:
-            loser = self.seats[self.flagged]["name"]
+            loser = self.labels[self.flagged]
             others = [p for p in range(len(self.seats)) if p != self.flagged]
             best = max(state.scores[p] for p in others)
             top = [p for p in others if state.scores[p] == best]
             winner = others[0] if len(others) == 1 else (top[0] if len(top) == 1 else None)
             reason = f"{loser} ran out of time."
         else:
-            winner, reason = state.winner, state.end_reason or "The game is over."
+            winner = state.winner
+            reason = state.describe_end(self.labels) or "The game is over."
         return {"winner": winner, "reason": reason, "flagged": self.flagged, "resigned": None,
                 "state_position": state.position(), "moves": list(self.notation[:self.cursor])}
 
@@ -235,6 +249,7 @@ class PlayScene(Scene):
         self.cursor += 1
         self._drop_hint()
         self.view.set_state(new, previous=old)
+        self.landing = self.cursor
         self.app.log(f"move {len(self.move_texts)} {self.spec.name} player {old.to_move} {text}")
         if self.clock is not None:
             if new.is_over:
@@ -365,7 +380,7 @@ class PlayScene(Scene):
         except ValueError:
             return
         self.view.show_hint(move)
-        self.view.status = f"Hint: {self.view.describe_move(self.state, move)}"
+        self.view.status = f"Hint: {self.view.hint_words(self.state, move)}"
 
     def _can_undo(self) -> bool:
         if self.cursor == 0 or self.clock is not None or self.finished:
@@ -390,6 +405,7 @@ class PlayScene(Scene):
             self.cursor -= 1
         self.view.cancel_input()
         self.view.set_state(self.state)
+        self.landing = None
         self.view.status = "Move taken back."
         self.app.log(f"undo to ply {self.cursor}")
         self._refresh_buttons()
@@ -406,6 +422,7 @@ class PlayScene(Scene):
         while self._can_redo() and self.computer_to_move():
             self.cursor += 1
         self.view.set_state(self.state, previous=previous if self.cursor else None)
+        self.landing = self.cursor
         self.app.log(f"redo to ply {self.cursor}")
         self._refresh_buttons()
         self.autosave()
@@ -435,10 +452,15 @@ class PlayScene(Scene):
             if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_y:
                 self.redo()
                 return
-        self.view.input_enabled = not self.computer_to_move() and not self.finished
+        self._sync_input()
         move = self.view.handle_event(event)
         if move is not None and self.view.input_enabled:
             self.apply(move)
+
+    def _sync_input(self) -> None:
+        """Tell the view whether the player to move may act: kept up every frame, so a
+        computer's move or a fallen flag shows at once, not when the mouse next moves."""
+        self.view.input_enabled = not self.computer_to_move() and not self.finished
 
     def enter(self) -> None:
         super().enter()
@@ -453,7 +475,13 @@ class PlayScene(Scene):
 
     # --- time ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._advance(dt)
+        self._sync_input()
+
+    def _advance(self, dt: float) -> None:
         self.view.update(dt)
+        if not self.view.busy:
+            self.landing = None
         self._poll_hint()
         self._check_saved()
         self.play_time += dt
@@ -506,6 +534,7 @@ class PlayScene(Scene):
         self.thinker.cancel()
         self.pending_computer_move = None
         self.view.set_state(called)
+        self.landing = None
         self.app.sounds.play("warn")
         self.view.announce("Time!", (255, 150, 110), 3.0, small=self.time_rule_text() or "")
         self.app.log("time called")
@@ -573,11 +602,21 @@ class PlayScene(Scene):
     def draw(self, surface) -> None:
         ui.table(surface)
         self.view.draw(surface)
-        self.sidebar.draw_status(surface, self.notice or self.view.status or self.prompt(),
-                                 problem=bool(self.notice))
-        self.sidebar.draw(surface, self.state, self.move_texts[:self.cursor], clock=self.clock,
+        ply = self.panel_ply
+        self.sidebar.draw_status(surface, self.status_text(), problem=bool(self.notice))
+        self.sidebar.draw(surface, self.history[ply], self.move_texts[:ply], clock=self.clock,
                           timer=self.timer, time_rule=self.time_rule_text(),
-                          flagged=self.flagged)
+                          flagged=self.flagged,
+                          scores=self.view.scores_so_far() if ply < self.cursor else None)
+
+    def status_text(self) -> str:
+        """The status line: a problem, else what the board says, else while a move is
+        played out that move, else what to do now."""
+        if self.notice or self.view.status:
+            return self.notice or self.view.status
+        if self.panel_ply < self.cursor:
+            return self.move_texts[self.cursor - 1]
+        return self.prompt()
 
     def prompt(self) -> str:
         state = self.state

@@ -46,16 +46,17 @@ class Sidebar:
                     anchor="midleft")
 
     def draw(self, surface, state, moves, clock=None, timer=None, time_rule=None,
-             flagged=None) -> None:
-        """Seats and scores for ``state``, each player's ``clock``, the game ``timer`` with
-        its ``time_rule``, and the ``moves`` so far (the texts shown, oldest first)."""
+             flagged=None, scores=None) -> None:
+        """Seats and scores for ``state`` (or the ``scores`` given), each player's ``clock``,
+        the game ``timer`` with its ``time_rule``, and the ``moves`` so far (the texts shown,
+        oldest first)."""
         side = self.rect
         ui.panel(surface, side)
         x, y = side.x + 16, side.y + 14
         assets.text(surface, self.title, (x, y), bold=True, colour=ui.TITLE,
                     size=assets.fitting_size(self.title, 24, side.width - 32, bold=True))
         y += 40
-        scores = state.scores
+        scores = state.scores if scores is None else scores
         for player, seat in enumerate(self.seats):
             turn = state.to_move == player
             row = pygame.Rect(x - 4, y, side.width - 24, 58)

@@ -40,9 +40,15 @@ class ResultsScene(Scene):
         self.state = state
         self.move_texts = list(move_texts)
         self.seats = config["seats"]
+        self.view_class = view_class(self.spec.name)
+        self.variant = config.get("variant")
+        # each player named as the play screen's end text names them: "Ann (Blue)"
+        self.labels = self.view_class.player_labels(self.seats, self.variant)
+        if outcome is None:
+            self.outcome["reason"] = state.describe_end(self.labels)
         # history: every state of the game, first to last; played: seconds of play;
         # clock: the players' clocks, when they ran
-        view = view_class(self.spec.name)(app, self.spec, self.seats, config.get("variant"))
+        view = self.view_class(app, self.spec, self.seats, self.variant)
         self.summary = GameSummary(history or [state], len(self.move_texts), played, clock,
                                    [seat["name"] for seat in self.seats], view.player_colours)
         app.sounds.play("end")
@@ -52,7 +58,9 @@ class ResultsScene(Scene):
         winner = self.outcome["winner"]
         if winner is None:
             return "A draw"
-        return f"{self.seats[winner]['name']} wins!"
+        name = self.seats[winner]["name"]
+        plural = name in self.view_class.side_names(self.variant) and name.endswith("s")
+        return f"{name} {'win' if plural else 'wins'}!"     # "Romans win!", "Ann wins!"
 
     def build(self) -> None:
         w, h = self.app.size
@@ -89,21 +97,23 @@ class ResultsScene(Scene):
         ui.table(surface)
         assets.text(surface, "Final position", (self.board_rect.centerx, 50), size=22,
                     colour=ui.MUTED, anchor="center")
-        render_static(self.app, view_class(self.spec.name), self.spec, surface, self.board_rect,
-                      self.state, variant=self.config.get("variant"))
+        render_static(self.app, self.view_class, self.spec, surface, self.board_rect,
+                      self.state, variant=self.variant, seats=self.seats)
         p = self.panel_rect
         ui.panel(surface, p)
         x, y = p.x + 20, p.y + 20
-        assets.text(surface, self.headline, (p.centerx, y + 20), size=34, bold=True,
-                    colour=ui.TITLE, anchor="center")
+        assets.text(surface, self.headline, (p.centerx, y + 20), bold=True, colour=ui.TITLE,
+                    size=assets.fitting_size(self.headline, 34, p.width - 40, bold=True),
+                    anchor="center")
         y += 60
         y = assets.paragraph(surface, self.outcome["reason"] or "", (x, y, p.width - 40, 80),
                              size=16, colour=ui.INK) + 14
-        for player, seat in enumerate(self.seats):
+        for player, label in enumerate(self.labels):
             score = self.state.scores[player]
             win = self.outcome["winner"] == player
-            assets.text(surface, seat["name"], (x, y), size=20, bold=win,
-                        colour=ui.TITLE if win else ui.INK)
+            assets.text(surface, label, (x, y), bold=win, colour=ui.TITLE if win else ui.INK,
+                        size=assets.fitting_size(label, 20, p.width - 110, bold=win,
+                                                 smallest=13))
             assets.text(surface, score_text(score), (p.right - 24, y), size=22, bold=True,
                         anchor="topright", colour=ui.TITLE if win else ui.INK)
             y += 34

@@ -23,6 +23,7 @@ OPTION_UI = {
 }
 
 SEAT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+NAME_W = 180         # the seat name entries' width
 
 #: Per-player clocks offered for any game ("none" = untimed).
 TIME_CONTROLS = ("none", "1", "3", "3+2", "5", "5+3", "10", "10+5", "15+10", "25+10", "3d2", "5d5")
@@ -72,7 +73,7 @@ class SetupScene(Scene):
         self.variant = config.get("variant", self.spec.variants[0])
         self.options = dict(self.spec.options)
         self.options.update(config.get("options", {}))
-        self.seats = [dict(s) for s in config.get("seats", [])]
+        self.seats = [dict(s) for s in config.get("seats", [])]   # "name": "" until typed
         self.starter = "random"
         self.time_control = config.get("time_control") or "none"
         self._fit_seats()
@@ -81,61 +82,108 @@ class SetupScene(Scene):
     def _fit_seats(self) -> None:
         n = self.spec.players(self.variant)
         while len(self.seats) < n:
-            self.seats.append({"name": SEAT_NAMES[len(self.seats)], "kind": "human"})
+            self.seats.append({"name": "", "kind": "human"})
         del self.seats[n:]
+
+    # --- sides and names ---------------------------------------------------------
+    def _view(self):
+        """The game's board view class, which knows the sides' names (None if unknown)."""
+        from .views import view_class
+        try:
+            return view_class(self.spec.name)
+        except (ImportError, KeyError):
+            return None
+
+    def _sides(self, kind="side_names") -> tuple:
+        """The sides in move order, as ``kind`` gives them: ``side_names``, ``seat_names``
+        (what an unnamed seat is called) or ``side_words`` (as this screen explains them)."""
+        view = self._view()
+        sides = getattr(view, kind)(self.variant) if view is not None else ()
+        return sides if len(sides) == len(self.seats) else ()
+
+    def _seat_title(self, seat: int) -> str:
+        return self.seats[seat]["name"].strip() or f"Seat {seat + 1}"
+
+    def default_name(self, seat: int, first: int | None = None) -> str:
+        """What ``seat`` is called if nobody names it: the side it plays ("Blue"), once the
+        starter (``first``, else the one chosen) is known."""
+        names = self._sides("seat_names")
+        if first is None and self.starter != "random":
+            first = int(self.starter)
+        if not names:
+            return SEAT_NAMES[seat]
+        if first is not None:
+            return names[(seat - first) % len(names)]
+        # the starter is drawn when the game starts: any of the names, as fits the entry
+        words = [name.split() for name in names]
+        lead = words[0][:-1] if all(w[:-1] == words[0][:-1] for w in words) else []
+        choices = [" or ".join(names),
+                   " ".join(lead + [" or ".join(w[-1] for w in words)]),   # "Player A or B"
+                   f"{names[0]}, {names[1]}...", "named by side"]
+        font = self.app.ui.get_theme().get_font(["text_entry_line"])
+        return next((c for c in choices if font.size(c)[0] <= NAME_W - 14), choices[-1])
 
     # --- widgets -----------------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
         self.box = pygame.Rect(0, 0, min(720, w - 80), 0)
         x = (w - self.box.width) // 2
-        y = 150
-        row = 46
         control_x = x + 250
         control_w = self.box.width - 270
+        self.sides_note = self._sides_note()
+        self.note_lines = assets.wrap(self.sides_note, 15, control_w) if self.sides_note else []
+        # rows close up in a short window, so that Start game is always on screen
+        rows = ((len(self.spec.variants) > 1) + len(self.seats) + (len(self.seats) == 2) + 2
+                + len(self.spec.options))
+        top = 150 if h >= 700 else 126
+        room = h - top - 15 - 20 - 46 - 12 - (20 * len(self.note_lines) + 4)
+        row = max(38, min(46, room // rows))
+        ch = min(36, row - 8)            # a control's height
+        y = top
         self.rows = []
         self.controls = {}
         if len(self.spec.variants) > 1:
             options = [(self.spec.variant_title(v) + f" ({self.spec.players(v)} players)", v)
                        for v in self.spec.variants]
             current = next(o for o in options if o[1] == self.variant)
-            self.controls["variant"] = ui.dropdown(self, (control_x, y, control_w, 36), options,
+            self.controls["variant"] = ui.dropdown(self, (control_x, y, control_w, ch), options,
                                                    current)
             self.rows.append(("Variant", y))
             y += row
         self.name_entries = []
         kinds = seat_kinds()
         for i, seat in enumerate(self.seats):
-            entry = self.add(UITextEntryLine(pygame.Rect(control_x, y, 180, 36),
-                                             manager=self.app.ui, initial_text=seat["name"]))
+            entry = self.add(UITextEntryLine(pygame.Rect(control_x, y, NAME_W, ch),
+                                             manager=self.app.ui, initial_text=seat["name"],
+                                             placeholder_text=self.default_name(i)))
             entry.set_text_length_limit(16)
             self.name_entries.append(entry)
             current = next((k for k in kinds if k[1] == seat["kind"]), kinds[0])
-            self.controls[f"seat{i}"] = ui.dropdown(self, (control_x + 190, y, control_w - 190, 36),
+            self.controls[f"seat{i}"] = ui.dropdown(self, (control_x + 190, y, control_w - 190, ch),
                                                     kinds, current)
             self.rows.append((f"Seat {i + 1}", y))
             y += row
         if len(self.seats) == 2:
-            self.two_humans = ui.button(self, (control_x, y, control_w // 2 - 5, 34),
+            self.two_humans = ui.button(self, (control_x, y, control_w // 2 - 5, ch - 2),
                                         "Two at one screen")
             self.vs_computer = ui.button(self, (control_x + control_w // 2 + 5, y,
-                                                control_w // 2 - 5, 34), "Against the computer")
+                                                control_w // 2 - 5, ch - 2), "Against the computer")
             y += row
         else:
             self.two_humans = self.vs_computer = None
-        starters = [("Random", "random")] + [(s["name"], str(i)) for i, s in enumerate(self.seats)]
+        starters = [("Random", "random")] + [(self._seat_title(i), str(i))
+                                             for i in range(len(self.seats))]
         current = next((o for o in starters if o[1] == self.starter), starters[0])
-        self.controls["starter"] = ui.dropdown(self, (control_x, y, control_w, 36), starters,
+        self.controls["starter"] = ui.dropdown(self, (control_x, y, control_w, ch), starters,
                                                current)
         self.rows.append(("Who starts", y))
         y += row
-        self.sides_note = self._sides_note()
-        if self.sides_note:
+        if self.note_lines:
             self.sides_y = y - 6
-            y += 24
+            y += 20 * len(self.note_lines) + 4
         clocks = time_control_choices()
         current = next((o for o in clocks if o[1] == self.time_control), clocks[0])
-        self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, 36), clocks,
+        self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, ch), clocks,
                                                     current)
         self.rows.append(("Clock for each player", y))
         y += row
@@ -146,12 +194,12 @@ class SetupScene(Scene):
             if current is None:
                 options.append((str(self.options[name]), repr(self.options[name])))
                 current = options[-1]
-            self.controls[f"option:{name}"] = ui.dropdown(self, (control_x, y, control_w, 36),
+            self.controls[f"option:{name}"] = ui.dropdown(self, (control_x, y, control_w, ch),
                                                           options, current)
             self.rows.append((label, y))
             y += row
-        self.box.height = y - 150
-        self.box.topleft = (x, 150)
+        self.box.height = y - top
+        self.box.topleft = (x, top)
         self.back_button = ui.button(self, (x, y + 20, 150, 46), "Back")
         self.rules_button = ui.button(self, (x + 165, y + 20, 150, 46), "Rules")
         self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
@@ -159,13 +207,14 @@ class SetupScene(Scene):
 
     def _sides_note(self) -> str:
         """Which side each seat takes, in move order: the starter takes the first."""
-        from .views import view_class
-        try:
-            sides = view_class(self.spec.name).side_names(self.variant)
-        except (ImportError, KeyError):
-            return ""
+        sides = self._sides("side_words")
         if not sides:
             return ""
+        if self.starter != "random":
+            # by seat number, as the rows are labelled: names may still be typed
+            order = [(i + int(self.starter)) % len(sides) + 1 for i in range(len(sides))]
+            rest = [f"seat {seat} plays {side}" for seat, side in zip(order[1:], sides[1:])]
+            return f"Seat {order[0]} starts and plays {sides[0]}; " + ", ".join(rest) + "."
         if len(sides) == 2:
             return f"Whoever starts plays {sides[0]}; the other plays {sides[1]}."
         return ("In turn order from the starter: " + ", ".join(sides[:-1]) + f" and {sides[-1]}.")
@@ -185,8 +234,6 @@ class SetupScene(Scene):
         elif ui.pressed(event, self.vs_computer):
             level = "medium" if "medium" in LEVELS else LEVELS[-1]
             self.seats[1]["kind"] = f"computer:{level}"
-            if self.seats[1]["name"].startswith("Player"):
-                self.seats[1]["name"] = "Computer"
             self.resize()
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -210,6 +257,7 @@ class SetupScene(Scene):
                 self.seats[int(key[4:])]["kind"] = value
             elif key == "starter":
                 self.starter = value
+                self.resize()            # the sides each seat plays, and their names, change
             elif key == "time_control":
                 self.time_control = value
             elif key.startswith("option:"):
@@ -222,14 +270,14 @@ class SetupScene(Scene):
     def config(self, rng=None) -> dict:
         """The game to start: seats in engine order (the starter first)."""
         rng = rng or random.Random()
+        first = rng.randrange(len(self.seats)) if self.starter == "random" else int(self.starter)
         seats = []
         for i, seat in enumerate(self.seats):
-            name = seat["name"].strip() or SEAT_NAMES[i]
+            name = seat["name"].strip() or self.default_name(i, first)
             entry = {"name": name, "kind": "human"}
             if seat["kind"].startswith("computer:"):
                 entry = {"name": name, "kind": "computer", "level": seat["kind"].split(":", 1)[1]}
             seats.append(entry)
-        first = rng.randrange(len(seats)) if self.starter == "random" else int(self.starter)
         seats = seats[first:] + seats[:first]
         return {"game": self.spec.name, "variant": self.variant, "options": dict(self.options),
                 "seats": seats, "starter": self.starter,
@@ -249,14 +297,16 @@ class SetupScene(Scene):
         ui.table(surface)
         w, _ = surface.get_size()
         ui.heading(surface, f"New game of {self.spec.title}", (w // 2, 56), size=40)
-        assets.text(surface, "Choose who plays and how; then start.", (w // 2, 96), size=17,
-                    colour=ui.MUTED, anchor="center")
+        if self.error:           # in place of the line under the title: always on screen
+            assets.text(surface, self.error, (w // 2, 96), anchor="center",
+                        size=assets.fitting_size(self.error, 17, w - 40), colour=(255, 150, 120))
+        else:
+            assets.text(surface, "Choose who plays and how; then start.", (w // 2, 96), size=17,
+                        colour=ui.MUTED, anchor="center")
         ui.panel(surface, self.box.inflate(30, 30))
         for text, y in self.rows:
-            assets.text(surface, text, (self.box.x, y + 6), size=18, colour=ui.INK, bold=True)
-        if self.sides_note:
-            assets.text(surface, self.sides_note, (self.box.x + 250, self.sides_y), size=15,
+            assets.text(surface, text, (self.box.x, y + 6), colour=ui.INK, bold=True,
+                        size=assets.fitting_size(text, 18, 240, bold=True, smallest=14))
+        for i, line in enumerate(self.note_lines):
+            assets.text(surface, line, (self.box.x + 250, self.sides_y + 20 * i), size=15,
                         colour=ui.MUTED)
-        if self.error:
-            assets.text(surface, self.error, (w // 2, self.box.bottom + 100), size=16,
-                        colour=(255, 150, 120), anchor="center")

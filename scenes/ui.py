@@ -13,18 +13,104 @@ INK = (243, 233, 214)
 MUTED = (200, 184, 160)
 
 
+TIP_WIDEST = 480     # pixels a tooltip grows to before its text wraps
+TIP_GAP = 6          # between a tooltip and its button
+
+
+class Button(UIButton):
+    """pygame_gui's button with a tooltip that fits its text, lies beside the button
+    (below it, else above), and goes when the button is pressed, not to come back until
+    the pointer has left: a dialog the button opens is never covered by it."""
+
+    def __init__(self, *args, **kwargs):
+        self._tip_spent = False
+        super().__init__(*args, **kwargs)
+
+    def set_tooltip(self, text=None, object_id=None, text_kwargs=None, delay=None,
+                    wrap_width=None) -> None:
+        if text and wrap_width is None:
+            font = self.ui_manager.get_theme().get_font(["tool_tip.text_box", "text_box"])
+            wrap_width = min(TIP_WIDEST, font.size(text)[0] + 48)   # padding, border, shadow
+        super().set_tooltip(text, object_id, text_kwargs, delay, wrap_width)
+
+    def process_event(self, event) -> bool:
+        consumed = super().process_event(event)
+        if self.held or self.pressed_event:
+            self._tip_spent = True
+            if self.tool_tip is not None:
+                self.tool_tip.kill()
+                self.tool_tip = None
+        return consumed
+
+    def while_hovering(self, time_delta, mouse_pos) -> None:
+        if self._tip_spent:
+            return
+        had_tip = self.tool_tip is not None
+        super().while_hovering(time_delta, mouse_pos)
+        if self.tool_tip is not None and not had_tip:
+            self._place_tip(self.tool_tip)
+
+    def on_unhovered(self) -> None:
+        super().on_unhovered()
+        self._tip_spent = False
+
+    def _place_tip(self, tip) -> None:
+        """Below the button, else above, else beside it: never on it, inside the window, and
+        where it hides no other button if there is such a place."""
+        window = self.ui_manager.get_root_container().get_rect()
+        r, box = self.rect, tip.rect.copy()
+        places = []
+        for side in ("below", "above", "right", "left"):
+            box.center = r.center
+            if side == "below":
+                box.top = r.bottom + TIP_GAP
+            elif side == "above":
+                box.bottom = r.top - TIP_GAP
+            elif side == "right":
+                box.left = r.right + TIP_GAP
+            else:
+                box.right = r.left - TIP_GAP
+            if side in ("below", "above"):
+                box.clamp_ip(pygame.Rect(window.x, box.y, window.width, box.height))
+            if window.contains(box) and not box.colliderect(r):
+                places.append(box.copy())
+        if not places:
+            return                               # pygame_gui's own place, then
+        others = [e.rect for e in self.ui_manager.get_sprite_group().sprites()
+                  if isinstance(e, UIButton) and e is not self and e.visible and e.alive()]
+        clear = [b for b in places if b.collidelist(others) < 0]
+        tip.set_position((clear or places)[0].topleft)
+
+
 def button(scene, rect, text, object_id=None, tooltip=None):
-    return scene.add(UIButton(pygame.Rect(rect), text, manager=scene.app.ui,
-                              object_id=object_id, tool_tip_text=tooltip))
+    return scene.add(Button(pygame.Rect(rect), text, manager=scene.app.ui,
+                            object_id=object_id, tool_tip_text=tooltip))
 
 
 def label(scene, rect, text, object_id=None):
     return scene.add(UILabel(pygame.Rect(rect), text, manager=scene.app.ui, object_id=object_id))
 
 
+class Dropdown(UIDropDownMenu):
+    """pygame_gui's drop-down, closing when the option already chosen is clicked again.
+
+    The stock one unselects that option and stays open, its list lying over the
+    buttons below it, so the next click meant for one of them picks an option
+    instead.  Every screen's drop-downs are made here.
+    """
+
+    def process_event(self, event) -> bool:
+        expanded = self.menu_states.get("expanded")
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+                and self.current_state is expanded and expanded is not None
+                and event.ui_element is expanded.options_selection_list):
+            expanded.should_transition = True        # closes on the next update, unchanged
+            return True
+        return super().process_event(event)
+
+
 def dropdown(scene, rect, options, selected):
-    return scene.add(UIDropDownMenu(list(options), selected, pygame.Rect(rect),
-                                    manager=scene.app.ui))
+    return scene.add(Dropdown(list(options), selected, pygame.Rect(rect), manager=scene.app.ui))
 
 
 def text_box(scene, rect, html, object_id=None):

@@ -392,6 +392,9 @@ def test_a_side_with_no_legal_action_loses():
     assert s.barricades_left == (4, 0)
     assert s.is_over and s.winner == 0
     assert s.end_reason == "Gladiators had no legal action left, so Romans win."
+    # named by the players, a player wins where a side wins
+    assert s.describe_end(["Ann (Romans)", "Gladiators"]) == \
+        "Gladiators had no legal action left, so Ann (Romans) wins."
 
 
 def test_end_checks_come_in_order():

@@ -17,6 +17,8 @@ def start(app):
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     setup.starter = "0"          # Player 1 leads the Romans
+    for i, seat in enumerate(setup.seats):
+        seat["name"] = f"Player {i + 1}"
     press(app, "Start game")
     play = app.stack.top
     assert isinstance(play, PlayScene)
@@ -267,7 +269,7 @@ def test_a_game_played_to_its_end_shows_how_it_was_won(app):
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
     results = app.stack.top
     assert results.headline == "Player 1 wins!"
-    assert results.outcome["reason"] == "Romans captured the Gladiator Dux."
+    assert results.outcome["reason"] == "Player 1 (Romans) captured the Gladiator Dux."
     assert "e5-e7, takes the Dux" in results.move_texts[-1]
     frames(app, 2)
 

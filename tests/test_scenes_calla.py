@@ -25,6 +25,8 @@ def start_calla(app, seat2="human", timer=None):
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     setup.starter = "0"          # Player 1 starts, so the seats are predictable
+    for i, seat in enumerate(setup.seats):
+        seat["name"] = f"Player {i + 1}"
     setup.seats[1]["kind"] = seat2
     if timer is not None:
         setup.options["time_limit_minutes"] = timer
@@ -151,6 +153,88 @@ def test_results_back_to_menu(app):
     assert isinstance(app.stack.top, MenuScene) and len(app.stack.scenes) == 1
 
 
+def watch_sidebar(play, monkeypatch):
+    """Every state and move list the sidebar is drawn with, newest last."""
+    shown = []
+    draw = play.sidebar.draw
+
+    def spy(surface, state, moves, **kwargs):
+        shown.append((state, list(moves), kwargs.get("scores") or state.scores))
+        draw(surface, state, moves, **kwargs)
+    monkeypatch.setattr(play.sidebar, "draw", spy)
+    return shown
+
+
+def test_the_panels_wait_for_the_cubes_to_land(app, monkeypatch):
+    play = start_calla(app, seat2="computer:random")
+    app.settings.set("animation_speed", 1.0)
+    shown = watch_sidebar(play, monkeypatch)
+    before = play.state
+    click(app, play.view.pits_rects[shield_index(0, 3)].center, settle=2)
+    assert play.cursor == 1 and play.view.busy, "the cubes are still moving"
+    assert shown[-1] == (before, [], (0, 0)), "scores, turn and moves as before the move"
+    assert "thinking" not in play.status_text() and play.status_text() == play.move_texts[0]
+    assert wait_until(app, lambda: not play.view.busy, seconds=10)
+    frames(app, 1)
+    assert shown[-1][0] is play.history[1] and len(shown[-1][1]) == 1
+    assert play.status_text() == "Player 2 is thinking..."
+
+
+def test_the_final_score_shows_once_the_last_cube_lands(app, monkeypatch):
+    play = start_calla(app)
+    app.settings.set("animation_speed", 1.0)
+    before = set_position(play, {"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
+    shown = watch_sidebar(play, monkeypatch)
+    click(app, play.view.pits_rects[shield_index(0, 5)].center, settle=2)
+    assert play.state.is_over and play.view.busy
+    assert shown[-1][0] is before and shown[-1][2][0] == 16
+    assert "gathered" not in play.status_text()
+    # the score counts the cube once it is in the calla, the end once the move is done
+    assert wait_until(app, lambda: play.view.shown[5] == 17, seconds=10)
+    frames(app, 1)
+    assert shown[-1][2][0] == 17 and "gathered" not in play.status_text()
+    assert wait_until(app, lambda: not play.view.busy, seconds=10)
+    frames(app, 1)
+    assert shown[-1][0].scores[0] == 17 and "gathered 17 cubes" in play.status_text()
+
+
+def test_the_results_name_the_seats_by_name_and_side(app, monkeypatch):
+    """Ann lets the computer start, so she plays B; the computer's seat, left unnamed, is
+    called by its side. The results board, headline, end text and scores all agree."""
+    import scenes.views.calla.view as calla_view
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    setup.seats[0]["name"] = "Ann"
+    setup.seats[1]["kind"] = "computer:random"
+    setup.starter = "1"
+    press(app, "Start game")
+    play = app.stack.top
+    assert [s["name"] for s in play.seats] == ["Player A", "Ann"]
+    set_position(play, {"pits": [3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 1, 16], "to_move": 1})
+    drawn = []
+    text = calla_view.assets.text
+    monkeypatch.setattr(calla_view.assets, "text",
+                        lambda surface, words, *a, **k: drawn.append(words)
+                        or text(surface, words, *a, **k))
+    sow(app, play, 5)
+    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+    results = app.stack.top
+    drawn.clear()
+    frames(app, 2)
+    assert {"Player A", "Ann (B)"} <= set(drawn), f"the final board reads {drawn}"
+    assert results.headline == "Ann wins!"
+    assert results.outcome["reason"] == "Ann (B) gathered 17 cubes in their calla."
+    assert results.labels == ["Player A", "Ann (B)"]
+
+
+def test_every_setup_says_which_side_the_starter_plays(app):
+    for game in ("calla", "calliro", "callisto", "iriri", "calabria"):
+        click(app, app.stack.top.play_buttons[game].rect.center)
+        setup = app.stack.top
+        assert setup.sides_note.startswith(("Whoever starts plays", "In turn order")), game
+        press(app, "Back")
+
+
 def test_timer_counts_down_and_time_call_plays_the_last_turn(app):
     play = start_calla(app, timer=5)
     assert 299 < play.timer < 300, "the 5-minute timer has started counting down"
@@ -177,10 +261,23 @@ def test_esc_pauses_and_resume_returns(app):
     assert app.stack.top is play
 
 
-def test_pause_restart_and_quit(app):
+def test_pause_restart_asks_first_and_quit(app):
     play = start_calla(app)
     sow(app, play, 2)
     key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    press(app, "Restart")
+    assert app.stack.top is pause and pause.confirming, "Restart asks before starting again"
+    assert pause._confirm_words().endswith("The move made so far will be lost.")
+    press(app, "Keep playing")
+    assert app.stack.top is pause and not pause.confirming
+    press(app, "Restart")
+    key(app, pygame.K_ESCAPE)                   # Esc also keeps the game
+    assert app.stack.top is pause and not pause.confirming
+    press(app, "Resume")
+    assert app.stack.top is play and play.cursor == 1
+    key(app, pygame.K_ESCAPE)
+    press(app, "Restart")
     press(app, "Restart")
     fresh = app.stack.top
     assert isinstance(fresh, PlayScene) and fresh is not play and fresh.cursor == 0
@@ -222,6 +319,27 @@ def test_setup_two_modes(app):
     assert all(s["kind"] == "human" for s in setup.seats)
     config = setup.config()
     assert config["options"]["time_limit_minutes"] == 15
+
+
+def test_a_dropdown_closes_on_its_chosen_option_and_start_still_starts(app):
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    clocks = setup.controls["time_control"]
+    for menu in (clocks, setup.controls["starter"]):
+        click(app, menu.rect.center)
+        expanded = menu.menu_states["expanded"]
+        assert menu.current_state is expanded
+        chosen = next(item for item in expanded.options_selection_list.item_list
+                      if item["text"] == menu.selected_option[0])
+        click(app, chosen["button_element"].rect.center)     # the option already chosen
+        assert menu.current_state is not expanded, "the list closes"
+    assert clocks.selected_option[1] == "none"
+    start = button(app, "Start game")
+    assert not expanded.options_selection_list.alive() or not \
+        expanded.options_selection_list.rect.colliderect(start.rect)
+    press(app, "Start game")
+    play = app.stack.top
+    assert isinstance(play, PlayScene) and play.config["time_control"] is None
 
 
 def test_resize_keeps_the_game(app):
@@ -329,8 +447,12 @@ def test_hint_shows_a_legal_move_on_the_board(app):
     assert not button(app, "Hint").is_enabled, "one hint at a time"
     assert wait_until(app, lambda: play.view.hint_move is not None, seconds=30)
     assert play.view.hint_move in play.state.legal_moves()
-    assert play.view.status.startswith("Hint:")
+    n = play.view.hint_move
+    cubes = play.state.pits[shield_index(0, n)]
+    nth = ("1st", "2nd", "3rd", "4th", "5th")[n - 1]
+    assert play.view.status == f"Hint: sow from your {nth} shield ({cubes} cubes)"
     sow(app, play, 1)
+    assert play.move_texts[0] == "Player 1: 1st shield, 3 cubes"
     assert play.view.hint_move is None
 
 
@@ -357,8 +479,9 @@ def test_per_player_clocks_run_in_turn_and_a_flag_fall_loses(app):
     assert play.flagged == 1 and play.finished
     assert any(b.text == "Flag fell!" for b in play.view.banners)
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
-    assert app.stack.top.headline == "Player 1 wins!"
-    assert "ran out of time" in app.stack.top.outcome["reason"]
+    # unnamed seats are called by their sides, in the headline and the end text alike
+    assert app.stack.top.headline == "Player A wins!"
+    assert app.stack.top.outcome["reason"] == "Player B ran out of time."
 
 
 def test_clock_text_shows_tenths_under_ten_seconds():

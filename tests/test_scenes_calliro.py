@@ -9,7 +9,8 @@ import pytest
 
 from game import GAMES
 from game.calliro import RULE_2, cell_label, cells, parse_cell
-from helpers import menu_app, click, frames, key, move_pointer, press, set_position, wait_until
+from helpers import (menu_app, button, click, frames, key, move_pointer, press, set_position,
+                     wait_until)
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.rules import RulesScene
@@ -34,6 +35,8 @@ def start(app):
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     setup.starter = "0"          # Player 1 plays Blue and moves first
+    for i, seat in enumerate(setup.seats):
+        seat["name"] = f"Player {i + 1}"
     press(app, "Start game")
     play = app.stack.top
     assert isinstance(play, PlayScene)
@@ -324,6 +327,8 @@ def test_the_hint_ghost_is_drawn(app):
     view.show_hint(SPEC.parse_move(play.state, "O@e4"))
     frames(app, 2)
     assert pixel(spot) != quiet
+    assert view.hint_words(play.state, view.hint_move) == \
+        "take a chip with orange up from the Repository and put it on e4"
 
 
 def test_rules_pages_draw_their_diagrams(app):
@@ -358,6 +363,18 @@ def test_a_small_window(app):
     assert play.state.chip_at("e5")[0] == "O"
 
 
+def test_the_setup_fits_the_smallest_window(app):
+    pygame.display.set_mode((960, 600), pygame.RESIZABLE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    screen = pygame.Rect(0, 0, 960, 600)
+    for text in ("Back", "Rules", "Start game"):
+        assert screen.contains(button(app, text).rect), text
+    press(app, "Start game")
+    assert isinstance(app.stack.top, PlayScene)
+
+
 def choose(app, menu, value):
     """Open a drop-down by clicking it and click the option whose value is ``value``."""
     click(app, menu.rect.center)
@@ -369,6 +386,23 @@ def choose(app, menu, value):
             frames(app, 3)
             return
     raise AssertionError(f"option {text!r} is not shown")
+
+
+def test_an_unnamed_seat_is_called_by_the_colour_it_plays(app):
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    press(app, "Against the computer")
+    assert setup.sides_note == "Whoever starts plays Blue; the other plays Green."
+    assert setup.name_entries[1].placeholder_text == "Blue or Green"
+    choose(app, setup.controls["starter"], "1")
+    assert setup.sides_note == "Seat 2 starts and plays Blue; seat 1 plays Green."
+    assert [e.placeholder_text for e in setup.name_entries] == ["Green", "Blue"]
+    press(app, "Start game")
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    assert [(s["name"], s["kind"]) for s in play.seats] == [("Blue", "computer"),
+                                                            ("Green", "human")]
+    assert play.sidebar.seats[0]["name"] == "Blue"
 
 
 def test_the_settings_offer_undersides_and_the_glimpse(app):
@@ -400,6 +434,32 @@ def perform(app, play, move, rng):
     assert play.cursor == before + 1, (move, play.view.status)
 
 
+def test_the_side_column_stays_and_wakes_up_on_your_turn(app):
+    """Against the computer: pausing while it moves (and the window being rebuilt) keeps the
+    Race to 11, Repository and Basket beside the board, and once the computer's move has
+    landed the Repository is lit for you again without a touch of the mouse."""
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    setup.starter = "0"
+    setup.seats[1]["kind"] = "computer:random"
+    press(app, "Start game")
+    play = app.stack.top
+    view = play.view
+    frame, column = view.board.frame.copy(), view.trays.rect.copy()
+    lit = pixel(slot(play, "O"))
+    click(app, slot(play, "B"))
+    click(app, at(play, "e5"))
+    assert play.computer_to_move()
+    move_pointer(app, at(play, "a5"))            # the pointer moves while the computer plays
+    key(app, pygame.K_ESCAPE)
+    press(app, "Resume")
+    assert isinstance(app.stack.top, PlayScene)
+    assert view.trays is not None and view.trays.rect == column and view.board.frame == frame
+    assert wait_until(app, lambda: play.cursor == 2 and not view.busy, seconds=30)
+    frames(app, 2)
+    assert pixel(slot(play, "O")) == lit, "the Repository is not dimmed on your own turn"
+
+
 def test_a_whole_game_by_mouse_reaches_the_results(app):
     play = start(app)
     rng = random.Random(5)
@@ -414,7 +474,8 @@ def test_a_whole_game_by_mouse_reaches_the_results(app):
         perform(app, play, move, rng)
     assert play.state.is_over
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=20)
-    assert app.stack.top.outcome["reason"] == play.state.end_reason
+    assert app.stack.top.outcome["reason"] == play.state.describe_end(
+        ["Player 1 (Blue)", "Player 2 (Green)"])
 
 
 def test_a_player_without_an_action_is_announced_as_skipped(app):

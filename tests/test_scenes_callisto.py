@@ -310,7 +310,7 @@ def test_whole_game_by_mouse_to_the_results(app):
     a, b = final.scores
     assert winner == (0 if a > b else 1), "a tie goes to the later starter, Green"
     assert results.headline == f"{('Ann', 'Bo')[winner]} wins!"
-    assert results.outcome["reason"] == final.end_reason
+    assert results.outcome["reason"] == final.describe_end(["Ann (Blue)", "Bo (Green)"])
     frames(app, 2)
 
 
@@ -388,6 +388,22 @@ def test_open_a_record_from_the_menu_and_replay_it_with_redo(app, tmp_path):
     assert play.state == state
     assert not button(app, "Redo").is_enabled
     assert play.move_texts[0].startswith("Ann: 1x1 at ")
+
+
+def test_a_tooltip_is_wide_beside_its_button_and_goes_when_it_is_clicked(app):
+    open_button = button(app, "Open .blksgf")
+    move_pointer(app, open_button.rect.center)
+    frames(app, 80)                                        # over a second of hovering
+    tip = open_button.tool_tip
+    assert tip is not None and tip.alive()
+    assert not tip.rect.colliderect(open_button.rect), "the tip never covers its button"
+    assert len(tip.text_block.text_box_layout.layout_rows) <= 2, "wide enough for its text"
+    click(app, open_button.rect.center)
+    dialog = app.stack.top.dialog
+    assert dialog is not None and dialog.alive()
+    frames(app, 80)                                        # the pointer has not moved
+    assert open_button.tool_tip is None and not tip.alive(), "the dialog is not covered"
+    assert not any(type(e).__name__ == "UITooltip" for e in app.ui.get_sprite_group().sprites())
 
 
 def test_a_malformed_record_shows_the_engines_error(app, tmp_path):

@@ -343,7 +343,7 @@ def test_a_whole_game_by_mouse_reaches_the_results(app):
     final = play.state
     assert results.state == final and final.winner is not None
     assert results.headline == f"{('Ann', 'Bo')[final.winner]} wins!"
-    assert results.outcome["reason"] == final.end_reason
+    assert results.outcome["reason"] == final.describe_end(["Ann (Yellow)", "Bo (Blue)"])
     frames(app, 2)
 
 

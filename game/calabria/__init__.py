@@ -306,19 +306,22 @@ class CalabriaState(GameState):
             return ("quiet", None if a == b else (0 if a > b else 1))
         return None
 
-    @property
-    def end_reason(self):
+    def describe_end(self, names=None):
         end = self._outcome()
         if end is None:
             return None
+        names = names or SIDE_NAMES
         reason, winner = end
+        # a side's own name is plural ("Romans win"); a player's is not ("Ann (Romans) wins")
+        win = None if winner is None else ("win" if names[winner] == SIDE_NAMES[winner]
+                                           else "wins")
         if reason == "dux":
-            return f"{SIDE_NAMES[winner]} captured the {DUX_NAMES[1 - winner]}."
+            return f"{names[winner]} captured the {DUX_NAMES[1 - winner]}."
         if reason == "pieces":
-            return f"{SIDE_NAMES[winner]} captured every {SIDE_NAMES[1 - winner][:-1]} piece."
+            return f"{names[winner]} captured every {SIDE_NAMES[1 - winner][:-1]} piece."
         if reason == "stuck":
-            return (f"{SIDE_NAMES[1 - winner]} had no legal action left, "
-                    f"so {SIDE_NAMES[winner]} win.")
+            return (f"{names[1 - winner]} had no legal action left, "
+                    f"so {names[winner]} {win}.")
         if reason == "repetition":
             times = {2: "twice", 3: "three times"}.get(self.options["repetition_limit"],
                                                        f"{self.options['repetition_limit']} times")
@@ -327,7 +330,7 @@ class CalabriaState(GameState):
         lead = f"{self.options['quiet_ply_limit']} moves passed without a capture"
         if winner is None:
             return f"{lead}; both sides have {counted(a, 'piece')}: a draw."
-        return f"{lead}; {SIDE_NAMES[winner]} win with {max(a, b)} pieces to {min(a, b)}."
+        return f"{lead}; {names[winner]} {win} with {max(a, b)} pieces to {min(a, b)}."
 
     # --- for the board view -----------------------------------------------
     def piece_at(self, square):

@@ -150,17 +150,17 @@ class CallaState(GameState):
         """Where each cube of ``move`` would land, without playing it."""
         return sow_path(self.pits, shield_index(self.mover, move), self.mover)
 
-    @property
-    def end_reason(self):
+    def describe_end(self, names=None):
         end = self._end()
         if end is None:
             return None
+        names = names or [f"Player {name}" for name in PLAYER_NAMES]
         a, b = self.scores
         if end == "win":
             who = 0 if self.pits[5] >= WIN_CUBES else 1
-            return f"Player {PLAYER_NAMES[who]} gathered {WIN_CUBES} cubes in their calla."
+            return f"{names[who]} gathered {WIN_CUBES} cubes in their calla."
         if end == "empty":
-            lead = f"Player {PLAYER_NAMES[self.mover]} had no cubes left to sow"
+            lead = f"{names[self.mover]} had no cubes left to sow"
         else:
             lead = "Time was called and both players completed their turns"
         if a == b:

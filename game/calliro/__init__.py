@@ -158,20 +158,20 @@ class CalliroState(GameState):
             return "idle"
         return None
 
-    @property
-    def end_reason(self):
+    def describe_end(self, names=None):
         end = self._ending()
         if end is None:
             return None
+        names = names or PLAYER_NAMES
         a, b = self._scores
         if end == "points":
             who = 0 if a >= WIN_POINTS else 1
-            return f"{PLAYER_NAMES[who]} reached {self._scores[who]} points."
+            return f"{names[who]} reached {self._scores[who]} points."
         if a == b:
             result = f"the scores are level at {a} each"
         else:
             who = 0 if a > b else 1
-            result = f"{PLAYER_NAMES[who]} wins {max(a, b)} to {min(a, b)}"
+            result = f"{names[who]} wins {max(a, b)} to {min(a, b)}"
         lead = {"chips": "Every chip is on the board",
                 "passes": "Neither player could act",
                 "idle": f"{self.options['idle_limit']} actions in a row placed no chip "

@@ -137,17 +137,17 @@ class CallistoState(GameState):
         best = max(scores)
         return max(p for p, s in enumerate(scores) if s == best)
 
-    @property
-    def end_reason(self):
+    def describe_end(self, names=None):
         if self.colour is not None:
             return None
-        names = player_names(self._variant)
+        names = names or player_names(self._variant)
         scores = self.scores
         best = max(scores)
         top = [p for p, s in enumerate(scores) if s == best]
         if len(top) == 1:
-            others = ", ".join(f"{names[p]} {s}" for p, s in enumerate(scores) if p != top[0])
-            return f"No colour can move. {names[top[0]]} wins with {best} ({others})."
+            others = ", ".join(f"{names[p]} with {s}" for p, s in enumerate(scores)
+                               if p != top[0])
+            return f"No colour can move. {names[top[0]]} wins with {best}, ahead of {others}."
         tied = ", ".join(names[p] for p in top[:-1]) + f" and {names[top[-1]]}"
         return (f"No colour can move. {tied} tie on {best}; {names[top[-1]]} started later "
                 f"and wins the tie.")

@@ -193,16 +193,16 @@ class IririState(GameState):
     def scores(self) -> tuple:
         return tuple(h // 2 if h % 2 == 0 else h / 2 for h in self.halves)
 
-    @property
-    def end_reason(self):
+    def describe_end(self, names=None):
         if not self.is_over:
             return None
+        names = names or PLAYER_NAMES
         a, b = self.scores
         lead = "Both players passed in a row"
         if a == b:
             return f"{lead}; the scores are level at {score_text(a)} to {score_text(b)}."
         win = 0 if a > b else 1
-        return (f"{lead}; {PLAYER_NAMES[win]} wins {score_text(max(a, b))} "
+        return (f"{lead}; {names[win]} wins {score_text(max(a, b))} "
                 f"to {score_text(min(a, b))}.")
 
     def legal_moves(self) -> list:

@@ -37,8 +37,9 @@ class BoardView:
         self.app = app
         self.spec = spec
         self.variant = variant or spec.variants[0]
-        self.seats = seats or [{"name": f"Player {i + 1}", "kind": "human"}
-                               for i in range(spec.players(self.variant))]
+        names = self.seat_names(self.variant)
+        self.seats = seats or [{"name": names[i] if i < len(names) else f"Player {i + 1}",
+                                "kind": "human"} for i in range(spec.players(self.variant))]
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.state = None
         self.banners: list[Banner] = []
@@ -63,6 +64,23 @@ class BoardView:
         ``size`` pixels; None when this game has no picture called ``name``."""
         return None
 
+    @classmethod
+    def seat_names(cls, variant=None) -> tuple:
+        """What a seat is called when nobody names it, by side: the side's own name."""
+        return cls.side_names(variant)
+
+    @classmethod
+    def side_words(cls, variant=None) -> tuple:
+        """Each side as the setup explains it ("A, the bottom row"): its name by default."""
+        return cls.side_names(variant)
+
+    @classmethod
+    def player_labels(cls, seats, variant=None) -> list:
+        """Each seat as the results and end texts name it: "Ann (Blue)", or "Blue"."""
+        sides = cls.side_names(variant)
+        return [seat_label(seat["name"], sides[i] if i < len(sides) else None)
+                for i, seat in enumerate(seats)]
+
     # --- set by the play scene ---------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -82,6 +100,11 @@ class BoardView:
 
     def finish_animation(self) -> None:
         """Jump to the end of any running animation."""
+
+    def scores_so_far(self) -> tuple | None:
+        """The scores as the board shows them part way through an animation (cubes landed
+        so far), or None: the sidebar then shows the scores from before the move."""
+        return None
 
     def update(self, dt: float) -> None:
         for banner in self.banners:
@@ -108,7 +131,12 @@ class BoardView:
         self.hint_move = move
 
     def describe_move(self, state, move) -> str:
+        """A move as the move list tells it."""
         return self.spec.format_move(state, move)
+
+    def hint_words(self, state, move) -> str:
+        """The Hint button's move as the status line says it: what to do, in words."""
+        return self.describe_move(state, move)
 
     # --- settings ------------------------------------------------------------
     def setting(self, name, default):
@@ -177,23 +205,44 @@ class BoardView:
         self.draw_banners(surface)
 
 
+def says_side(name: str, side: str | None) -> bool:
+    """Whether a seat's ``name`` already names its ``side`` ("Blue", "Player A")."""
+    if not side:
+        return True
+    name, side = name.casefold(), side.casefold()
+    return name == side or side in name.replace("/", " ").split()
+
+
+def seat_label(name: str, side: str | None, side_first: bool = False) -> str:
+    """A player named with their side: "Ann (Blue)", or "Blue (Ann)" with ``side_first``;
+    the name alone when it already says the side."""
+    if says_side(name, side):
+        return name
+    return f"{side} ({name})" if side_first else f"{name} ({side})"
+
+
 def pulse(period: float = 1.2) -> float:
     """0..1 breathing value for highlights, from the clock."""
     t = pygame.time.get_ticks() / 1000.0
     return 0.5 + 0.5 * math.sin(2 * math.pi * t / period)
 
 
-def render_static(app, view_class, spec, surface, rect, state, marks=(), variant=None) -> None:
-    """Draw ``state`` into ``rect`` with no input or animation (rules diagrams, results).
+def render_static(app, view_class, spec, surface, rect, state, marks=(), variant=None,
+                  seats=None) -> None:
+    """Draw ``state`` into ``rect`` with no input or animation (rules diagrams, results);
+    ``seats``: who played, for a board that names its players.
 
     The picture is made once per state, place and size, then reused every frame.
     """
     rect = pygame.Rect(rect)
-    key = (view_class, id(state), tuple(rect), tuple(marks), variant, surface.get_size())
+    names = tuple(seat["name"] for seat in seats or ())
+    key = (view_class, id(state), tuple(rect), tuple(marks), variant, surface.get_size(), names)
     cached = _static_cache.get(key)
     if cached is None:
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        view = view_class(app, spec, variant=variant)
+        view = view_class(app, spec, variant=variant)   # no seats: a picture, nothing to play
+        if seats:
+            view.seats = list(seats)
         view.input_enabled = False
         view.layout(rect)
         view.set_state(state)

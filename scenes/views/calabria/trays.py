@@ -16,7 +16,7 @@ from game.calabria import DUX, PIECE, SIDE_NAMES
 
 from ... import assets
 from . import art
-from ..base import GOLD, INK, pulse
+from ..base import GOLD, INK, pulse, says_side
 from .art import label
 from .words import hand_words
 
@@ -176,7 +176,10 @@ class Trays:
             pygame.draw.circle(surface, colour, (x + dot, header.centery),
                                dot * (0.8 + 0.35 * pulse()))
             x += dot * 3
-        title = label(f"{SIDE_NAMES[side].upper()}  {name}", size, colour, True)
+        words = SIDE_NAMES[side].upper()
+        if not says_side(name, SIDE_NAMES[side]):
+            words += f"  {name}"
+        title = label(words, size, colour, True)
         surface.blit(title, title.get_rect(midleft=(x, header.centery)))
         x += title.get_width() + c // 4
         if s.is_over:

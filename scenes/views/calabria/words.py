@@ -13,6 +13,8 @@ from __future__ import annotations
 from game.calabria import DUX, PIECE, SIDE_NAMES, WIDTH, Move, square_name
 from game.core import counted
 
+from ..base import seat_label
+
 
 def is_slide(board: str, frm: int, to: int) -> bool:
     """True when ``to`` is reached by a plain rook slide over empty squares."""
@@ -47,7 +49,7 @@ class Words:
     # --- for the move list and the sidebar -------------------------------------------
     def prompt(self, state, name) -> str:
         side = state.mover
-        who = f"{SIDE_NAMES[side]} ({name})"
+        who = seat_label(name, SIDE_NAMES[side], side_first=True)
         if state.phase == "positioning":
             pieces, dux = state.in_hand[side]
             if not pieces:

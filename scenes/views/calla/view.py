@@ -14,13 +14,15 @@ from functools import lru_cache
 
 import pygame
 
-from game.calla import CALLA, facing, owner, shield_index
+from game.calla import CALLA, PLAYER_NAMES, facing, owner, shield_index
 from game.core import counted
 
 from ... import assets
-from ..base import GOLD, INK, BoardView, pulse
+from ..base import GOLD, INK, BoardView, pulse, says_side, seat_label
 
 CUBE_TINTS = ((236, 190, 100), (226, 176, 84), (244, 204, 120), (214, 166, 80))
+#: A player's shields counted from the one farthest from their calla, as the rules count them.
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 HIGHLIGHT = (255, 226, 140)
 CAPTURE = (255, 120, 90)
 
@@ -63,6 +65,18 @@ def _cube_sprite(size: int, tint: int) -> pygame.Surface:
 
 class CallaView(BoardView):
     player_colours = ((240, 196, 110), (150, 200, 240))
+
+    @classmethod
+    def side_names(cls, variant=None) -> tuple:
+        return PLAYER_NAMES
+
+    @classmethod
+    def seat_names(cls, variant=None) -> tuple:
+        return tuple(f"Player {side}" for side in PLAYER_NAMES)
+
+    @classmethod
+    def side_words(cls, variant=None) -> tuple:
+        return ("A, the bottom row", "B, the top row")
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
@@ -201,6 +215,11 @@ class CallaView(BoardView):
     def busy(self) -> bool:
         return bool(self.steps)
 
+    def scores_so_far(self) -> tuple | None:
+        if not self.steps or self.shown is None:
+            return None
+        return tuple(self.shown[calla] for calla in CALLA)
+
     def finish_animation(self) -> None:
         while self.steps:
             self._apply(self.steps.pop(0), quiet=True)
@@ -331,11 +350,22 @@ class CallaView(BoardView):
         else:
             self.status = f"{cubes}: click or drag to sow."
 
+    # --- words -----------------------------------------------------------------
+    def describe_move(self, state, move) -> str:
+        cubes = state.pits[shield_index(state.to_move, move)]
+        return f"{ORDINALS[move - 1]} shield, {counted(cubes, 'cube')}"
+
+    def hint_words(self, state, move) -> str:
+        cubes = state.pits[shield_index(state.to_move, move)]
+        return f"sow from your {ORDINALS[move - 1]} shield ({counted(cubes, 'cube')})"
+
     def prompt(self, state, name) -> str:
         row = "bottom" if state.to_move == 0 else "top"
         if getattr(state, "free_turn", False):
             return f"Free turn: {name} sows again from the {row} row."
-        return f"{name} ({'AB'[state.to_move]}, {row} row): click one of your shields to sow."
+        side = PLAYER_NAMES[state.to_move]
+        where = f"{row} row" if says_side(name, side) else f"{side}, {row} row"
+        return f"{name} ({where}): click one of your shields to sow."
 
     def cancel_input(self) -> bool:
         if self.dragging is not None:
@@ -436,7 +466,7 @@ class CallaView(BoardView):
             name = self._name(player)
             colour = self.player_colours[player]
             turn = self.state.to_move == player
-            label = f"{'AB'[player]}: {name}" + (" - to move" if turn else "")
+            label = seat_label(name, PLAYER_NAMES[player]) + (" - to move" if turn else "")
             assets.text(surface, label, pos, size=size, colour=colour if turn else (170, 160, 145),
                         bold=turn, anchor=anchor, shadow=True)
 

@@ -23,7 +23,7 @@ import pygame
 from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
 
 from ... import assets
-from ..base import GOLD, BoardView
+from ..base import GOLD, BoardView, seat_label
 from .art import COLOUR_WORDS, FACE, MOVER_PHASES, lighten
 from .board import Board
 from .overlays import Overlays
@@ -43,6 +43,10 @@ REFUSED = "#refused"
 class CalliroView(BoardView):
     player_colours = (FACE["B"], FACE["G"])
 
+    @classmethod
+    def side_names(cls, variant=None) -> tuple:
+        return PLAYER_NAMES
+
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
         self.named_seats = seats is not None
@@ -61,7 +65,7 @@ class CalliroView(BoardView):
     def _name(self, player: int) -> str:
         colour = PLAYER_NAMES[player]
         if self.named_seats and player < len(self.seats):
-            return f"{self.seats[player]['name']} ({colour})"
+            return seat_label(self.seats[player]["name"], colour)
         return colour
 
     # --- layout ---------------------------------------------------------------
@@ -71,7 +75,9 @@ class CalliroView(BoardView):
 
     def _fit(self) -> None:
         rect = self.rect
-        col = int(min(max(rect.width * 0.27, 170), 280)) if self.input_enabled else 0
+        # A game keeps its column whoever is to move; only a picture (no seats: a rules
+        # diagram, the final board) goes without.
+        col = int(min(max(rect.width * 0.27, 170), 280)) if self.named_seats else 0
         gap = max(10, rect.width // 50) if col else 0
         self.board.fit(rect, beside=col + gap)
         self.trays = (Trays(pygame.Rect(self.board.frame.right + gap, rect.y, col, rect.height))
@@ -143,6 +149,9 @@ class CalliroView(BoardView):
     @property
     def busy(self) -> bool:
         return self.anim is not None
+
+    def scores_so_far(self) -> tuple | None:
+        return self.shown_scores if self.anim is not None else None
 
     def finish_animation(self) -> None:
         a = self.anim
@@ -395,10 +404,19 @@ class CalliroView(BoardView):
                 text += f", {PLAYER_NAMES[player]} +{n}"
         return text
 
+    def hint_words(self, state, move) -> str:
+        label = cell_label(move.cell, state.radius)
+        if move.action == "place":
+            return (f"take a chip with {COLOUR_WORDS[move.up]} up from the Repository and put "
+                    f"it on {label}")
+        if move.action == "flip":
+            return f"flip the chip on {label}"
+        return f"put the score chip on {label}"
+
     def prompt(self, state, name) -> str:
         if state.to_move is None:
             return "The game is over."
-        who = f"{PLAYER_NAMES[state.to_move]} ({name})"
+        who = seat_label(name, PLAYER_NAMES[state.to_move], side_first=True)
         if state.pending_cells:
             label = cell_label(state.pending_cells[0], state.radius)
             return f"{who}: choose where the score chip for {label} goes - click a lit cell."

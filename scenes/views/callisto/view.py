@@ -22,7 +22,7 @@ import pygame
 from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry, orientation,
                            player_names)
 
-from ..base import GOLD, BoardView
+from ..base import GOLD, BoardView, says_side, seat_label
 from .board import STYLES, Board
 from .pieces import (flipped, grab_offset, lift, pieces_figure, shape_of, short_name,
                      tray_turn, turned)
@@ -83,7 +83,8 @@ class CallistoView(BoardView):
         players = PLAYERS[self.variant]
         for colour, name in enumerate(self.names):
             player = colour % players
-            if self.named_seats and player < len(self.seats):
+            if self.named_seats and player < len(self.seats) and \
+                    not says_side(self.seats[player]["name"], name):
                 name += f"  {self.seats[player]['name']}"
             titles.append(name)
         return titles
@@ -93,7 +94,8 @@ class CallistoView(BoardView):
         super().layout(rect)
         rect = self.rect
         gap = max(10, rect.width // 60)
-        show_trays = self.input_enabled or rect.width >= rect.height * 1.2
+        # a game always shows its trays; a picture (no seats) only when there is room
+        show_trays = self.named_seats or rect.width >= rect.height * 1.2
         if show_trays:
             tray_w = self._tray_width(gap)
             side = max(120, min(rect.height, rect.width - tray_w - gap))
@@ -441,7 +443,7 @@ class CallistoView(BoardView):
         if colour is None:
             return "The game is over."
         cname = self.names[colour]
-        who = f"{cname} ({name})"
+        who = seat_label(name, cname, side_first=True)
         if self.two_each:
             which = "first" if colour < PLAYERS[self.variant] else "second"
             who = f"{cname} ({name}'s {which} colour)"

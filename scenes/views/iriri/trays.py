@@ -16,7 +16,7 @@ from game.iriri import PLAYER_NAMES
 
 from ... import assets
 from . import art
-from ..base import GOLD, INK, pulse
+from ..base import GOLD, INK, pulse, says_side
 from ..calabria.art import blend_rect
 
 MUTED = (200, 184, 160)
@@ -81,7 +81,8 @@ class Trays:
         x, size = self.header(player)
         colour = art.PLAYER_RGB[player]
         name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
-        title = f"{PLAYER_NAMES[player].upper()}  {name}" if self.live else name.upper()
+        title = (f"{PLAYER_NAMES[player].upper()}  {name}"
+                 if self.live and not says_side(name, PLAYER_NAMES[player]) else name.upper())
         room = self.hand_area(player).x - x - 10
         img = self._fitted(title, size, max(10, size - 5), room, colour)
         if img.get_width() > room:   # no room for the colour word: the ink still tells it

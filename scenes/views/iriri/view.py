@@ -45,6 +45,10 @@ ZOOM_OUT = (pygame.K_MINUS, pygame.K_KP_MINUS)
 class IririView(BoardView):
     player_colours = art.PLAYER_RGB
 
+    @classmethod
+    def side_names(cls, variant=None) -> tuple:
+        return PLAYER_NAMES
+
     def __init__(self, app, spec, seats=None, variant=None):
         # Rules diagrams and the results screen pass no seats: nothing there is played.
         self.live = seats is not None

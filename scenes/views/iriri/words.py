@@ -12,7 +12,7 @@ from game.iriri import PLAYER_NAMES, Pass, Take, colour_of
 from game.iriri.words import word_text
 
 from . import art
-from ..base import GOLD, INK
+from ..base import GOLD, INK, seat_label
 
 
 def type_words(piece: str) -> str:
@@ -60,7 +60,7 @@ def problem_text(problem: str, words) -> str:
 
 def prompt(state, name, must_pass: bool) -> str:
     """What the player to move is asked to do; ``must_pass`` when no word fits."""
-    who = f"{PLAYER_NAMES[state.mover]} ({name})"
+    who = seat_label(name, PLAYER_NAMES[state.mover], side_first=True)
     if state.phase == "take":
         need = state.takeable().need
         return (f"{who}: take {counted(need, 'piece')} from the ring "
