@@ -153,8 +153,9 @@ class PlayScene(Scene):
         control = parse_time_control(config.get("time_control") or "none")
         self.clock = (Clock(control, players=len(self.seats), now=lambda: self.play_time)
                       if control else None)
-        self.app.log(f"start {self.spec.name} {self.variant} "
-                     + " vs ".join(s["name"] for s in self.seats))
+        self.app.log(f"start {self.spec.name} {self.variant} " + " vs ".join(
+            s["name"] + (f" (computer {s.get('level', 'random')})" if s.get("kind") == "computer"
+                         else "") for s in self.seats))
 
     @property
     def state(self):
