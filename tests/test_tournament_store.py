@@ -391,7 +391,7 @@ def test_run_a_swiss_with_a_rotation_and_text_output(tmp_path, capsys, pick):
     (["--rounds", "3"], "--rounds is for a Swiss"),
     (["--tiebreaks", "luck"], "unknown tie-break 'luck'"),
     (["--format", "knockout"], "invalid choice"),
-    (["--seed", "x"], "invalid int value"),
+    (["--seed", "x"], "argument --seed: must be a whole number written in the digits 0-9"),
 ])
 def test_bad_input_is_one_line_and_exit_status_2(tmp_path, capsys, pick, argv, words):
     settings = {"--game": "pick", "--format": "round-robin", "--players": "random,random",
