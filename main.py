@@ -19,8 +19,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _size(text: str):
+    from game.cli.flags import whole_number
     try:
-        w, h = (int(part) for part in text.lower().split("x"))
+        w, h = (whole_number(part, "a side", 0, None) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
     if w < 960 or h < 600:
@@ -31,13 +32,29 @@ def _size(text: str):
 
 
 def _frames(text: str) -> int:
+    from game.cli.flags import whole_number
     try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of frames") from None
+        n = whole_number(text, "the number of frames", None, 1_000_000)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     if n < 1:
         raise argparse.ArgumentTypeError("the number of frames must be at least 1")
     return n
+
+
+def _not_a_regular_file(path: str) -> str | None:
+    """Why ``path`` cannot be a file the program writes (None if it can): a folder,
+    a fifo or a device would be renamed, blocked on or written into."""
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        return getattr(exc, "strerror", None) or str(exc)
+    if stat.S_ISDIR(mode):
+        return "it is a folder"
+    return None if stat.S_ISREG(mode) else "it is not a regular file"
 
 
 def parse_flags(argv):
@@ -55,6 +72,10 @@ def parse_flags(argv):
     parser.add_argument("--log", metavar="FILE", help="append a line per move and result to FILE")
     parser.add_argument("--settings", metavar="FILE", help="use this settings file")
     args = parser.parse_args(argv)
+    for flag, path in (("--log", args.log), ("--settings", args.settings)):
+        problem = _not_a_regular_file(path) if path else None
+        if problem:
+            raise FlagError(f"{flag} {path}: {problem}; give the path of a file")
     if args.log:
         try:
             open(args.log, "a", encoding="utf-8").close()
@@ -73,7 +94,8 @@ def main(argv=None) -> int:
     try:
         args = parse_flags(sys.argv[1:] if argv is None else argv)
     except FlagError as exc:
-        print(f"callidus: {exc}  (see --help)", file=sys.stderr)
+        from game.cli.flags import one_line
+        print(f"callidus: {one_line(exc)}  (see --help)", file=sys.stderr)
         return 2
     if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
