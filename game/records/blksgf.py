@@ -297,6 +297,33 @@ def read_sgf(text) -> SgfRecord:
     return SgfRecord(_replay(nodes, variant), _player_names(root, variant))
 
 
+def read_sgf_file(path) -> SgfRecord:
+    """``read_sgf`` of the file at ``path`` (a regular file of at most ``MAX_CHARS``
+    bytes); ``FileProblem`` when it cannot be read, ValueError as ``read_sgf``."""
+    from ..files import read_regular_text
+
+    return read_sgf(read_regular_text(path, MAX_CHARS, "record"))
+
+
+def read_sgf_file_for(path, answer) -> None:
+    """The body of a process reading a large record while the screen goes on:
+    sends ``("read", position, player_names)`` or ``("problem", message)``
+    through the connection ``answer``, then closes it."""
+    from ..files import FileProblem
+
+    try:
+        record = read_sgf_file(path)
+        message = ("read", record.state.position(), record.player_names)
+    except (FileProblem, ValueError) as exc:
+        message = ("problem", str(exc))
+    except Exception as exc:      # whatever it is, the screen says so instead of waiting
+        message = ("problem", f"it could not be read ({type(exc).__name__}: {exc})")
+    try:
+        answer.send(message)
+    finally:
+        answer.close()
+
+
 def _player_names(root: dict, variant: str) -> tuple:
     players = SPEC.players(variant)
     ids = ("PB", "PW") if players == 2 else tuple(f"P{i + 1}" for i in range(players))
