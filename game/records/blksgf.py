@@ -107,10 +107,9 @@ def _unescape(match) -> str:
 
 def shown(value: str, limit: int = 40) -> str:
     """``value`` fit for a one-line message: control and invisible characters
-    written as escapes, and long values cut short."""
-    if len(value) > limit:
-        value = value[:limit] + "..."
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in value)
+    written as escapes, and cut short after ``limit`` characters."""
+    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in value[:limit + 1])
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class _Property:
@@ -377,7 +376,7 @@ def _replay(nodes: list, variant: str) -> CallistoState:
         try:
             state = state.play(SPEC.parse_move(state, value))
         except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+            raise ValueError(f"{where}: {shown(str(exc), 160)}") from None
     return state
 
 
