@@ -93,6 +93,8 @@ def test_every_seed_from_0_to_2_to_the_63_is_taken(capsys, seed):
       "--players", "random,random"], "--rounds"),
     (["tournament", "run", "--game", "calla", "--format", "swiss", "--seed", "-2",
       "--players", "random,random"], "--seed"),
+    (["tournament", "run", "--game", "calla", "--format", "round-robin", "--time-control",
+      "\u0665+\u0663", "--players", "random,random"], "time control '\u0665+\u0663'"),
 ])
 def test_bad_numbers_are_refused(capsys, argv, words):
     refused(capsys, argv, words)
@@ -122,6 +124,14 @@ def test_a_legal_move_written_in_other_digits_is_refused(capsys, name):
                                                 and not s.startswith("-")))
 def test_a_move_that_is_not_ascii_is_refused(capsys, name, text):
     refused(capsys, ["play", name, "--seed", "1", text], "move 1")
+
+
+def test_a_gtp_colour_in_other_digits_is_refused(capsys, monkeypatch):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("play \u0661 e9\nplay 1 e9\nquit\n"))
+    assert main(["gtp", "--variant", "callisto"]) == 0
+    answers = capsys.readouterr().out.split("\n\n")
+    assert answers[0].startswith("? invalid color") and answers[1].startswith("=")
 
 
 # --- position files ---------------------------------------------------------------------
