@@ -24,8 +24,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _size(text: str):
+    from game.cli.flags import whole_number
     try:
-        w, h = (int(part) for part in text.lower().split("x"))
+        w, h = (whole_number(part, "a side", 0, None) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
     if w < 960 or h < 600:
@@ -36,10 +37,11 @@ def _size(text: str):
 
 
 def _frames(text: str) -> int:
+    from game.cli.flags import whole_number
     try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of frames") from None
+        n = whole_number(text, "the number of frames", None, 1_000_000)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     if n < 1:
         raise argparse.ArgumentTypeError("the number of frames must be at least 1")
     return n
@@ -77,6 +79,10 @@ def parse_flags(argv):
     parser.add_argument("--settings", metavar="FILE", help="use this settings file")
     args = parser.parse_args(argv)
     if args.log:
+        from game.files import not_a_file
+        odd = not_a_file(args.log)
+        if odd:
+            raise FlagError(f"--log {args.log} is {odd}; give the path of a file")
         try:
             open(args.log, "a", encoding="utf-8").close()
         except OSError as exc:
@@ -96,7 +102,8 @@ def main(argv=None) -> int:
     try:
         args = parse_flags(sys.argv[1:] if argv is None else argv)
     except FlagError as exc:
-        print(f"callidus: {exc}  (see --help)", file=sys.stderr)
+        from game.cli.flags import one_line
+        print(f"callidus: {one_line(exc)}  (see --help)", file=sys.stderr)
         return 2
     if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -37,7 +37,7 @@ MAX_EXTRA = 3600
 
 _CONTROL = re.compile(
     r"^(?P<main>\d+(?:\.\d+)?)(?P<unit>m|min|s)?"
-    r"(?:(?P<sep>[+d])(?P<extra>\d+(?:\.\d+)?)s?)?$")
+    r"(?:(?P<sep>[+d])(?P<extra>\d+(?:\.\d+)?)s?)?$", re.ASCII)   # digits 0-9 only
 
 _EXAMPLES = ("e.g. 5+3 (5 min + 3 s increment), 10 (10 min sudden death), "
              "3d2 (3 min with a 2 s Bronstein delay), 90s+0 or none")

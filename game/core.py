@@ -150,6 +150,9 @@ class GameSpec:
     def parse_move(self, state: GameState, text: str):
         if not isinstance(text, str):
             raise ValueError(f"move must be text, not {type(text).__name__}")
+        if not text.isascii():   # int() and regular expressions read any script's digits
+            raise ValueError(f"{text!r} is not a move: moves are written in ASCII letters and "
+                             f"digits")
         return self.parse(state, text)
 
     def format_move(self, state: GameState, move) -> str:

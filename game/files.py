@@ -68,41 +68,43 @@ def not_a_file(path) -> str | None:
     return None if stat.S_ISREG(mode) else _what_it_is(mode)
 
 
-def read_bytes(path, limit: int = GAME_LIMIT) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them."""
+def read_bytes(path, limit: int = GAME_LIMIT, what: str = "") -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; messages name the
+    file as ``what`` says (``"position file"``...) when given."""
     path = Path(path)
+    name = f"{what} {path}" if what else str(path)
     # O_NONBLOCK: opening a pipe must not wait for a writer; it is refused below
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise FileProblem(f"{path} does not exist") from None
+        raise FileProblem(f"{name} does not exist") from None
     except IsADirectoryError:
-        raise FileProblem(f"could not read {path}: it is a folder, not a file") from None
+        raise FileProblem(f"could not read {name}: it is a folder, not a file") from None
     except (OSError, ValueError) as exc:
-        raise FileProblem(f"could not read {path}: {getattr(exc, 'strerror', None) or exc}") \
+        raise FileProblem(f"could not read {name}: {getattr(exc, 'strerror', None) or exc}") \
             from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             os.close(fd)
-            raise FileProblem(f"could not read {path}: it is {_what_it_is(mode)}, not a file")
+            raise FileProblem(f"could not read {name}: it is {_what_it_is(mode)}, not a file")
         with os.fdopen(fd, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise FileProblem(f"could not read {path}: {exc.strerror or exc}") from None
+        raise FileProblem(f"could not read {name}: {exc.strerror or exc}") from None
     if len(data) > limit:
-        raise FileProblem(f"{path} is too large (more than {_size(limit)})")
+        raise FileProblem(f"{name} is too large (more than {_size(limit)})")
     return data
 
 
-def read_text(path, limit: int = GAME_LIMIT) -> str:
+def read_text(path, limit: int = GAME_LIMIT, what: str = "") -> str:
     """The UTF-8 text of the regular file ``path`` (a leading byte-order mark dropped)."""
-    data = read_bytes(path, limit)
+    data = read_bytes(path, limit, what)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"{path} is not a text file (not UTF-8 at byte {exc.start})") from None
+        raise FileProblem(f"{(what + ' ') if what else ''}{path} is not a text file (not UTF-8 at byte {exc.start})") from None
     return text[1:] if text.startswith("\ufeff") else text
 
 

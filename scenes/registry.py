@@ -12,6 +12,7 @@ from __future__ import annotations
 from .menu import MenuScene
 from .pause import PauseScene
 from .play import PlayScene
+from .record_reading import RecordReadingScene
 from .results import ResultsScene
 from .rules import RulesScene
 from .settings_scene import SettingsScene
@@ -27,6 +28,7 @@ SCREENS = {
     "menu": MenuScene,
     "setup": SetupScene,
     "play": PlayScene,
+    "record.reading": RecordReadingScene,
     "pause": PauseScene,
     "results": ResultsScene,
     "rules": RulesScene,

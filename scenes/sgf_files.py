@@ -9,6 +9,8 @@ message naming what is wrong.
 from __future__ import annotations
 
 import datetime
+import stat
+import unicodedata
 from pathlib import Path
 
 import pygame
@@ -16,8 +18,9 @@ from pygame_gui.windows import UIFileDialog
 
 from game import GAMES
 from game.core import counted
-from game.files import FileProblem, read_text, write_text_atomic
+from game.files import FileProblem, write_text_atomic
 
+from . import assets
 from .stack import screen_class
 
 SUFFIX = ".blksgf"
@@ -92,31 +95,45 @@ def open_dialog(scene) -> UIFileDialog:
                                   allow_existing_files_only=True, always_on_top=True))
 
 
-def player_names_in(text: str, players: int) -> list:
-    """The player names a record gives (``PB``/``PW`` or ``P1``-``P4``), blanks where none."""
-    from game.records.blksgf import _Reader   # the engine's SGF syntax; the names are ours to read
+def clean_name(text: str, limit: int = 16) -> str:
+    """A player name from a file, fit to show: control and format characters
+    (U+0000, zero-width spaces, direction marks) dropped, runs of spaces made one,
+    cut to ``limit``; ``""`` when nothing visible is left.  pygame's fonts raise
+    on U+0000 and on text of no width, so a name reaches them only through here."""
+    kept = "".join(c for c in text if unicodedata.category(c) not in _INVISIBLE)
+    name = " ".join(kept.split())[:limit].strip()
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        return ""
+    try:
+        if assets.font(16).size(name)[0] <= 0:
+            return ""
+    except (pygame.error, ValueError):
+        return ""
+    return name
 
-    root = _Reader(text).main_line()[0]
-    ids = ("PB", "PW") if players == 2 else tuple(f"P{i + 1}" for i in range(players))
-    names = []
-    for ident in ids:
-        prop = root.get(ident)
-        name = prop.values[0].strip() if prop is not None else ""
-        names.append(" ".join(name.split())[:16])
-    return names
+
+#: Unicode categories never shown in a name: controls, format characters (zero-width
+#: spaces and joiners, direction marks), surrogates, private use, unassigned, line
+#: and paragraph separators.
+_INVISIBLE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
 def scene_from_sgf(app, text: str):
     """A play scene for the game in ``text``, at its start, every move ready for Redo.
 
     Raises ``ValueError`` with the engine's message for a record it cannot replay."""
-    from game.records.blksgf import import_sgf
+    from game.records.blksgf import read_sgf
 
-    final = import_sgf(text)
+    record = read_sgf(text)
+    return scene_from_record(app, record.state, record.player_names)
+
+
+def scene_from_record(app, final, player_names):
+    """A play scene for the game ending in ``final``, at its start, every move ready
+    for Redo; ``player_names`` as the record gives them (cleaned here)."""
     spec = GAMES[GAME]
     variant = final.variant
-    players = spec.players(variant)
-    names = player_names_in(text, players)
+    names = [clean_name(name) for name in player_names]
     seats = [{"name": name or f"Player {i + 1}", "kind": "human"} for i, name in enumerate(names)]
     config = {"game": GAME, "variant": variant, "options": {}, "seats": seats, "starter": "0",
               "time_control": None}
@@ -135,14 +152,107 @@ def scene_from_sgf(app, text: str):
     return scene
 
 
+#: Records larger than this (in bytes) are read in another process, while a screen
+#: says so: the biggest take seconds, and the frame loop must not wait on them.
+READ_IN_BACKGROUND = 256 * 1024
+
+
 def open_game(app, path):
-    """The play scene of the record at ``path``; ``FileProblem`` or ``ValueError`` if unusable."""
+    """The play scene of the record at ``path``, or for a large record the screen
+    reading it, which opens the game when read; ``FileProblem`` or ``ValueError``
+    if unusable.  The file is read and parsed once."""
+    from game.records.blksgf import read_sgf_file
+
     path = Path(path)
-    text = read_text(path)
+    size = record_size(path)
     _remember(path)
-    scene = scene_from_sgf(app, text)
+    if size > READ_IN_BACKGROUND:
+        return screen_class("record.reading")(app, path=path, size=size)
+    record = read_sgf_file(path)
+    return opened(app, path, record.state, record.player_names)
+
+
+def record_size(path: Path) -> int:
+    """The size of the record at ``path``; ``FileProblem`` when it is not a regular
+    file of at most ``MAX_CHARS`` bytes, before anything waits on it."""
+    from game.records.blksgf import MAX_CHARS
+
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise FileProblem(f"{path} does not exist") from None
+    except (OSError, ValueError) as exc:
+        raise FileProblem(f"could not read {path}: "
+                          f"{getattr(exc, 'strerror', None) or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileProblem(f"{path} is a folder, not a record")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(f"{path} is not a regular file")
+    if info.st_size > MAX_CHARS:
+        raise FileProblem(f"{path.name} is {info.st_size / 2**20:.1f} MB; records of up to "
+                          f"{MAX_CHARS // 2**20} MB are read")
+    return info.st_size
+
+
+def opened(app, path: Path, final, player_names):
+    """The play scene for a record read from ``path``, its status saying so."""
+    scene = scene_from_record(app, final, player_names)
     moves = len(scene.history) - 1
-    scene.view.status = (f"Opened {path.name}: {counted(moves, 'move')}. Press Redo to play them "
-                         f"through one by one." if moves else f"Opened {path.name}: no moves yet.")
+    status = (f"Opened {path.name}: {counted(moves, 'move')}. Press Redo to play them "
+              f"through one by one." if moves else f"Opened {path.name}: no moves yet.")
+    for i, name in enumerate(player_names):
+        if name.strip() and not clean_name(name):
+            status += f" Player {i + 1}'s name has nothing to show, so it is not used."
+    scene.view.status = status
     app.log(f"open record {path.name} {moves} moves")
     return scene
+
+
+class BackgroundRead:
+    """A record read and checked in another process (spawned, so the frame loop
+    keeps its core); ``poll()`` gives the play scene's makings when done."""
+
+    def __init__(self, path: Path):
+        import multiprocessing as mp
+
+        from game.records.blksgf import read_sgf_file_for
+
+        context = mp.get_context("spawn")
+        self._answers, answer = context.Pipe(duplex=False)
+        self._process = context.Process(target=read_sgf_file_for, args=(str(path), answer),
+                                        daemon=True, name="callidus-record-reader")
+        self._process.start()
+        answer.close()               # the child holds its own end; EOF tells us it died
+
+    def poll(self):
+        """None while reading; then ``("read", final state, player names)`` or
+        ``("problem", message)``."""
+        if self._answers is None:
+            return None
+        try:
+            if not self._answers.poll():
+                if self._process.is_alive() or self._answers.poll(0.05):
+                    return None
+                raise EOFError       # the reader died before it could answer
+            answer = self._answers.recv()
+        except (EOFError, OSError):
+            answer = ("problem", "the reading stopped unexpectedly")
+        self.cancel()
+        if answer[0] == "read":
+            from game.records.blksgf import SPEC
+            try:
+                return ("read", SPEC.from_position(answer[1]), tuple(answer[2]))
+            except ValueError as exc:
+                return ("problem", str(exc))
+        return answer
+
+    def cancel(self) -> None:
+        """Stop reading (at once: a parse in progress cannot be asked nicely)."""
+        if self._process is not None and self._process.is_alive():
+            self._process.terminate()
+        if self._process is not None:
+            self._process.join(timeout=1)
+            self._process = None
+        if self._answers is not None:
+            self._answers.close()
+            self._answers = None

@@ -47,8 +47,9 @@ def test_perft_counts_the_opening_moves(capsys):
     (["play", "chess"], "unknown game 'chess'"),
     (["play", "calla", "3", "99"], "move 2 '99'"),
     (["play", "calla", "--bogus"], "unrecognized arguments: --bogus"),
-    (["perft", "calla", "--depth", "-1"], "--depth must be 0 or more"),
-    (["play", "calla", "--position", "/nonexistent/p.json"], "cannot read position file"),
+    (["perft", "calla", "--depth", "-1"], "argument --depth: must be from 0 to 100, not -1"),
+    (["play", "calla", "--position", "/nonexistent/p.json"],
+     "position file /nonexistent/p.json does not exist"),
 ])
 def test_bad_input_gets_one_line_and_exit_status_2(capsys, argv, words):
     code, out, err = run(capsys, *argv)

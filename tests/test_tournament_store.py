@@ -482,7 +482,7 @@ def test_a_bad_import_file_is_refused_naming_the_field(tmp_path, change, words):
 
 
 @pytest.mark.parametrize("content, words", [
-    (b'{"kind": "callidus-tournament", "version": 1, "tournament": {', r"not valid JSON \(line 1"),
+    (b'{"kind": "callidus-tournament", "version": 1, "tournament": {', r"not valid JSON at line 1"),
     (b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "not a text file"),
     (b"[1, 2, 3]", "expected a JSON object"),
 ])
@@ -544,7 +544,7 @@ def test_run_a_swiss_with_a_rotation_and_text_output(tmp_path, capsys, pick):
     (["--rounds", "3"], "--rounds is for a Swiss"),
     (["--tiebreaks", "luck"], "unknown tie-break 'luck'"),
     (["--format", "knockout"], "invalid choice"),
-    (["--seed", "x"], "invalid int value"),
+    (["--seed", "x"], "argument --seed: must be a whole number written in the digits 0-9"),
 ])
 def test_bad_input_is_one_line_and_exit_status_2(tmp_path, capsys, pick, argv, words):
     settings = {"--game": "pick", "--format": "round-robin", "--players": "random,random",

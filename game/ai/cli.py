@@ -23,7 +23,14 @@ from __future__ import annotations
 import json
 import sys
 
+from ..cli import flags
+from ..cli.flags import number
 from .levels import LEVELS
+
+#: Bounds of the flags: games in one match, random opening plies, games played at once.
+MAX_GAMES = 100_000
+MAX_OPENING = 1_000
+MAX_JOBS = 64
 
 
 def add_parser(subparsers) -> None:
@@ -32,15 +39,15 @@ def add_parser(subparsers) -> None:
     p.add_argument("--variant")
     p.add_argument("--players", required=True, metavar="SPEC,SPEC",
                    help=f"one per seat, each one of {', '.join(LEVELS)}")
-    p.add_argument("--games", type=int, required=True)
-    p.add_argument("--seed", type=int)
-    p.add_argument("--opening", type=int, default=0, metavar="PLIES",
+    p.add_argument("--games", type=number(1, MAX_GAMES), required=True)
+    p.add_argument("--seed", type=flags.seed)
+    p.add_argument("--opening", type=number(0, MAX_OPENING), default=0, metavar="PLIES",
                    help="random moves played first, the same for every seat order, so that "
                         "games without chance do not repeat one another")
     p.add_argument("--balanced", action="store_true",
                    help="draw the opening again until the game's own judge calls it even "
                         "(Calla: a 10-ply search finds neither side 2 cubes ahead)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
+    p.add_argument("--jobs", type=number(1, MAX_JOBS), default=1, metavar="J",
                    help="games played at once, each in its own process (default 1; at most "
                         "one per core, since every player keeps its time budget)")
     p.add_argument("--record", metavar="FILE",
@@ -64,12 +71,6 @@ def cmd_match(args) -> int:
         variant = spec.check_variant(args.variant)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    if args.games < 1:
-        raise UsageError("--games must be 1 or more")
-    if args.opening < 0:
-        raise UsageError("--opening must be 0 or more")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be 1 or more")
     if args.balanced and args.opening < 1:
         raise UsageError("--balanced needs --opening 1 or more")
     specs = [s for s in args.players.split(",")]
@@ -120,4 +121,4 @@ def recorded_seed(path):
     except ValueError:
         return None                 # the match itself reports the damage
     seed = data.get("seed") if data else None
-    return seed if type(seed) is int else None
+    return seed if type(seed) is int and 0 <= seed < flags.SEED_LIMIT else None

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.files import FileProblem, read_json, write_json_atomic
+from game.files import FileProblem, parse_json, read_text, write_json_atomic
 
 from . import LEVELS, choose_move
 
@@ -186,6 +186,8 @@ def check_record(entry, g: int, specs) -> dict:
 
 
 RECORD_FORMAT = "callidus-match-1"
+#: The largest match record read (a game of Calabria, the longest, keeps a few kilobytes).
+RECORD_LIMIT = 64 * 1024 * 1024
 
 
 def read_record(path):
@@ -195,7 +197,7 @@ def read_record(path):
     if not path.exists():
         return None
     try:
-        data = read_json(path)
+        data = parse_json(read_text(path, RECORD_LIMIT, "match record"), f"match record {path}")
     except FileProblem as exc:
         raise ValueError(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
@@ -229,7 +231,7 @@ class Record:
         if not isinstance(games, dict):
             raise ValueError(f"{self.path} is damaged: it has no games")
         for key, entry in games.items():
-            if not key.isdigit():
+            if not (key.isascii() and key.isdigit() and len(key) <= 9):
                 raise ValueError(f"{self.path} is damaged: game {key!r}")
             g = int(key)
             try:

@@ -65,7 +65,7 @@ class GtpEngine:
             if word in names:
                 return names[word]
             raise GtpError(f"invalid color {word!r}: use b or w")
-        if word.isdigit() and 1 <= int(word) <= self.colours:
+        if word.isascii() and word.isdigit() and 1 <= int(word) <= self.colours:
             return int(word) - 1
         raise GtpError(f"invalid color {word!r}: use 1 to {self.colours}")
 

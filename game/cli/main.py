@@ -11,6 +11,8 @@ import json
 import sys
 
 from .. import GAMES
+from . import flags
+from .flags import one_line
 
 
 class UsageError(Exception):
@@ -29,18 +31,24 @@ def _spec(name: str):
     return spec
 
 
+#: The largest position file read.
+POSITION_LIMIT = 16 * 1024 * 1024
+
+
 def _load_position(spec, path: str):
+    from ..files import FileProblem, parse_json, read_text
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as exc:
-        raise UsageError(f"cannot read position file {path}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise UsageError(f"position file {path} is not valid JSON: {exc}") from None
+        data = parse_json(read_text(path, POSITION_LIMIT, "position file"), f"position file {path}")
+    except FileProblem as exc:
+        raise UsageError(str(exc)) from None
     try:
         return spec.from_position(data)
     except ValueError as exc:
         raise UsageError(f"position file {path}: {exc}") from None
+    except Exception as exc:     # a position no check foresaw: still one line, not a traceback
+        raise UsageError(f"position file {path} is not a position Callidus can read "
+                         f"({type(exc).__name__}: {exc})") from None
 
 
 def _start(spec, args):
@@ -76,6 +84,10 @@ def report(spec, state) -> dict:
     }
 
 
+#: The deepest perft asked for (far more than can be counted in a lifetime).
+MAX_DEPTH = 100
+
+
 def perft(state, depth: int) -> int:
     if depth == 0:
         return 1
@@ -108,8 +120,6 @@ def cmd_play(args) -> int:
 
 def cmd_perft(args) -> int:
     spec = _spec(args.game)
-    if args.depth < 0:
-        raise UsageError("--depth must be 0 or more")
     state = _start(spec, args)
     print(json.dumps({"game": spec.name, "depth": args.depth, "nodes": perft(state, args.depth)}))
     return 0
@@ -147,18 +157,19 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
         p.add_argument("game")
         p.add_argument("--variant")
-        p.add_argument("--seed", type=int)
+        p.add_argument("--seed", type=flags.seed)
         p.add_argument("--position", metavar="FILE.json")
         if name == "play":
             p.add_argument("moves", nargs="*", metavar="MOVE")
         else:
-            p.add_argument("--depth", type=int, required=True)
+            p.add_argument("--depth", type=flags.number(0, MAX_DEPTH),
+                           required=True)
         p.set_defaults(run=run)
 
     p = sub.add_parser("gtp", help="Callisto's computer player over the Go Text Protocol")
     p.add_argument("--variant", default="callisto_2")
     p.add_argument("--level", default="hard")
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=flags.seed)
     p.set_defaults(run=cmd_gtp)
 
     import importlib
@@ -185,7 +196,7 @@ def main(argv=None) -> int:
                 parser.parse_args(argv)      # reports the unknown arguments and exits 2
         return args.run(args) or 0
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)

@@ -11,9 +11,17 @@ syntax and skipped, and properties we have no use for are ignored.
 Setup properties (``AB``, ``AW``, ``A1``-``A4``, ``AE``) put pieces on the
 board without moves; a Callidus position is a list of moves from the empty
 board, so such files are refused with a message saying so.
+
+Reading takes one pass over the text, bounded in size (``MAX_CHARS``), in
+nesting and in the nodes it keeps, so a hostile file is refused with a
+message instead of hanging the program.
 """
 
 from __future__ import annotations
+
+import bisect
+import re
+from typing import NamedTuple
 
 from ..callisto import SPEC, CallistoState, colour_names
 
@@ -73,39 +81,85 @@ def export_sgf(state: CallistoState, player_names=None, date: str | None = None)
 
 # --- reading --------------------------------------------------------------------
 
-class _Property:
-    __slots__ = ("ident", "values", "line", "column")
+#: The largest record read, in characters.  Pentobi's biggest opening books are
+#: a few hundred kilobytes; anything far beyond that is not a game record.
+MAX_CHARS = 8 * 1024 * 1024
+#: Nodes kept on the main line (a Callisto game has at most 84 moves).
+MAX_MAIN_LINE = 10_000
+#: Game trees open inside one another at once.
+MAX_DEPTH = 1_000
+#: The longest move value read (a piece of five cells: ``a10,b10,c10,d10,e10``).
+MAX_MOVE_CHARS = 100
+#: Properties in one node, and values of one property.
+MAX_PROPERTIES = 1_000
+MAX_VALUES = 1_000
 
-    def __init__(self, ident, values, line, column):
-        self.ident, self.values, self.line, self.column = ident, values, line, column
+_SPACE = re.compile(r"\s*")
+_IDENT = re.compile(r"[A-Za-z0-9]*")
+_VALUE = re.compile(r"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.S)
+_ESCAPE = re.compile(r"\\(\r\n?|\n|.)", re.S)
+
+
+def _unescape(match) -> str:
+    escaped = match.group(1)
+    return "" if escaped[0] in "\r\n" else escaped   # an escaped line break is a soft break
+
+
+def shown(value: str, limit: int = 40) -> str:
+    """``value`` fit for a one-line message: control and invisible characters
+    written as escapes, and cut short after ``limit`` characters."""
+    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in value[:limit + 1])
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+class _Property:
+    __slots__ = ("ident", "values", "pos", "reader")
+
+    def __init__(self, ident, values, pos, reader):
+        self.ident, self.values, self.pos, self.reader = ident, values, pos, reader
+
+    @property
+    def line(self) -> int:
+        return self.reader.line_column(self.pos)[0]
 
     def __str__(self):
-        return f"{self.ident}[{self.values[0]}]"
+        return f"{self.ident}[{shown(self.values[0])}]"
 
 
 class _Reader:
-    """SGF syntax: returns the nodes of the first game tree's main line."""
+    """SGF syntax: returns the nodes of the first game tree's main line.
+
+    One pass over the text, a bounded number of steps per character: tokens
+    are matched with regular expressions, and lines are counted only when a
+    message needs one.  ``steps`` counts the tokens read and the characters
+    scanned for line numbers, so tests can check the work grows linearly.
+    """
 
     def __init__(self, text: str):
         self.text = text
         self.pos = 0
+        self.steps = 0
+        self._line_starts = None
 
     def where(self, pos: int | None = None) -> str:
-        line, column = self._line_column(self.pos if pos is None else pos)
+        line, column = self.line_column(self.pos if pos is None else pos)
         return f"line {line}, column {column}"
 
-    def _line_column(self, pos: int) -> tuple:
-        line = self.text.count("\n", 0, pos) + 1
-        return line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+    def line_column(self, pos: int) -> tuple:
+        if self._line_starts is None:     # built once, when the first message needs it
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+            self.steps += len(self.text)
+        line = bisect.bisect_right(self._line_starts, pos)
+        return line, pos - self._line_starts[line - 1] + 1
 
     def _skip_space(self):
-        text, pos = self.text, self.pos
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-        self.pos = pos
+        self.pos = _SPACE.match(self.text, self.pos).end()
 
     def main_line(self) -> list:
         text = self.text
+        if len(text) > MAX_CHARS:
+            raise ValueError(f"the record is {len(text):,} characters long; Callidus reads "
+                             f"records of up to {MAX_CHARS:,}")
         if text.startswith("\ufeff"):
             self.pos = 1
         self._skip_space()
@@ -114,9 +168,10 @@ class _Reader:
         if text[self.pos] != "(":
             raise ValueError(f"not an SGF file: expected '(' at {self.where()}")
         main = []
-        # One frame per open '(': [opened at, on the main line, subtrees seen so far]
+        # One frame per open '(': [opened at, on the main line, subtrees seen, has a node]
         frames = []
         while True:
+            self.steps += 1
             self._skip_space()
             if self.pos >= len(text):
                 opened = frames[-1][0]
@@ -126,6 +181,9 @@ class _Reader:
             if ch == "(":
                 if frames and not frames[-1][3]:
                     raise ValueError(f"a variation at {self.where()} comes before any node")
+                if len(frames) >= MAX_DEPTH:
+                    raise ValueError(f"variations nested more than {MAX_DEPTH:,} deep at "
+                                     f"{self.where()}")
                 on_main = not frames or (frames[-1][1] and frames[-1][2] == 0)
                 if frames:
                     frames[-1][2] += 1
@@ -143,62 +201,60 @@ class _Reader:
                 if frame[2]:
                     raise ValueError(f"a node at {self.where()} follows a variation")
                 self.pos += 1
-                node = self._node()
+                node = self._node(keep=frame[1])
                 frame[3] = True
                 if frame[1]:
+                    if len(main) >= MAX_MAIN_LINE:
+                        raise ValueError(f"the main line has more than {MAX_MAIN_LINE:,} "
+                                         f"nodes, far more than any Callisto game")
                     main.append(node)
             else:
-                raise ValueError(f"unexpected {ch!r} at {self.where()}")
+                raise ValueError(f"unexpected {shown(ch)!r} at {self.where()}")
 
-    def _node(self) -> dict:
+    def _node(self, keep: bool) -> dict:
+        """The properties of the node at ``pos``; only their names when not ``keep``."""
         text = self.text
         node = {}
         while True:
+            self.steps += 1
             self._skip_space()
             start = self.pos
-            while self.pos < len(text) and (text[self.pos].isascii()
-                                            and text[self.pos].isalnum()):
-                self.pos += 1
+            self.pos = _IDENT.match(text, start).end()
             ident = text[start:self.pos]
             if not ident:
                 return node
             values = []
             self._skip_space()
-            while self.pos < len(text) and text[self.pos] == "[":
-                values.append(self._value())
+            while text.startswith("[", self.pos):
+                self.steps += 1
+                match = _VALUE.match(text, self.pos)
+                if match is None:
+                    raise ValueError(f"unbalanced brackets: the property value '[' at "
+                                     f"{self.where()} is never closed by ']'")
+                if len(values) >= MAX_VALUES:
+                    raise ValueError(f"property {shown(ident)} at {self.where(start)} has more "
+                                     f"than {MAX_VALUES:,} values")
+                value = match.group(1)
+                values.append(_ESCAPE.sub(_unescape, value) if "\\" in value else value)
+                self.pos = match.end()
                 self._skip_space()
             if not values:
-                raise ValueError(f"property {ident} at {self.where(start)} has no value")
+                raise ValueError(f"property {shown(ident)} at {self.where(start)} has no value")
             if ident in node:
-                raise ValueError(f"property {ident} at {self.where(start)} appears twice in "
-                                 f"one node")
-            node[ident] = _Property(ident, values, *self._line_column(start))
+                raise ValueError(f"property {shown(ident)} at {self.where(start)} appears "
+                                 f"twice in one node")
+            if len(node) >= MAX_PROPERTIES:
+                raise ValueError(f"the node at {self.where(start)} has more than "
+                                 f"{MAX_PROPERTIES:,} properties")
+            node[ident] = _Property(ident, values, start, self) if keep else None
 
-    def _value(self) -> str:
-        text = self.text
-        start = self.pos
-        self.pos += 1
-        out = []
-        while True:
-            if self.pos >= len(text):
-                raise ValueError(f"unbalanced brackets: the property value '[' at "
-                                 f"{self.where(start)} is never closed by ']'")
-            ch = text[self.pos]
-            if ch == "]":
-                self.pos += 1
-                return "".join(out)
-            if ch == "\\":
-                self.pos += 1
-                if self.pos < len(text):
-                    escaped = text[self.pos]
-                    if escaped == "\r" and text[self.pos + 1:self.pos + 2] == "\n":
-                        self.pos += 1
-                    elif escaped not in "\r\n":  # an escaped line break is a soft break
-                        out.append(escaped)
-                    self.pos += 1
-                continue
-            out.append(ch)
-            self.pos += 1
+
+class SgfRecord(NamedTuple):
+    """What a record holds for Callidus: the game at the end of its main line, and
+    the root's player names (one per player, ``""`` where none is given, as
+    written: a name may hold any character, so clean it before showing it)."""
+    state: CallistoState
+    player_names: tuple
 
 
 def import_sgf(text) -> CallistoState:
@@ -207,7 +263,16 @@ def import_sgf(text) -> CallistoState:
     ValueError, naming the property, move number or place in the text, for
     anything that is not a Callisto game we can replay.
     """
+    return read_sgf(text).state
+
+
+def read_sgf(text) -> SgfRecord:
+    """The game and player names of a Callisto SGF record (text or UTF-8 bytes),
+    read in one pass; ValueError as ``import_sgf``."""
     if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_CHARS * 4:
+            raise ValueError(f"the record is {len(text):,} bytes long; Callidus reads "
+                             f"records of up to {MAX_CHARS:,} characters")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -222,12 +287,50 @@ def import_sgf(text) -> CallistoState:
     variant = VARIANT_OF_GAME.get(name)
     if variant is None:
         known = ", ".join(VARIANT_OF_GAME)
-        raise ValueError(f"GM[{name}] (line {game.line}) is not a Callisto game; "
+        raise ValueError(f"GM[{shown(name)}] (line {game.line}) is not a Callisto game; "
                          f"expected one of {known}")
     charset = root.get("CA")
     if charset is not None and charset.values[0].strip().lower() not in ("utf-8", "utf8"):
-        raise ValueError(f"CA[{charset.values[0]}] (line {charset.line}): only UTF-8 is "
-                         f"supported")
+        raise ValueError(f"CA[{shown(charset.values[0])}] (line {charset.line}): only UTF-8 "
+                         f"is supported")
+    return SgfRecord(_replay(nodes, variant), _player_names(root, variant))
+
+
+def read_sgf_file(path) -> SgfRecord:
+    """``read_sgf`` of the file at ``path`` (a regular file of at most ``MAX_CHARS``
+    bytes); ``FileProblem`` when it cannot be read, ValueError as ``read_sgf``."""
+    from ..files import read_text
+
+    return read_sgf(read_text(path, MAX_CHARS, "record"))
+
+
+def read_sgf_file_for(path, answer) -> None:
+    """The body of a process reading a large record while the screen goes on:
+    sends ``("read", position, player_names)`` or ``("problem", message)``
+    through the connection ``answer``, then closes it."""
+    from ..files import FileProblem
+
+    try:
+        record = read_sgf_file(path)
+        message = ("read", record.state.position(), record.player_names)
+    except (FileProblem, ValueError) as exc:
+        message = ("problem", str(exc))
+    except Exception as exc:      # whatever it is, the screen says so instead of waiting
+        message = ("problem", f"it could not be read ({type(exc).__name__}: {exc})")
+    try:
+        answer.send(message)
+    finally:
+        answer.close()
+
+
+def _player_names(root: dict, variant: str) -> tuple:
+    players = SPEC.players(variant)
+    ids = ("PB", "PW") if players == 2 else tuple(f"P{i + 1}" for i in range(players))
+    return tuple(root[i].values[0] if i in root else "" for i in ids)
+
+
+def _replay(nodes: list, variant: str) -> CallistoState:
+    root = nodes[0]
     state = SPEC.new_game(variant)
     moves = MOVE_PROPERTIES[variant]
     names = colour_names(variant)
@@ -262,6 +365,8 @@ def import_sgf(text) -> CallistoState:
         value = prop.values[0].strip()
         if not value:
             raise ValueError(f"{where}: empty move; Callisto has no passes")
+        if len(value) > MAX_MOVE_CHARS:
+            raise ValueError(f"{where}: {len(value):,} characters is too long for a move")
         if state.is_over:
             raise ValueError(f"{where}: the game is already over")
         colour = moves[prop.ident]
@@ -271,7 +376,7 @@ def import_sgf(text) -> CallistoState:
         try:
             state = state.play(SPEC.parse_move(state, value))
         except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+            raise ValueError(f"{where}: {shown(str(exc), 160)}") from None
     return state
 
 
@@ -283,8 +388,8 @@ def _check_player_to_play(prop: _Property, state: CallistoState, variant: str):
         if state.colour is not None and state.colour % 2 == wanted:
             return
     if wanted is None:
-        raise ValueError(f"PL[{prop.values[0]}] (line {prop.line}) names no colour of "
-                         f"{GAME_NAMES[variant]}")
+        raise ValueError(f"PL[{shown(prop.values[0])}] (line {prop.line}) names no colour "
+                         f"of {GAME_NAMES[variant]}")
     if wanted != state.colour:
-        raise ValueError(f"PL[{prop.values[0]}] (line {prop.line}) sets the colour to play "
-                         f"out of turn, which Callidus does not support")
+        raise ValueError(f"PL[{shown(prop.values[0])}] (line {prop.line}) sets the colour to "
+                         f"play out of turn, which Callidus does not support")

@@ -34,6 +34,8 @@ import time
 from dataclasses import asdict
 from datetime import datetime
 
+from ..cli import flags
+from ..cli.flags import number, one_line
 from ..clock import Clock, GameTimer, parse_time_control
 from .files import write_crosstable_csv, write_standings_csv, write_tournament_json
 from .model import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
@@ -48,6 +50,11 @@ class TournamentCliError(Exception):
 
 # --- the parser ---------------------------------------------------------------
 
+#: Swiss rounds asked for at most (the model then checks them against the entrants).
+MAX_ROUNDS = 1_000
+#: A tournament's number in the database (SQLite's INTEGER).
+TOURNAMENT_ID = number(1, flags.SEED_LIMIT - 1, "tournament id")
+
 def add_parser(subparsers) -> None:
     """Add the ``tournament`` subcommand to ``python -m game``'s subparsers."""
     parser = subparsers.add_parser("tournament", help="run, resume, list and export tournaments")
@@ -58,28 +65,29 @@ def add_parser(subparsers) -> None:
     p.add_argument("--game", required=True, help="game name; several, comma-separated, rotate")
     p.add_argument("--variant", help="variant (one per game, comma-separated)")
     p.add_argument("--format", required=True, choices=FORMATS)
-    p.add_argument("--rounds", type=int, help="number of Swiss rounds")
+    p.add_argument("--rounds", type=number(1, MAX_ROUNDS), help="number of Swiss rounds")
     p.add_argument("--double", action="store_true", help="double round robin")
     p.add_argument("--players", required=True, help="SPEC,SPEC,...; SPEC = LEVEL or NAME=LEVEL")
     p.add_argument("--time-control", help="e.g. 5+3, 10, 3d2, 90s+0, none (one per game)")
     p.add_argument("--tiebreaks", help="comma-separated, in order: " + ", ".join(TIEBREAK_TITLES))
     p.add_argument("--name", help="tournament name")
-    p.add_argument("--seed", type=int, help="seed of every game (default: drawn at random)")
+    p.add_argument("--seed", type=flags.seed,
+                   help="seed of every game (default: drawn at random)")
     _common(p, json_flag=True, quiet=True)
 
     p = sub.add_parser("resume", help="finish a computer-only tournament")
-    p.add_argument("id", type=int)
+    p.add_argument("id", type=TOURNAMENT_ID)
     _common(p, json_flag=True, quiet=True)
 
     p = sub.add_parser("list", help="the kept tournaments")
     _common(p, json_flag=True)
 
     p = sub.add_parser("show", help="standings of a kept tournament")
-    p.add_argument("id", type=int)
+    p.add_argument("id", type=TOURNAMENT_ID)
     _common(p, json_flag=True)
 
     p = sub.add_parser("export", help="write a tournament to JSON or CSV")
-    p.add_argument("id", type=int)
+    p.add_argument("id", type=TOURNAMENT_ID)
     p.add_argument("--to", required=True, metavar="FILE")
     p.add_argument("--what", choices=("json", "standings", "crosstable", "rows"), default="json",
                    help="rows: every row kept, as it is (for a damaged tournament)")
@@ -106,7 +114,7 @@ def run(args) -> int:
     try:
         return commands[args.tournament_command](args)
     except (TournamentCliError, StoreError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
 
 
@@ -124,7 +132,7 @@ def main(argv=None) -> int:
     try:
         args = parser.parse_args(argv)
     except TournamentCliError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     return run(args)
 

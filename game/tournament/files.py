@@ -11,11 +11,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import stat
 from pathlib import Path
 
-from ..files import FileProblem, write_text_atomic
+from ..files import FileProblem, parse_json, write_text_atomic
 from .errors import StoreError
 from .checks import shown
 from .model import TIEBREAK_TITLES, Tournament
@@ -24,46 +23,18 @@ from .standings import crosstable_matrix, crosstable_rounds, standings
 EXPORT_KIND = "callidus-tournament"
 EXPORT_VERSION = 1
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
-#: Longest number read from JSON (Python refuses integers over 4,300 digits with a
-#: ValueError of its own; no field of a tournament needs more than 20).
-MAX_DIGITS = 40
-
-
-def _whole(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too long")
-    return int(text)
-
-
-def _real(text: str) -> float:
-    if len(text) > 2 * MAX_DIGITS:
-        raise ValueError(f"a number of {len(text)} characters is too long")
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text[:20]} is too large")
-    return value
-
-
-def _constant(text: str):
-    raise ValueError(f"{text} is not a number JSON allows")
 
 
 def loads_json(text):
-    """``json.loads`` for text from disk: every failure is a ValueError saying what is wrong.
-
-    Numbers longer than ``MAX_DIGITS`` and ``NaN``/``Infinity`` are refused, and
-    nesting deeper than Python's recursion limit is refused instead of raising
-    ``RecursionError``.
-    """
+    """JSON text from disk or from the database, read within the bounds every reader shares
+    (``game.files.parse_json``: nesting, number length, no ``NaN``); every failure is a
+    ValueError saying what is wrong."""
     try:
-        return json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                         f"{exc.msg})") from None
-    except RecursionError:
-        raise ValueError("not usable JSON: nested too deeply") from None
-    except ValueError as exc:
-        raise ValueError(f"not usable JSON: {exc}") from None
+        return parse_json(text, "the text")
+    except FileProblem as exc:
+        why = str(exc).replace("the text is damaged: ", "not usable JSON: ")
+        why = why.replace("the text is damaged (", "").rstrip(")") if "(" in why[:30] else why
+        raise ValueError(why) from None
 
 
 def write_atomic(path, text: str) -> None:
