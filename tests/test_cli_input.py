@@ -150,7 +150,7 @@ BAD_JSON = st.one_of(
     st.integers(41, 400).map(lambda n: '{"scores": [0.' + "5" * n + ", 0]}"),
     st.sampled_from(["Infinity", "-Infinity", "NaN", "1e999", "-1e400"]).map(
         lambda x: '{"scores": [' + x + ", 0]}"),
-    st.just(""), st.just("\ufeff{}"), st.just("{"), st.just("[1,]"),
+    st.just(""), st.just("\ufeff{"), st.just("{"), st.just("[1,]"),
 )
 
 
@@ -214,9 +214,9 @@ def test_a_position_with_wrong_values_is_read_or_refused_on_one_line(capsys, tmp
 
 @pytest.mark.parametrize("make, words", [
     (lambda p: p.mkdir(), "is a folder, not a file"),
-    (lambda p: os.mkfifo(p), "is not a regular file"),
+    (lambda p: os.mkfifo(p), "it is a pipe, not a file"),
     (lambda p: None, "does not exist"),
-    (lambda p: p.write_bytes(b'{"pits": "\xff"}'), "not UTF-8 text"),
+    (lambda p: p.write_bytes(b'{"pits": "\xff"}'), "not UTF-8"),
     (lambda p: p.write_bytes(b" " * (16 * 2**20 + 1)), "is too large"),
 ])
 def test_a_path_that_is_no_position_file_is_refused_without_waiting(capsys, tmp_path, make,
@@ -228,14 +228,14 @@ def test_a_path_that_is_no_position_file_is_refused_without_waiting(capsys, tmp_
 
 
 def test_a_device_is_no_position_file(capsys):
-    refused(capsys, ["play", "calla", "--position", "/dev/zero"], "not a regular file")
+    refused(capsys, ["play", "calla", "--position", "/dev/zero"], "it is a device, not a file")
 
 
 @pytest.mark.parametrize("text, words", [
-    ("[" * 100_000, "nested 100,000 levels deep"),
-    ('{"scores": [Infinity, 0]}', "holds Infinity"),
-    ('{"scores": [1e999, 0]}', "holds 1e999"),
-    ("7" * 5000, "a number of 5,000 characters"),
+    ("[" * 100_000, "nested more than 64 deep"),
+    ('{"scores": [Infinity, 0]}', "Infinity is not a number"),
+    ('{"scores": [1e999, 0]}', "1e999 is too large"),
+    ("7" * 5000, "a number of 5000 characters"),
 ])
 def test_a_damaged_match_record_is_refused_and_kept(capsys, tmp_path, text, words):
     path = tmp_path / "match.json"
@@ -264,10 +264,10 @@ def test_the_programs_flags_are_refused_on_one_line(program, capsys, tmp_path):
             (["--size", "9" * 40 + "x800"], "not a size"),
             (["--smoke", "\u0663"], "digits 0-9"),
             (["--smoke", "9" * 31], "--smoke"),
-            (["--settings", f"{folder}/"], "it is a folder"),
-            (["--settings", str(fifo)], "not a regular file"),
-            (["--log", str(fifo)], "not a regular file"),
-            (["--log", str(folder)], "it is a folder")]:
+            (["--settings", f"{folder}/"], "not the folder"),
+            (["--settings", str(fifo)], "is a pipe"),
+            (["--log", str(fifo)], "is a pipe"),
+            (["--log", str(folder)], "is a folder")]:
         assert program.main(argv) == 2
         out, err = capsys.readouterr()
         assert out == "" and len(err.splitlines()) == 1 and words in err, (argv, err)

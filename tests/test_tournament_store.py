@@ -265,7 +265,7 @@ def _three_tournaments(db) -> dict:
     ("UPDATE entrant SET idx = ? WHERE idx = 1", 7, r"entrants\[1\]: numbered 2 where 1"),
     ("UPDATE game_choice SET options = ?", "[" * 100_000, r"games\[0\]\.options: .*nested"),
     ("UPDATE game_choice SET options = ?", '{"speed": 1' + "0" * 5000 + "}",
-     r"games\[0\]\.options: .*5001 digits"),
+     r"games\[0\]\.options: .*5001 characters"),
     ("UPDATE game_choice SET options = ?", '{"speed": 3}', r"games\[0\]\.options: unknown option"),
     ("UPDATE game_choice SET options = ?", b"{}", r"games\[0\]\.options: must be JSON text"),
     ("UPDATE game_choice SET time_control = ?", "5" * 5000, r"games\[0\]\.time_control"),
