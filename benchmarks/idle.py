@@ -149,7 +149,8 @@ def screens():
     """(label, command, where the pointer rests) of every screen measured."""
     here = [sys.executable, str(Path(__file__).resolve())]
     board = (SIZE[0] // 3, SIZE[1] // 2)      # on the board, away from the sidebar
-    rows = [("menu", [sys.executable, "main.py"], (40, SIZE[1] - 20))]
+    rows = [("menu", [sys.executable, "main.py"], (40, SIZE[1] - 20)),
+            ("menu, pointer on a button", [sys.executable, "main.py"], (845, 211))]
     rows += [(f"{game} board, hot seat", [*here, "--open", game], board) for game in GAMES]
     game, clock = CLOCK_SCREEN
     rows.append((f"{game} board, {clock} clock running", [*here, "--open", game, "--clock", clock],
