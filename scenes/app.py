@@ -100,7 +100,7 @@ class App:
             self.ui.update(dt)
             self.step(0.0, events)
         else:
-            self.step(dt, [], draw=due is not None and dt >= due - 0.002)
+            self.step(dt, [], draw=due is not None and dt >= due - 0.001)
 
     def _wait(self, seconds: float) -> list:
         """Sleep until events come (returned) or ``seconds`` pass.  The queue is looked at

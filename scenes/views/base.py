@@ -211,8 +211,9 @@ class Breath:
 
     def stir(self) -> None:
         now = self.now()
-        if self.depth(now) <= 0:
-            self.woke = now
+        depth = self.depth(now)
+        if depth < 1:            # still, or fading out: fade in again from where it is
+            self.woke = now - depth * self.FADE_IN
         self.last = now
 
     def depth(self, now: float) -> float:
