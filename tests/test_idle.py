@@ -148,6 +148,20 @@ def test_pulse_fades_rather_than_jumps():
     assert breath.depth(now + breath.FADE_IN + 0.01) == 1.0
 
 
+def test_highlights_breathe_from_the_first_frame_after_input(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(base.Breath, "now", staticmethod(lambda: clock[0]))
+    monkeypatch.setattr(base, "BREATH", base.Breath())
+    assert base.pulse() == 1.0 and not base.BREATH.drawn        # never stirred: still
+    base.BREATH.stir()
+    assert base.pulse() == 1.0 and base.BREATH.drawn, "the next frames are wanted"
+    clock[0] += 0.3
+    assert base.pulse(1.2) < 0.5
+    clock[0] += base.BREATHE_SECONDS
+    base.BREATH.drawn = False
+    assert base.pulse() == 1.0 and not base.BREATH.drawn
+
+
 def test_running_clock_is_drawn_once_per_new_reading(app, still):
     play = hot_seat(app, "calla", clock="5+0")
     settle(app)

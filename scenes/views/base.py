@@ -216,6 +216,10 @@ class Breath:
             self.woke = now - depth * self.FADE_IN
         self.last = now
 
+    def alive(self, now: float) -> bool:
+        """Highlights still breathe (or are about to start) at ``now``."""
+        return now < self.last + BREATHE_SECONDS
+
     def depth(self, now: float) -> float:
         """0 (still) .. 1 (full breath) at ``now``."""
         return max(0.0, min(1.0, (now - self.woke) / self.FADE_IN,
@@ -229,11 +233,10 @@ def pulse(period: float = 1.2) -> float:
     """0..1 breathing value for highlights, from the clock; 1 once the board was left alone
     for a while (``Breath``)."""
     t = BREATH.now()
-    depth = BREATH.depth(t)
-    if depth <= 0:
+    if not BREATH.alive(t):
         return 1.0
     BREATH.drawn = True
-    return 1.0 - depth * (0.5 - 0.5 * math.sin(2 * math.pi * t / period))
+    return 1.0 - BREATH.depth(t) * (0.5 - 0.5 * math.sin(2 * math.pi * t / period))
 
 
 def render_static(app, view_class, spec, surface, rect, state, marks=(), variant=None) -> None:
