@@ -228,3 +228,13 @@ def test_tooltip_shows_while_the_pointer_rests_on_a_button(app):
     assert tooltip()
     app.tick()
     assert app._widgets_look() == app._widgets_drawn, "the tooltip is on the screen"
+
+
+def test_round_screen_looks_for_background_results_while_games_run():
+    from types import SimpleNamespace
+
+    from scenes.tournament.round import BACKGROUND_POLL, RoundScene
+    running = SimpleNamespace(background=SimpleNamespace(busy=True))
+    assert 0 < RoundScene.next_frame_in(running) == BACKGROUND_POLL <= 0.5
+    running.background.busy = False
+    assert RoundScene.next_frame_in(running) is None
