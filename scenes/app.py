@@ -31,6 +31,11 @@ def fitting_size(wanted, desktop) -> tuple[int, int]:
     the desktop's panels, but never below the smallest usable size."""
     return tuple(max(low, min(want, have - room))
                  for want, have, room, low in zip(wanted, desktop, DESKTOP_ROOM, MIN_SIZE))
+#: Longest sleep of an idle frame loop; pygame_gui's own timers are looked at this often.
+IDLE_WAIT = 0.5
+#: How often pygame_gui is updated while one of its timers runs: a tooltip coming up, a
+#: text cursor blinking.  It draws only when a widget changed.
+WIDGET_WAIT = 0.05
 
 
 class App:
@@ -62,6 +67,7 @@ class App:
         self.frames = 0
         self.log_file = open(log_path, "a", encoding="utf-8") if log_path else None
         self.first_frame_at: float | None = None
+        self._widgets_drawn = None     # what the widgets looked like in the frame last drawn
 
     @staticmethod
     def _set_icon() -> None:
@@ -102,21 +108,77 @@ class App:
     def run_stack(self) -> None:
         try:
             while self.running and self.stack.top:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.step(dt)
+                self.tick()
         except BaseException:
             self.writer.flush(timeout=10)    # a crash still keeps every save asked for
             raise
         self.close()
 
-    def step(self, dt: float, events=None) -> None:
-        """One frame: events, updates, drawing.  Tests call this directly."""
+    def tick(self) -> None:
+        """Wait for the next frame that is needed, then run it.
+
+        While something moves (the top scene's ``next_frame_in`` is 0) every frame is
+        drawn, FPS a second.  Otherwise the loop sleeps until an event comes or the
+        scene's picture is due to change (a clock's next second), and draws then; in
+        between it wakes only to let pygame_gui's timers run, drawing nothing unless
+        a widget changed.  An idle screen so costs next to no processor time.
+        """
+        due = 0.0 if self.frames == 0 else self.stack.next_frame_in()
+        if due is not None and due <= 1.0 / FPS:
+            self.step(self.clock.tick(FPS) / 1000.0)
+            return
+        wait = self._widget_wait() if due is None else min(due, self._widget_wait())
+        events = self._wait(wait)
+        dt = self.clock.tick(FPS) / 1000.0      # no more than FPS frames while the pointer moves
+        events += pygame.event.get()
+        if events:
+            # the quiet time passes first: a move the event starts animates from its beginning
+            self.stack.update(dt)
+            self.ui.update(dt)
+            self.step(0.0, events)
+        else:
+            self.step(dt, [], draw=due is not None and dt >= due - 0.001)
+
+    def _wait(self, seconds: float) -> list:
+        """Sleep until events come (returned) or ``seconds`` pass.  The queue is looked at
+        every frame's time, so input is answered as soon as with every frame drawn;
+        pygame's ``event.wait`` looks every millisecond, which alone costs 2 % of a core."""
+        end = time.monotonic() + seconds
+        while True:
+            events = pygame.event.get()
+            left = end - time.monotonic()
+            if events or left <= 0:
+                return events
+            time.sleep(min(left, 1.0 / FPS))
+
+    def _widget_wait(self) -> float:
+        """How soon pygame_gui needs updating with no input: often while the pointer rests
+        on a widget (its tooltip comes after a delay) or a text field has the focus (its
+        cursor blinks); now and then otherwise."""
+        if self.ui.get_hovering_any_element():
+            return WIDGET_WAIT
+        typing = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+        if any(isinstance(s, typing) and s.is_focused for s in self.ui.get_sprite_group().sprites()):
+            return WIDGET_WAIT
+        return IDLE_WAIT
+
+    def _widgets_look(self) -> list:
+        """What the widgets show: pygame_gui gives a widget a new image when it changes."""
+        return [(id(image), tuple(rect)) for image, rect, *_ in self.ui.get_sprite_group().visible]
+
+    def step(self, dt: float, events=None, draw: bool = True) -> None:
+        """One frame: events, updates, drawing.  Tests call this directly.
+
+        With ``draw=False`` the frame is drawn only if a widget changed by itself or
+        another scene came on top."""
+        top = self.stack.top
         for event in pygame.event.get() if events is None else events:
             self.dispatch(event)
         self.stack.update(dt)
         self.ui.update(dt)
-        self.draw()
-        self.frames += 1
+        if draw or self.stack.top is not top or self._widgets_look() != self._widgets_drawn:
+            self.draw()
+            self.frames += 1
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
@@ -147,6 +209,7 @@ class App:
         self.screen.fill(BACKGROUND)
         self.stack.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        self._widgets_drawn = self._widgets_look()
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()

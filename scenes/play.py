@@ -24,6 +24,8 @@ from .views import view_class
 
 SIDEBAR_W = 300
 COMPUTER_PAUSE = 0.6   # seconds a computer's move waits, so people can follow
+RESULTS_PAUSE = 1.4    # seconds the finished board stays before the results come
+WORKER_POLL = 0.05     # seconds between looks at a worker thinking (a computer seat, a hint)
 
 
 def board_area(size) -> pygame.Rect:
@@ -430,6 +432,7 @@ class PlayScene(Scene):
 
     # --- events --------------------------------------------------------------------
     def handle(self, event) -> None:
+        self.view.stir()
         if ui.pressed(event, self.undo_button):
             self.undo()
             return
@@ -495,12 +498,30 @@ class PlayScene(Scene):
         if self.finished:
             if not self.view.busy:
                 self.end_delay += dt
-                if self.end_delay > 1.4:
+                if self.end_delay > RESULTS_PAUSE:
                     self._show_results()
             return
         self.end_delay = 0.0
         if self.computer_to_move():
             self._computer_turn(dt)
+
+    def next_frame_in(self) -> float | None:
+        if self.view.wants_frames():
+            return 0.0
+        waits = [self.sidebar.next_change(
+            self.state, clock=None if self.finished else self.clock,
+            timer=self.timer if self.timer is not None and not self.state.is_over else None)]
+        if self.hint_for is not None:
+            waits.append(WORKER_POLL)
+        if self.finished:
+            waits.append(max(0.0, RESULTS_PAUSE - self.end_delay) + 0.01)
+        elif self.computer_to_move():
+            if self.pending_computer_move is not None:
+                waits.append(max(0.0, self.computer_wait))
+            else:
+                waits.append(WORKER_POLL if self.thinker.thinking else 0.0)
+        waits = [w for w in waits if w is not None]
+        return min(waits) if waits else None
 
     def _run_clock(self) -> None:
         clock = self.clock

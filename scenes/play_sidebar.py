@@ -9,11 +9,18 @@ nothing it is shown.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.core import score_text
 
 from . import assets, ui
+
+
+DOTS_MS = 400      # a computer player's "thinking..." gains a dot this often
+TIMER_LOW = 60     # the game timer turns red under a minute
+LATE = 0.002       # a wait ends this much after a reading changes, so the new one shows
 
 
 class Sidebar:
@@ -75,7 +82,7 @@ class Sidebar:
                         colour=ui.INK)
             kind = "human" if seat["kind"] == "human" else f"computer ({seat.get('level')})"
             if turn:
-                kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // 400 % 3)
+                kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // DOTS_MS % 3)
                         if seat["kind"] == "computer" else "to move")
             assets.text(surface, kind, (name_x, row.y + 32), size=14,
                         colour=colour if turn else ui.MUTED)
@@ -87,7 +94,7 @@ class Sidebar:
             y += 64
         if timer is not None:
             y += 6
-            low = timer < 60
+            low = timer < TIMER_LOW
             assets.text(surface, "Game timer", (x, y), size=15, colour=ui.MUTED)
             assets.text(surface, ui.clock_text(timer), (side.right - 18, y - 6), size=30,
                         bold=True, anchor="topright",
@@ -109,6 +116,27 @@ class Sidebar:
         if not lines:
             assets.text(surface, "No moves yet.", (x, y), size=14, colour=ui.MUTED)
 
+    def next_change(self, state, clock=None, timer=None) -> float | None:
+        """Seconds until the sidebar shows something else by itself for ``state``: the
+        running ``clock``'s next reading or low-time colour, the game ``timer``'s (given
+        only while it runs), the dots of a computer player thinking; None if nothing does."""
+        waits = []
+        seat = self.seats[state.to_move] if state.to_move is not None \
+            and state.to_move < len(self.seats) else None
+        if seat is not None and seat["kind"] == "computer":
+            waits.append((DOTS_MS - pygame.time.get_ticks() % DOTS_MS) / 1000 + LATE)
+        if clock is not None and clock.running:
+            left = clock.remaining(clock.active)
+            waits.append(clock_wait(left))
+            if left > clock.low_time_threshold:
+                waits.append(left - clock.low_time_threshold + LATE)
+        if timer is not None:
+            waits.append(clock_wait(timer))
+            if timer >= TIMER_LOW:
+                waits.append(timer - TIMER_LOW + LATE)
+        waits = [w for w in waits if w is not None]
+        return min(waits) if waits else None
+
     def _draw_clock(self, surface, clock, player, row, flagged) -> None:
         left = clock.remaining(player)
         running = clock.active == player and clock.running
@@ -122,4 +150,16 @@ class Sidebar:
         text = "flag" if flagged == player else ui.clock_text(left)
         assets.text(surface, text, box.center, size=20, bold=True, colour=colour,
                     anchor="center")
+
+
+def clock_wait(seconds: float) -> float | None:
+    """Seconds until ``ui.clock_text`` reads differently for a clock running down from
+    ``seconds`` (whole seconds, rounded up, then tenths under ten); None at zero."""
+    if seconds <= 0:
+        return None
+    if seconds < 10:
+        change = math.floor(seconds * 10) / 10            # 9.87 reads 9.8 until 9.8
+    else:
+        change = max(10.0, int(seconds + 0.999) - 0.999)  # 12.3 reads 13 until 12.001
+    return max(0.0, seconds - change) + LATE
 

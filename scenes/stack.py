@@ -94,6 +94,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything but the widgets."""
 
+    def next_frame_in(self) -> float | None:
+        """Seconds until this scene looks different with no input: 0 while something on it
+        moves (every frame is drawn), None while only input can change it (the frame loop
+        then sleeps until an event comes)."""
+        return None
+
 
 class SceneStack:
     """The screens open, bottom first.  ``push``, ``replace`` and ``reset`` take a
@@ -183,3 +189,7 @@ class SceneStack:
     def draw(self, surface) -> None:
         for scene in self.visible():
             scene.draw(surface)
+
+    def next_frame_in(self) -> float | None:
+        # Only the top scene runs, so only it can change without input.
+        return self.top.next_frame_in() if self.top else None

@@ -18,6 +18,7 @@ from .background import BackgroundGames
 from .common import StoreError, game_title, message, score_text, time_control_title
 
 ROW = 46
+BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
 HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
               "forfeit": "by forfeit", "manual": "entered"}
 
@@ -251,6 +252,10 @@ class RoundScene(Scene):
         if answers:
             self.reload()
             self.resize()
+
+    def next_frame_in(self) -> float | None:
+        # computer games finish in other processes: look for their results now and then
+        return BACKGROUND_POLL if self.background.busy else None
 
     def leave(self) -> None:
         self.background.close()

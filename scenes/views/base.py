@@ -18,6 +18,9 @@ from .. import assets
 INK = (245, 238, 224)
 GOLD = (255, 214, 120)
 SHADOW = (0, 0, 0)
+#: Seconds highlights keep breathing after the last input, move or animation; then they hold
+#: still at their brightest, so that a board left alone needs no drawing at all.
+BREATHE_SECONDS = 6.0
 
 
 @dataclass
@@ -47,6 +50,7 @@ class BoardView:
         self.hint_move = None     # a move shown as a ghost (hint button)
         self.marks = ()           # things to highlight on a rules diagram
         self.input_enabled = True
+        self.breathing = False    # the last frame drawn showed a highlight still breathing
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
@@ -92,6 +96,18 @@ class BoardView:
         self.status = ""
         if previous is None:
             self.banners = []    # a jump (undo, a loaded game): old news no longer applies
+        BREATH.stir()
+
+    def stir(self) -> None:
+        """Input came: the highlights breathe again for a while."""
+        BREATH.stir()
+
+    def wants_frames(self) -> bool:
+        """True while the board changes by itself: an animation runs, a banner fades, a
+        highlight breathes.  The frame loop draws every frame then, and otherwise only when
+        input comes.  A view with timed effects of its own (flashes, a gliding camera) adds
+        them."""
+        return self.busy or bool(self.banners) or self.breathing
 
     @property
     def busy(self) -> bool:
@@ -107,6 +123,8 @@ class BoardView:
         return None
 
     def update(self, dt: float) -> None:
+        if self.busy:
+            BREATH.stir()        # highlights in an animation (Calliro's glimpse) keep breathing
         for banner in self.banners:
             banner.ttl -= dt
         self.banners = [b for b in self.banners if b.ttl > 0]
@@ -202,7 +220,52 @@ class BoardView:
             y += h + 10
 
     def draw(self, surface) -> None:
+        """Draw the banners.  Every view calls this last, after its own parts: it also notes
+        whether they drew a highlight that is still breathing."""
         self.draw_banners(surface)
+        self.breathing = BREATH.drawn
+        BREATH.drawn = False
+
+
+class Breath:
+    """When highlights breathe: from an input, a move or an animation until
+    ``BREATHE_SECONDS`` after the last one; then they hold still at their brightest.
+
+    A highlight that breathed for ever would need every frame drawn for ever (some
+    board shows one whenever a player is to move); drawn a few times a second it
+    would stutter and still cost more than the whole idle budget.  The breath fades
+    in and out over a moment, so a highlight never jumps."""
+
+    FADE_IN = 0.4
+    FADE_OUT = 1.0
+
+    def __init__(self):
+        self.woke = -math.inf    # when the breath last started from still
+        self.last = -math.inf    # the last input, move or animation frame
+        self.drawn = False       # pulse() gave a moving value since the last view was drawn
+
+    @staticmethod
+    def now() -> float:
+        return pygame.time.get_ticks() / 1000.0
+
+    def stir(self) -> None:
+        now = self.now()
+        depth = self.depth(now)
+        if depth < 1:            # still, or fading out: fade in again from where it is
+            self.woke = now - depth * self.FADE_IN
+        self.last = now
+
+    def alive(self, now: float) -> bool:
+        """Highlights still breathe (or are about to start) at ``now``."""
+        return now < self.last + BREATHE_SECONDS
+
+    def depth(self, now: float) -> float:
+        """0 (still) .. 1 (full breath) at ``now``."""
+        return max(0.0, min(1.0, (now - self.woke) / self.FADE_IN,
+                            (self.last + BREATHE_SECONDS - now) / self.FADE_OUT))
+
+
+BREATH = Breath()
 
 
 def says_side(name: str, side: str | None) -> bool:
@@ -222,9 +285,13 @@ def seat_label(name: str, side: str | None, side_first: bool = False) -> str:
 
 
 def pulse(period: float = 1.2) -> float:
-    """0..1 breathing value for highlights, from the clock."""
-    t = pygame.time.get_ticks() / 1000.0
-    return 0.5 + 0.5 * math.sin(2 * math.pi * t / period)
+    """0..1 breathing value for highlights, from the clock; 1 once the board was left alone
+    for a while (``Breath``)."""
+    t = BREATH.now()
+    if not BREATH.alive(t):
+        return 1.0
+    BREATH.drawn = True
+    return 1.0 - BREATH.depth(t) * (0.5 - 0.5 * math.sin(2 * math.pi * t / period))
 
 
 def render_static(app, view_class, spec, surface, rect, state, marks=(), variant=None,

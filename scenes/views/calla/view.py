@@ -280,6 +280,9 @@ class CallaView(BoardView):
             self._apply(step)
             self.step_timer += {"lift": 0.18, "drop": 0.16, "capture": 0.5}.get(step[0], 0.2)
 
+    def wants_frames(self) -> bool:
+        return bool(self.flash) or super().wants_frames()
+
     # --- input ---------------------------------------------------------------
     def pit_at(self, pos) -> int | None:
         for index, rect in enumerate(self.pits_rects):

@@ -207,6 +207,9 @@ class CallistoView(BoardView):
             if self.anim["t"] >= self.anim["duration"]:
                 self._land()
 
+    def wants_frames(self) -> bool:
+        return bool(self.board.flash) or super().wants_frames()
+
     # --- input -------------------------------------------------------------------------
     def _can_act(self) -> bool:
         s = self.state

@@ -69,6 +69,11 @@ class Board:
         if self.camera.update(dt):
             self._layer = None
 
+    @property
+    def gliding(self) -> bool:
+        """The camera is on its way to a new framing."""
+        return self.camera.goal is not None
+
     def track(self, pos) -> None:
         """Follow the pointer: a right-button drag moves the board along with it."""
         if self.panning is not None:

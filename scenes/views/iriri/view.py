@@ -226,6 +226,9 @@ class IririView(BoardView):
             self.anim = None
             self.board.changed()
 
+    def wants_frames(self) -> bool:
+        return self.board.gliding or super().wants_frames()
+
     # --- the pending placement ----------------------------------------------------------
     def _refresh_pending(self) -> None:
         self.board.changed()
