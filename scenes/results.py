@@ -1,14 +1,15 @@
-"""The end of a game: who won and how, the scores, the final board."""
+"""The end of a game: who won and how, the scores, the final board; save the game."""
 
 from __future__ import annotations
 
 import random
 
 import pygame
+import pygame_gui
 
 from game.core import counted
 
-from . import assets, ui
+from . import assets, record_files, ui
 from .stack import Scene
 from .views import view_class
 from .views.base import render_static
@@ -28,8 +29,16 @@ def rematch_config(config: dict, rng=None) -> dict:
 class ResultsScene(Scene):
     title = "results"
 
-    def __init__(self, app, config: dict, state, move_texts=(), outcome=None):
+    def __init__(self, app, config: dict, state, move_texts=(), outcome=None, record=None,
+                 kept_id=None):
+        """``record``: the finished game as a record (for Save game); ``kept_id``: its id in
+        the game library, where the play scene keeps it, or None."""
         super().__init__(app)
+        self.record = record
+        self.kept_id = kept_id
+        self.dialog = None
+        self.notice = ""
+        self.saved_to = None
         self.config = config
         self.outcome = outcome or {"winner": state.winner, "reason": state.end_reason}
         self.in_tournament = "tournament" in config
@@ -52,7 +61,13 @@ class ResultsScene(Scene):
         self.panel_rect = pygame.Rect(w - 400, 40, 370, h - 80)
         self.board_rect = pygame.Rect(30, 90, w - 460, h - 140)
         x = self.panel_rect.x + 20
-        self.rematch_button = None
+        self.rematch_button = self.save_button = None
+        bottom = self.panel_rect.bottom - (120 if self.in_tournament else 176)
+        if self.record is not None:
+            self.save_button = ui.button(self, (x, bottom, 330, 46), "Save game",
+                                         tooltip="Save the game to a file, to open again "
+                                         "later or on another computer")
+        self.dialog = None
         if self.in_tournament:
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
                                          "Back to the round", "#primary")
@@ -63,6 +78,18 @@ class ResultsScene(Scene):
                                          "Back to menu")
 
     def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self._save(event.text)
+            return
+        if self.dialog is not None and self.dialog.alive():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.kill()          # Esc closes the dialog, not the results
+                self.dialog = None
+            return
+        if self.save_button is not None and ui.pressed(event, self.save_button):
+            self.dialog = record_files.save_dialog(self, self.spec)
+            return
         if self.in_tournament:
             if ui.pressed(event, self.menu_button) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
@@ -76,6 +103,18 @@ class ResultsScene(Scene):
         elif ui.pressed(event, self.menu_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.reset("menu")
+
+    def _save(self, path) -> None:
+        from game.files import FileProblem
+        try:
+            self.saved_to = record_files.save_record(self.app, self.record, path)
+        except FileProblem as exc:
+            self.saved_to = None
+            self.notice = f"Not saved: {exc}"
+
+    def update(self, dt: float) -> None:
+        if self.saved_to is not None:
+            self.notice = record_files.save_notice(self.app, self.saved_to)
 
     def draw(self, surface) -> None:
         ui.table(surface)
@@ -103,3 +142,7 @@ class ResultsScene(Scene):
         y += 10
         assets.text(surface, f"{counted(len(self.move_texts), 'move')} played", (x, y), size=15,
                     colour=ui.MUTED)
+        if self.notice:     # under the board, one line
+            colour = (255, 170, 130) if self.notice.startswith("Not") else ui.INK
+            assets.text(surface, assets.ellipsized(self.notice, 15, self.board_rect.width),
+                        (self.board_rect.x, surface.get_height() - 34), size=15, colour=colour)

@@ -34,7 +34,8 @@ def folder() -> Path:
     return _last_folder if _last_folder is not None and _last_folder.is_dir() else Path.home()
 
 
-def _remember(path: Path) -> None:
+def remember(path: Path) -> None:
+    """The next file dialog (of any kind) starts in the folder of ``path``."""
     global _last_folder
     _last_folder = Path(path).parent
 
@@ -46,6 +47,15 @@ def _dialog_rect(app) -> pygame.Rect:
     return rect
 
 
+def file_dialog(scene, title: str, start, suffixes=None, existing: bool = False) -> UIFileDialog:
+    """A file dialog of ``scene`` starting at ``start``; the scene gets its
+    ``UI_FILE_DIALOG_PATH_PICKED`` event.  ``existing``: only a file that exists may be
+    picked (opening), else any name (saving)."""
+    return scene.add(UIFileDialog(_dialog_rect(scene.app), scene.app.ui, window_title=title,
+                                  initial_file_path=str(start), allowed_suffixes=suffixes,
+                                  allow_existing_files_only=existing, always_on_top=True))
+
+
 # --- saving -------------------------------------------------------------------------
 
 def default_name(play) -> str:
@@ -55,11 +65,8 @@ def default_name(play) -> str:
 def save_dialog(scene, play) -> UIFileDialog:
     """A file dialog for where to save ``play``'s game; the scene gets its
     ``UI_FILE_DIALOG_PATH_PICKED`` event."""
-    start = folder() / default_name(play)
-    return scene.add(UIFileDialog(_dialog_rect(scene.app), scene.app.ui,
-                                  window_title="Save the game for Pentobi (.blksgf)",
-                                  initial_file_path=str(start), allow_existing_files_only=False,
-                                  always_on_top=True))
+    return file_dialog(scene, "Save the game for Pentobi (.blksgf)",
+                       folder() / default_name(play))
 
 
 def save_game(play, path) -> Path:
@@ -78,18 +85,15 @@ def save_game(play, path) -> Path:
     except ValueError as exc:
         raise FileProblem(f"could not write the record: {exc}") from None
     write_text_atomic(path, text)
-    _remember(path)
+    remember(path)
     return path
 
 
 # --- opening -------------------------------------------------------------------------
 
 def open_dialog(scene) -> UIFileDialog:
-    return scene.add(UIFileDialog(_dialog_rect(scene.app), scene.app.ui,
-                                  window_title="Open a Callisto record (.blksgf)",
-                                  initial_file_path=str(folder()),
-                                  allowed_suffixes={SUFFIX, ".sgf"},
-                                  allow_existing_files_only=True, always_on_top=True))
+    return file_dialog(scene, "Open a Callisto record (.blksgf)", folder(),
+                       suffixes={SUFFIX, ".sgf"}, existing=True)
 
 
 def player_names_in(text: str, players: int) -> list:
@@ -139,7 +143,7 @@ def open_game(app, path):
     """The play scene of the record at ``path``; ``FileProblem`` or ``ValueError`` if unusable."""
     path = Path(path)
     text = read_text(path)
-    _remember(path)
+    remember(path)
     scene = scene_from_sgf(app, text)
     moves = len(scene.history) - 1
     scene.view.status = (f"Opened {path.name}: {counted(moves, 'move')}. Press Redo to play them "
