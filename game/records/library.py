@@ -19,7 +19,9 @@ so a damaged file is left exactly as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import hashlib
 import json
 import sqlite3
 import uuid
@@ -93,6 +95,9 @@ class Library:
 
     def __init__(self, path):
         self.path = Path(path)
+        # the lines of records already replayed, by (id, digest of the record's text): a list
+        # shown again (a page turned, a filter typed) does not replay them again
+        self._lines: dict = {}
 
     # --- opening ----------------------------------------------------------------------
     def _exists(self) -> bool:
@@ -303,6 +308,16 @@ class Library:
 
     def _entry(self, row) -> KeptGame:
         game_id, game, players, text, analysed = row
+        key = (game_id, game, players,
+               hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+               if isinstance(text, str) else repr(text))
+        if key not in self._lines:
+            if len(self._lines) > 5000:
+                self._lines.clear()
+            self._lines[key] = self._line(game_id, game, players, text)
+        return dataclasses.replace(self._lines[key], analysed=bool(analysed))
+
+    def _line(self, game_id, game, players, text) -> KeptGame:
         names = tuple(shown(name, 40) for name in self._names(players))
         game = game if isinstance(game, str) else "?"
         try:
@@ -317,4 +332,4 @@ class Library:
                         variant=config.get("variant") or GAMES[game].variants[0],
                         moves=len(record["moves"]),
                         winner=result.get("winner"), end=result.get("end", ""),
-                        reason=result.get("reason", ""), analysed=bool(analysed))
+                        reason=result.get("reason", ""))
