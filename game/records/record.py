@@ -101,6 +101,28 @@ def result_of(state, winner, reason: str, flagged: int | None = None) -> dict:
     return result
 
 
+def record_of_moves(spec, start, move_texts) -> dict:
+    """The record of a game played from ``start`` by ``move_texts`` (each checked, and
+    written in the game's own notation), seated ``Player 1``, ``Player 2``...; with its
+    result when the game is over.  ``ValueError`` names the first bad move."""
+    position = start.position()
+    variant = position.get("variant", spec.variants[0])
+    config = {"game": spec.name, "variant": variant, "options": position.get("options", {}),
+              "seats": [{"name": f"Player {i + 1}", "kind": "human"}
+                        for i in range(len(start.scores))]}
+    state, notation = start, []
+    for number, text in enumerate(move_texts, start=1):
+        try:
+            move = spec.parse_move(state, text)
+            notation.append(spec.format_move(state, move))
+            state = state.play(move)
+        except ValueError as exc:
+            raise ValueError(f"move {number} {text!r}: {exc}") from None
+    result = (result_of(state, state.winner, state.end_reason or "The game is over.")
+              if state.is_over else None)
+    return make_record(config, start, notation, result=result)
+
+
 def replay(record) -> tuple:
     """Check a record; return ``(spec, config, states, move_texts, cursor)``.
 
