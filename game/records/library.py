@@ -76,6 +76,17 @@ class KeptGame:
     problem: str | None = None  # why the row cannot be opened; None when it can
 
 
+class _NotText(bytes):
+    """What a text column held that is not UTF-8: kept as bytes, refused by the checks."""
+
+
+def _text(data: bytes):
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return _NotText(data)
+
+
 def _utc(date) -> str:
     """The sort key of a record's date: UTC, to the second; now when there is none."""
     try:
@@ -119,9 +130,10 @@ class Library:
                 from urllib.parse import quote
                 uri = f"file:{quote(str(self.path.resolve()))}?mode=ro"
                 db = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
+        except (OSError, sqlite3.Error, ValueError) as exc:
             raise LibraryProblem(f"could not open the game library {self.path}: {exc}") \
                 from None
+        db.text_factory = _text         # a damaged file may hold text that is not UTF-8
         try:
             self._check(db, write)
         except BaseException:
@@ -140,8 +152,9 @@ class Library:
                 app, version, tables = APPLICATION_ID, SCHEMA_VERSION, {"game"}
             if write:
                 db.execute("PRAGMA synchronous = FULL")
-        except sqlite3.DatabaseError as exc:
-            raise LibraryProblem(f"{self.path} is damaged or is not a game library ({exc}); "
+        except (sqlite3.Error, ValueError) as exc:     # ValueError: a message not UTF-8
+            raise LibraryProblem(f"{self.path} is damaged or is not a game library "
+                                 f"({shown(str(exc), 200)}); "
                                  "it was left untouched") from None
         if app != APPLICATION_ID:
             raise LibraryProblem(f"{self.path} is not a Callidus game library; it was left "
@@ -177,8 +190,9 @@ class Library:
         db = self._connect(write=False)
         try:
             return db.execute(query, args).fetchall()
-        except sqlite3.Error as exc:
-            raise LibraryProblem(f"could not read the game library {self.path}: {exc}") \
+        except (sqlite3.Error, ValueError) as exc:
+            raise LibraryProblem(f"the game library {self.path} could not be read, it may be "
+                                 f"damaged ({shown(str(exc), 200)}); it was left untouched") \
                 from None
         finally:
             db.close()
@@ -198,9 +212,9 @@ class Library:
             return changed
         except sqlite3.IntegrityError as exc:
             raise LibraryProblem(f"could not keep the game in {self.path}: {exc}") from None
-        except sqlite3.Error as exc:
-            raise LibraryProblem(f"could not write the game library {self.path}: {exc}") \
-                from None
+        except (sqlite3.Error, ValueError) as exc:
+            raise LibraryProblem(f"could not write the game library {self.path}: "
+                                 f"{shown(str(exc), 200)}") from None
         finally:
             db.close()
 
@@ -237,10 +251,10 @@ class Library:
     # --- reading ----------------------------------------------------------------------
     def get(self, game_id) -> dict:
         """The record of the game ``game_id``, replayed; ``LibraryProblem`` if it cannot be."""
-        rows = self._read("SELECT record FROM game WHERE id = ?", (game_id,))
+        rows = self._read("SELECT game, players, record FROM game WHERE id = ?", (game_id,))
         if not rows:
             raise LibraryProblem("that game is no longer in the library")
-        record, _config = self._record(rows[0][0])
+        record, _config = self._checked(*rows[0])
         return record
 
     def get_analysis(self, game_id):
@@ -317,14 +331,21 @@ class Library:
             self._lines[key] = self._line(game_id, game, players, text)
         return dataclasses.replace(self._lines[key], analysed=bool(analysed))
 
+    def _checked(self, game, players, text) -> tuple[dict, dict]:
+        """The record of a row, replayed and matching the row's game and players:
+        ``(record, config)``."""
+        record, config = self._record(text)
+        if (record["game"] != game
+                or [s["name"] for s in config["seats"]] != self._names(players)):
+            raise LibraryProblem("the kept record is not the game listed (game or players "
+                                 "differ)")
+        return record, config
+
     def _line(self, game_id, game, players, text) -> KeptGame:
         names = tuple(shown(name, 40) for name in self._names(players))
         game = game if isinstance(game, str) else "?"
         try:
-            record, config = self._record(text)
-            if record["game"] != game or [s["name"] for s in config["seats"]] != list(names):
-                raise LibraryProblem("the kept record is not the game listed (game or players "
-                                     "differ)")
+            record, config = self._checked(game, players, text)
         except LibraryProblem as exc:
             return KeptGame(id=game_id, game=shown(game, 20), players=names, problem=str(exc))
         result = record.get("result") or {}
