@@ -175,15 +175,15 @@ class GamesScene(Scene):
 
     # --- events ------------------------------------------------------------------------
     def handle(self, event) -> None:
-        if self.confirm is not None:
-            if (event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-                    and event.ui_element is self.confirm):
-                self.confirm = None
-                self.delete_current()
-            elif not self.confirm.alive():
-                self.confirm = None
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.confirm.kill()
+        # the dialog is gone by the time its answer arrives
+        if (event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+                and event.ui_element is self.confirm and self.confirm is not None):
+            self.confirm = None
+            self.delete_current()
+            return
+        if self.confirm is not None and self.confirm.alive():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.confirm.kill()         # Esc closes the question, not the screen
                 self.confirm = None
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:

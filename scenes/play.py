@@ -121,6 +121,7 @@ class PlayScene(Scene):
         self.turn_began = 0.0        # play_time when the move now awaited could first be made
         self.played_here = False     # a move was made (or a flag fell) here, not only redone
         self.kept_id: str | None = None   # the finished game's id in the game library
+        self.final_record: dict | None = None   # the finished game as kept and offered to save
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
         self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
@@ -292,7 +293,8 @@ class PlayScene(Scene):
         if self.kept_id is not None or not self.played_here:
             return
         from .saves import keep_in_library
-        self.kept_id = keep_in_library(self.app, self.record(finished=True))
+        self.final_record = self.record(finished=True)
+        self.kept_id = keep_in_library(self.app, self.final_record)
         self.app.log(f"kept {self.spec.name} in the game library")
 
     def autosave(self) -> None:
@@ -597,7 +599,8 @@ class PlayScene(Scene):
         self._keep_finished()
         self.app.stack.replace("results", config=self.config, state=self.state,
                                move_texts=self.move_texts[:self.cursor], outcome=outcome,
-                               record=self.record(finished=True), kept_id=self.kept_id)
+                               record=self.final_record or self.record(finished=True),
+                               kept_id=self.kept_id)
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:

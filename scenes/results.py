@@ -125,15 +125,17 @@ class ResultsScene(Scene):
         p = self.panel_rect
         ui.panel(surface, p)
         x, y = p.x + 20, p.y + 20
-        assets.text(surface, self.headline, (p.centerx, y + 20), size=34, bold=True,
-                    colour=ui.TITLE, anchor="center")
+        size = assets.fitting_size(self.headline, 34, p.width - 30, bold=True, smallest=22)
+        assets.text(surface, assets.ellipsized(self.headline, size, p.width - 30, bold=True),
+                    (p.centerx, y + 20), size=size, bold=True, colour=ui.TITLE, anchor="center")
         y += 60
         y = assets.paragraph(surface, self.outcome["reason"] or "", (x, y, p.width - 40, 80),
                              size=16, colour=ui.INK) + 14
         for player, seat in enumerate(self.seats):
             score = self.state.scores[player]
             win = self.outcome["winner"] == player
-            assets.text(surface, seat["name"], (x, y), size=20, bold=win,
+            name = assets.ellipsized(seat["name"], 20, p.width - 40 - 80, bold=win)
+            assets.text(surface, name, (x, y), size=20, bold=win,
                         colour=ui.TITLE if win else ui.INK)
             assets.text(surface, f"{score:g}" if isinstance(score, float) else str(score),
                         (p.right - 24, y), size=22, bold=True, anchor="topright",
