@@ -115,6 +115,11 @@ class ResultsScene(Scene):
     def update(self, dt: float) -> None:
         if self.saved_to is not None:
             self.notice = record_files.save_notice(self.app, self.saved_to)
+        elif self.kept_id is not None and not self.notice:
+            from .saves import library_job
+            problem = self.app.writer.problem(library_job(self.kept_id))
+            if problem:
+                self.notice = f"Not kept in the game library: {problem}"
 
     def draw(self, surface) -> None:
         ui.table(surface)

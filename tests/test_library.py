@@ -339,3 +339,46 @@ def test_a_computer_game_of_a_tournament_is_kept_too(tmp_path):
     assert latest.end == "time" and latest.winner == 0
     assert "not a Calla move" in keep_computer_game(
         library.path, config, 7, dict(outcome, moves=["9"]))
+
+
+# --- written off the frame loop -------------------------------------------------------------
+
+def test_the_writer_runs_other_writes_in_order_and_reports_their_failure(tmp_path):
+    from game.files import FileProblem
+    from game.writer import BackgroundWriter
+
+    done = []
+    writer = BackgroundWriter()
+
+    def fail():
+        raise FileProblem("the disk is full")
+
+    writer.write(tmp_path / "a.txt", "first")
+    writer.call(("row", 1), lambda: done.append((tmp_path / "a.txt").read_text()))
+    writer.call(("row", 2), fail)
+    assert writer.flush(timeout=10)
+    assert done == ["first"]
+    assert writer.problem(("row", 2)) == "the disk is full" and writer.problem(("row", 1)) is None
+    with pytest.raises(TypeError):
+        writer.call("x", "not a function")
+
+
+def test_a_game_the_library_cannot_keep_is_said_on_the_results_screen(app, tmp_path):
+    from helpers import wait_until
+
+    from scenes.saves import library_path
+    library_path().parent.mkdir(parents=True, exist_ok=True)
+    library_path().write_bytes(b"not a database" * 100)
+    config = {"game": "calla", "variant": "standard", "options": {}, "starter": "0",
+              "time_control": None, "seats": [{"name": "Ann", "kind": "human"},
+                                              {"name": "Bo", "kind": "human"}]}
+    play = app.stack.push("play", config=config, seed=1)
+    rng = random.Random(1)
+    while not play.finished:
+        play.apply(rng.choice(play.state.legal_moves()))
+    assert wait_until(app, lambda: app.stack.top.title == "results", seconds=30)
+    app.writer.flush()
+    app.step(1 / 60)
+    assert app.stack.top.notice.startswith("Not kept in the game library: ")
+    assert "not a game library" in app.stack.top.notice
+    assert library_path().read_bytes() == b"not a database" * 100
