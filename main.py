@@ -77,6 +77,8 @@ def parse_flags(argv):
                         help="run N frames of every screen without showing them, then exit")
     parser.add_argument("--log", metavar="FILE", help="append a line per move and result to FILE")
     parser.add_argument("--settings", metavar="FILE", help="use this settings file")
+    parser.add_argument("saved_game", nargs="?", metavar="FILE",
+                        help="open a saved game (.callidus) to go through it move by move")
     args = parser.parse_args(argv)
     if args.log:
         from game.files import not_a_file
@@ -116,8 +118,10 @@ def main(argv=None) -> int:
     if args.smoke:
         from scenes.smoke import smoke
         return smoke(app, args.smoke)
-    app.stack.push("menu")
-    if args.game:
+    menu = app.stack.push("menu")
+    if args.saved_game:
+        menu.open_saved_game(args.saved_game)    # a bad file: the menu says why
+    elif args.game:
         app.stack.push("setup", game_name=args.game)
     app.run_stack()
     return 0

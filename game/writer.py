@@ -8,6 +8,9 @@ the newest content asked for since is kept, and it is written next, so the
 file always ends up holding the last thing asked for.  A failure is kept per
 path (``problem``) for the caller to show; the thread carries on.
 
+``call`` runs any other write (a row added to a database) on the same thread, in
+the order asked for, so ``flush`` covers it too.
+
 ``flush`` waits until everything asked for is on the disk: the program calls
 it when it closes (and before it reads a file it writes), so a quit, or a
 crash of the program, loses at most the save in flight.  The thread is I/O
@@ -17,6 +20,7 @@ bound (the fsyncs release the GIL) and ends whenever nothing is waiting.
 from __future__ import annotations
 
 import atexit
+import os
 import threading
 import weakref
 from pathlib import Path
@@ -53,6 +57,16 @@ class BackgroundWriter:
         """Have the file ``path`` removed (after any write asked for before)."""
         self._put(Path(path), _REMOVE)
 
+    def call(self, key, action) -> None:
+        """Have ``action()`` run on the writer's thread, after the jobs asked for before.
+
+        ``key`` (any hashable: a path, or a tuple naming a row) names the job: a job still
+        waiting under the same key is replaced, and ``problem(key)`` reports a failure (the
+        message of a ``FileProblem`` that ``action`` raises)."""
+        if not callable(action):
+            raise TypeError("the writer calls a function")
+        self._put(_key(key), action)
+
     def _put(self, path: Path, job) -> None:
         with self._lock:
             self._jobs.pop(path, None)      # the older content is never written
@@ -81,7 +95,7 @@ class BackgroundWriter:
     def problem(self, path) -> str | None:
         """Why the last write or removal of ``path`` failed; None once one succeeds."""
         with self._lock:
-            return self._problems.get(Path(path))
+            return self._problems.get(_key(path))
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every write asked for is done; False if ``timeout`` ran out first."""
@@ -115,6 +129,8 @@ class BackgroundWriter:
         try:
             if job is _REMOVE:
                 self._remove(path)
+            elif callable(job):
+                job()
             else:
                 self._write(path, job)
         except FileProblem as exc:
@@ -129,6 +145,11 @@ class BackgroundWriter:
                 self._problems[path] = problem
             self._lock.notify_all()
         return True
+
+
+def _key(key):
+    """A job's key: a path as a ``Path``, anything else as it is."""
+    return Path(key) if isinstance(key, (str, os.PathLike)) else key
 
 
 _WRITERS: weakref.WeakSet = weakref.WeakSet()

@@ -112,6 +112,25 @@ def fitting_size(words: str, size: int, width: int, bold: bool = False, smallest
     return size
 
 
+def ellipsized(words: str, size: int, width: int, bold: bool = False) -> str:
+    """``words``, cut and ended with an ellipsis where needed to fit ``width`` pixels at
+    ``size`` (nothing at all if not even the ellipsis fits)."""
+    words = str(words)
+    f = font(size, bold)
+    if f.size(words)[0] <= width:
+        return words
+    low, high = 0, len(words)       # the longest start of ``words`` that fits with the ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if f.size(words[:mid].rstrip() + "\u2026")[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    if low == 0 and f.size("\u2026")[0] > width:
+        return ""
+    return words[:low].rstrip() + "\u2026"
+
+
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``words`` into lines that fit ``width`` pixels at ``size``."""
     f = font(size, bold)

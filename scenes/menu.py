@@ -1,4 +1,5 @@
-"""The first screen: every game with a line about it, its rules and a Play button."""
+"""The first screen: every game with a line about it, its rules and a Play button; the
+kept games, saved games, tournaments and settings."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pygame_gui
 
 from game.version import VERSION
 
-from . import assets, sgf_files, ui
+from . import assets, record_files, sgf_files, ui
 from .stack import Scene, screen_class
 from .views import playable_games
 
@@ -22,6 +23,7 @@ class MenuScene(Scene):
         self.rules_buttons = {}
         self.notice = app.settings.problem or ""
         self.dialog = None
+        self.dialog_kind = None      # "game" (.callidus) or "sgf" (.blksgf)
 
     def build(self) -> None:
         w, h = self.app.size
@@ -29,7 +31,33 @@ class MenuScene(Scene):
         x = (w - card_w) // 2
         self.compact = h < 700          # small windows: a tighter heading and one-line blurbs
         top = 124 if self.compact else 170
-        row_h = min(92, (h - top - 100) // max(1, len(self.games)))
+        from .saves import unfinished_path
+        can_open = any(sgf_files.exportable(spec) for spec in self.games)
+        # (attribute, label, width, look, tooltip) of the bottom buttons
+        row = []
+        if self.app.writer.will_exist(unfinished_path()):
+            row.append(("resume_button", "Resume unfinished game", 280, "#primary", None))
+        row.append(("tournament_button", "Tournament", 160, None,
+                    "Run a club tournament: entrants, rounds on the clock, standings"))
+        row.append(("games_button", "Games", 120, None,
+                    "Every finished game, to look through again"))
+        row.append(("open_game_button", "Open game", 150, None,
+                    "Open a game saved with Save game (.callidus)"))
+        if can_open:
+            row.append(("open_button", "Open .blksgf", 180, None,
+                        "Open a Callisto game saved by Callidus or Pentobi, to replay it move "
+                        "by move"))
+        row += [("settings_button", "Settings", 130, None, None),
+                ("quit_button", "Quit", 120, None, None)]
+        gap = 14
+
+        def scale_of(buttons):
+            return min(1.0, (w - 40 - gap * (len(buttons) - 1)) / sum(b[2] for b in buttons))
+
+        # one row, shrunk a little to fit; two rows where one would squeeze the labels
+        lines = [row] if scale_of(row) >= 0.9 else [row[:(len(row) + 1) // 2],
+                                                     row[(len(row) + 1) // 2:]]
+        row_h = min(92, (h - top - 100 - 54 * (len(lines) - 1)) // max(1, len(self.games)))
         self.play_buttons, self.rules_buttons = {}, {}
         self.rows = []
         for i, spec in enumerate(self.games):
@@ -39,35 +67,27 @@ class MenuScene(Scene):
                 self, (x + card_w - 230, y + (row_h - 10) // 2 - 20, 110, 40), "Play", "#primary")
             self.rules_buttons[spec.name] = ui.button(
                 self, (x + card_w - 112, y + (row_h - 10) // 2 - 20, 100, 40), "Rules")
-        bottom = h - 70
-        from .saves import unfinished_path
-        can_open = any(sgf_files.exportable(spec) for spec in self.games)
-        # (attribute, label, width, look, tooltip) of the bottom row, shrunk to fit narrow windows
-        row = []
-        if self.app.writer.will_exist(unfinished_path()):
-            row.append(("resume_button", "Resume unfinished game", 280, "#primary", None))
-        row.append(("tournament_button", "Tournament", 160, None,
-                    "Run a club tournament: entrants, rounds on the clock, standings"))
-        if can_open:
-            row.append(("open_button", "Open .blksgf", 180, None,
-                        "Open a Callisto game saved by Callidus or Pentobi, to replay it move "
-                        "by move"))
-        row += [("settings_button", "Settings", 130, None, None),
-                ("quit_button", "Quit", 120, None, None)]
-        gap = 14
-        scale = min(1.0, (w - 40 - gap * (len(row) - 1)) / sum(r[2] for r in row))
-        widths = [int(r[2] * scale) for r in row]
-        x = w // 2 - (sum(widths) + gap * (len(row) - 1)) // 2
         self.resume_button = self.open_button = None
-        for (attr, text, _, look, tip), width in zip(row, widths):
-            setattr(self, attr, ui.button(self, (x, bottom, width, 44), text, look, tooltip=tip))
-            x += width + gap
+        bottom = h - 70 - 54 * (len(lines) - 1)
+        for line in lines:
+            scale = scale_of(line)
+            widths = [int(b[2] * scale) for b in line]
+            x = w // 2 - (sum(widths) + gap * (len(line) - 1)) // 2
+            for (attr, text, _, look, tip), width in zip(line, widths):
+                setattr(self, attr, ui.button(self, (x, bottom, width, 44), text, look,
+                                              tooltip=tip))
+                x += width + gap
+            bottom += 54
+        self.bottom_rows = len(lines)
         self.dialog = None
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.dialog = None
-            self.open_record(event.text)
+            if self.dialog_kind == "game":
+                self.open_saved_game(event.text)
+            else:
+                self.open_record(event.text)
             return
         if self.dialog is not None and self.dialog.alive():
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -75,7 +95,15 @@ class MenuScene(Scene):
                 self.dialog = None
             return
         if self.open_button is not None and ui.pressed(event, self.open_button):
+            self.dialog_kind = "sgf"
             self.dialog = sgf_files.open_dialog(self)
+            return
+        if ui.pressed(event, self.open_game_button):
+            self.dialog_kind = "game"
+            self.dialog = record_files.open_dialog(self)
+            return
+        if ui.pressed(event, self.games_button):
+            self.app.stack.push("games")
             return
         if ui.pressed(event, self.tournament_button):
             self.app.stack.push("tournament.lobby")
@@ -109,6 +137,27 @@ class MenuScene(Scene):
             return
         self.notice = ""
         self.app.stack.push(scene)
+
+    def open_saved_game(self, path) -> None:
+        """Show a saved game (.callidus) move by move; a bad file is named with the reason
+        and left as it is."""
+        from pathlib import Path
+
+        from game.files import shown
+        from game.records.record import RecordProblem
+        try:
+            record = record_files.read_record(self.app, path)
+        except RecordProblem as exc:
+            why = str(exc)
+        except Exception as exc:            # a check missed something: still never a crash
+            why = f"{type(exc).__name__}: {exc}"
+        else:
+            self.app.log(f"open saved game {Path(path).name}")
+            why = record_files.review(self.app, record)
+            if why is None:
+                self.notice = ""
+                return
+        self.notice = shown(f"Could not open {Path(path).name}: {shown(why, 300)}", 600)
 
     def resume_unfinished(self) -> None:
         """Open the game left unfinished; a damaged file is set aside with a message.
@@ -169,9 +218,16 @@ class MenuScene(Scene):
             line = lines[0] + (" ..." if len(lines) > 1 else "")
             assets.text(surface, line, (rect.x + 22, rect.y + 36), size=14, colour=ui.INK)
         if self.notice:
-            room = 3 if surface.get_height() >= 700 else 2
-            lines = assets.wrap(self.notice, 15, w - 160)[:room]
-            y = surface.get_height() - 92 - 20 * len(lines)
+            # between the last card and the buttons, the end cut short where it does not fit
+            buttons_top = surface.get_height() - 70 - 54 * (getattr(self, "bottom_rows", 1) - 1)
+            cards_bottom = self.rows[-1][1].bottom if self.rows else 0
+            room = min(3 if surface.get_height() >= 700 else 2,
+                       max(1, (buttons_top - 22 - cards_bottom) // 20))
+            lines = assets.wrap(self.notice, 15, w - 160)
+            if len(lines) > room:
+                lines = lines[:room - 1] + [assets.ellipsized(" ".join(lines[room - 1:]), 15,
+                                                              w - 160)]
+            y = buttons_top - 22 - 20 * len(lines)
             for line in lines:
                 assets.text(surface, line, (w // 2, y), size=15, colour=(255, 170, 120),
                             anchor="midtop")

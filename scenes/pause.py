@@ -1,11 +1,11 @@
-"""Esc during a game: resume, read the rules, restart or leave."""
+"""Esc during a game: resume, read the rules, save the game, restart or leave."""
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
-from . import assets, sgf_files, ui
+from . import assets, record_files, sgf_files, ui
 from .stack import Scene
 
 
@@ -18,6 +18,8 @@ class PauseScene(Scene):
         self.notice = ""
         self.dialog = None
         self.confirming = False    # Restart was pressed: the menu asks before throwing moves away
+        self.dialog_kind = None      # "game" (.callidus) or "sgf" (.blksgf)
+        self.saved_to = None         # the .callidus file last handed to the writer
 
     def build(self) -> None:
         if self.confirming:
@@ -26,27 +28,31 @@ class PauseScene(Scene):
         w, h = self.app.size
         play = self._play()
         can_save = play is not None and sgf_files.exportable(play.spec)
-        self.box = pygame.Rect(0, 0, 340, 440 if can_save else 380)
-        self.box.center = (w // 2, h // 2)
-        x, y = self.box.x + 40, self.box.y + 80
-        self.resume_button = ui.button(self, (x, y, 260, 46), "Resume", "#primary")
-        self.rules_button = ui.button(self, (x, y + 60, 260, 46), "Rules")
-        self.settings_button = ui.button(self, (x, y + 120, 260, 46), "Settings")
-        self.save_button = None
-        if can_save:
-            self.save_button = ui.button(self, (x, y + 180, 260, 46), "Save as .blksgf",
-                                         tooltip="Save the game as a Pentobi record")
-            y += 60
         # a tournament game is not restarted at will; leaving it keeps it for later
         self.in_tournament = play is not None and "tournament" in play.config
-        self.restart_button = ui.button(self, (x, y + 180, 260, 46), "Restart")
+        rows = [("resume_button", "Resume", "#primary", None),
+                ("rules_button", "Rules", None, None),
+                ("settings_button", "Settings", None, None),
+                ("save_game_button", "Save game", None,
+                 "Save the game to a file, to open again later or on another computer")]
+        if can_save:
+            rows.append(("save_button", "Save as .blksgf", None,
+                         "Save the game as a Pentobi record"))
+        rows += [("restart_button", "Restart", None, None),
+                 ("quit_button", "Back to the round" if self.in_tournament else "Quit to menu",
+                  None, "The game is kept; start the board again from the round view to "
+                  "carry on" if self.in_tournament else None)]
+        # small windows: tighter rows, so a notice under the box still fits
+        step, tall, top = (60, 46, 80) if h >= 700 else (54, 42, 72)
+        self.box = pygame.Rect(0, 0, 340, top + step * (len(rows) - 1) + tall + 14)
+        self.box.center = (w // 2, h // 2)
+        x, y = self.box.x + 40, self.box.y + top
+        self.save_button = None
+        for attr, text, look, tip in rows:
+            setattr(self, attr, ui.button(self, (x, y, 260, tall), text, look, tooltip=tip))
+            y += step
         if self.in_tournament:
             self.restart_button.disable()
-        self.quit_button = ui.button(self, (x, y + 240, 260, 46),
-                                     "Back to the round" if self.in_tournament else "Quit to menu",
-                                     tooltip=("The game is kept; start the board again from the "
-                                              "round view to carry on")
-                                     if self.in_tournament else None)
         self.dialog = None
 
     def _build_confirm(self) -> None:
@@ -72,7 +78,10 @@ class PauseScene(Scene):
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self.dialog = None
-            self._save(event.text)
+            if self.dialog_kind == "game":
+                self._save_game(event.text)
+            else:
+                self._save(event.text)
             return
         if self.dialog is not None and self.dialog.alive():
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -88,7 +97,12 @@ class PauseScene(Scene):
                 self.confirming = False          # back to the pause menu
                 self.resize()
             return
+        if ui.pressed(event, self.save_game_button):
+            self.dialog_kind = "game"
+            self.dialog = record_files.save_dialog(self, self._play().spec)
+            return
         if self.save_button is not None and ui.pressed(event, self.save_button):
+            self.dialog_kind = "sgf"
             self.dialog = sgf_files.save_dialog(self, self._play())
             return
         if ui.pressed(event, self.resume_button) or (
@@ -122,8 +136,24 @@ class PauseScene(Scene):
         except FileProblem as exc:
             self.notice = f"Not saved: {exc}"
             return
+        self.saved_to = None
         self.notice = f"Saved as {saved}"
         self.app.log(f"saved record {saved}")
+
+    def _save_game(self, path) -> None:
+        """Hand the game as it stands to the writer; ``update`` says if it failed."""
+        from game.files import FileProblem
+        try:
+            self.saved_to = record_files.save_record(self.app, self._play().record(), path)
+        except FileProblem as exc:
+            self.saved_to = None
+            self.notice = f"Not saved: {exc}"
+            return
+        self.notice = record_files.save_notice(self.app, self.saved_to)
+
+    def update(self, dt: float) -> None:
+        if self.saved_to is not None:
+            self.notice = record_files.save_notice(self.app, self.saved_to)
 
     def draw(self, surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -141,9 +171,16 @@ class PauseScene(Scene):
                     colour=ui.TITLE, anchor="center")
         if self.notice:
             colour = (255, 170, 130) if self.notice.startswith("Not") else ui.INK
-            lines = assets.wrap(self.notice, 15, self.box.width - 30)
+            w, h = surface.get_size()
+            width = min(w - 40, 760)
+            room = max(1, (h - 8 - (self.box.bottom + 12) - 6) // 22)
+            lines = assets.wrap(self.notice, 15, width - 30)
+            if len(lines) > room:
+                lines = lines[:room - 1] + [assets.ellipsized(" ".join(lines[room - 1:]), 15,
+                                                              width - 30)]
             y = self.box.bottom + 12
-            back = pygame.Rect(self.box.x, y - 6, self.box.width, 22 * len(lines) + 12)
+            back = pygame.Rect(0, y - 6, width, 22 * len(lines) + 12)
+            back.centerx = self.box.centerx
             ui.panel(surface, back, alpha=220)
             for line in lines:
                 assets.text(surface, line, (self.box.centerx, y), size=15, colour=colour,

@@ -36,8 +36,7 @@ def board_area(size) -> pygame.Rect:
 
 def _restored_time(record: dict, config: dict, states: list, notation: list, cursor: int):
     """The timer, the ply time was called at and the clock snapshot of a record, checked
-    against the game: ``(timer, called, clock)``.  ``states`` are replayed under the
-    time-called rule from the ply time was called.  Raises RecordProblem naming the field."""
+    against the game: ``(timer, called, clock)``.  Raises RecordProblem naming the field."""
     from game.records.record import RecordProblem
     extra = record.get("extra")
     extra = {} if extra is None else extra
@@ -46,7 +45,6 @@ def _restored_time(record: dict, config: dict, states: list, notation: list, cur
     unknown = sorted(str(k) for k in set(extra) - {"timer", "time_called_ply", "clock", "played"})
     if unknown:
         raise RecordProblem(f"field 'extra': unknown field {unknown[0]!r}")
-    spec = GAMES[config["game"]]
     minutes = config.get("options", {}).get("time_limit_minutes", 0)
     limit = minutes * 60.0 if hasattr(states[0], "call_time") and minutes else None
 
@@ -62,16 +60,7 @@ def _restored_time(record: dict, config: dict, states: list, notation: list, cur
                                 "on a game timer")
         if timer != 0:
             raise RecordProblem("field 'extra.time_called_ply': time was called with time left")
-        # the moves after the timer ran out are replayed under the time-called rule
-        try:
-            states[called] = states[called].call_time()
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise RecordProblem(f"field 'extra.time_called_ply': {exc}") from None
-        try:
-            for i in range(called + 1, len(states)):
-                states[i] = states[i - 1].play(spec.parse_move(states[i - 1], notation[i - 1]))
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise RecordProblem(f"move {i} after time was called: {exc}") from None
+        # (``replay`` played the moves after the timer ran out under the time-called rule)
 
     control = parse_time_control(config.get("time_control") or "none")
     data = extra.get("clock")
@@ -131,6 +120,13 @@ class PlayScene(Scene):
         # the status line show the position before it
         self.landing: int | None = None
         self.time_called_ply: int | None = None
+        # times[i]: the seconds move i took; clocks[i]: every clock after it (None: no clock)
+        self.times: list = []
+        self.clocks: list = []
+        self.turn_began = 0.0        # play_time when the move now awaited could first be made
+        self.played_here = False     # a move was made (or a flag fell) here, not only redone
+        self.kept_id: str | None = None   # the finished game's id in the game library
+        self.final_record: dict | None = None   # the finished game as kept and offered to save
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
         self.view.set_state(state)
         # each player as the end of the game names them: "Ann (Blue)"
@@ -259,11 +255,25 @@ class PlayScene(Scene):
                 self.clock.stop()
             elif new.to_move != old.to_move:
                 self.clock.press(old.to_move, new.to_move)
+        self._note_time()
+        self.played_here = True
         if new.is_over:
             self._log_result(new)
         self._refresh_buttons()
         self.autosave()
         return True
+
+    def _note_time(self) -> None:
+        """Note the time the move just made took, and the clocks after it."""
+        ply = self.cursor - 1
+        used, self.turn_began = self.play_time - self.turn_began, self.play_time
+        reading = (None if self.clock is None else
+                   [round(self.clock.remaining(p), 3) for p in range(self.clock.players)])
+        for log in (self.times, self.clocks):
+            del log[ply:]
+            log.extend([None] * (ply - len(log)))
+        self.times.append(round(used, 3))
+        self.clocks.append(reading)
 
     def _drop_hint(self) -> None:
         if self.hint_for is not None:
@@ -279,12 +289,33 @@ class PlayScene(Scene):
             self.time_called_ply = None
 
     # --- the unfinished game on disk ---------------------------------------------
-    def record(self) -> dict:
-        from game.records.record import make_record
-        return make_record(self.config, self.history[0], self.notation, self.cursor,
+    def record(self, finished: bool = False) -> dict:
+        """The game as a record; ``finished``: up to the position shown, with the result."""
+        from game.records.record import make_record, result_of
+        moves = len(self.notation) if not finished else self.cursor
+        result = None
+        if finished:
+            outcome = self.outcome()
+            result = result_of(self.state, outcome["winner"], outcome["reason"],
+                               flagged=outcome["flagged"])
+        return make_record(self.config, self.history[0], self.notation[:moves], self.cursor,
                            extra={"timer": self.timer, "time_called_ply": self.time_called_ply,
                                   "clock": self.clock.snapshot() if self.clock else None,
-                                  "played": round(self.played_before + self.play_time, 1)})
+                                  "played": round(self.played_before + self.play_time, 1)},
+                           times=(self.times + [None] * moves)[:moves],
+                           clocks=(None if self.clock is None
+                                   else (self.clocks + [None] * moves)[:moves]),
+                           result=result)
+
+    def _keep_finished(self) -> None:
+        """Keep the game in the game library, once, when it is over (a game only replayed
+        with Redo from a file is not a new game)."""
+        if self.kept_id is not None or not self.played_here:
+            return
+        from .saves import keep_in_library
+        self.final_record = self.record(finished=True)
+        self.kept_id = keep_in_library(self.app, self.final_record)
+        self.app.log(f"kept {self.spec.name} in the game library")
 
     def autosave(self) -> None:
         """Keep the game on disk after every change, so a crash or a closed window loses nothing.
@@ -293,6 +324,8 @@ class PlayScene(Scene):
         plays a move never waits for the disk (a failure shows up in ``update``)."""
         from game.files import FileProblem
         from game.tournament.store import StoreError
+        if self.finished:
+            self._keep_finished()
         try:
             if self.keeper is not None:
                 self.keeper(None if self.finished else self.record())
@@ -337,6 +370,8 @@ class PlayScene(Scene):
         scene.notation = notation
         scene.cursor = cursor
         scene.time_called_ply = called
+        scene.times = list(record.get("times") or [])
+        scene.clocks = list(record.get("clocks") or [])
         if scene.timer is not None:
             scene.timer = timer
         if clock is not None:
@@ -402,6 +437,7 @@ class PlayScene(Scene):
         self.thinker.cancel()
         self._drop_hint()
         self.pending_computer_move = None
+        self.turn_began = self.play_time
         self.cursor -= 1
         # Against the computer, go back to the last position where a human was to move.
         while self.cursor > 0 and self.computer_to_move():
@@ -421,6 +457,7 @@ class PlayScene(Scene):
         self._drop_hint()
         self.pending_computer_move = None
         previous = self.state
+        self.turn_began = self.play_time
         self.cursor += 1
         while self._can_redo() and self.computer_to_move():
             self.cursor += 1
@@ -544,6 +581,7 @@ class PlayScene(Scene):
             self.view.announce("Flag fell!", (255, 130, 100), 3.0,
                                small=f"{self.seats[flagged]['name']} ran out of time")
             self.app.log(f"flag {flagged} {self.seats[flagged]['name']}")
+            self.played_here = True
             self._log_result(self.state)
             self._refresh_buttons()
             self.autosave()
@@ -553,6 +591,7 @@ class PlayScene(Scene):
         self._truncate()
         self.history[self.cursor] = called
         self.time_called_ply = self.cursor
+        self.played_here = True
         self.thinker.cancel()
         self.pending_computer_move = None
         self.view.set_state(called)
@@ -615,10 +654,13 @@ class PlayScene(Scene):
         if self.on_finish is not None:
             self.on_finish(outcome)
             self.on_finish = None
+        self._keep_finished()
         self.app.stack.replace("results", config=self.config, state=self.state,
                                move_texts=self.move_texts[:self.cursor], outcome=outcome,
                                history=self.history[:self.cursor + 1],
-                               played=self.played_before + self.play_time, clock=self.clock)
+                               played=self.played_before + self.play_time, clock=self.clock,
+                               record=self.final_record or self.record(finished=True),
+                               kept_id=self.kept_id)
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:

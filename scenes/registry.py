@@ -9,6 +9,7 @@ pygame.
 
 from __future__ import annotations
 
+from .games import GamesScene
 from .menu import MenuScene
 from .pause import PauseScene
 from .play import PlayScene
@@ -32,6 +33,7 @@ SCREENS = {
     "pause": PauseScene,
     "results": ResultsScene,
     "rules": RulesScene,
+    "games": GamesScene,
     "settings": SettingsScene,
     "tournament.lobby": LobbyScene,
     "tournament.dialog": LobbyDialog,

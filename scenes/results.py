@@ -1,14 +1,15 @@
-"""The end of a game: who won and how, the scores, the final board."""
+"""The end of a game: who won and how, the scores, the final board; save the game."""
 
 from __future__ import annotations
 
 import random
 
 import pygame
+import pygame_gui
 
 from game.core import score_text
 
-from . import assets, ui
+from . import assets, record_files, ui
 from .results_summary import GameSummary
 from .stack import Scene
 from .views import view_class
@@ -30,8 +31,17 @@ class ResultsScene(Scene):
     title = "results"
 
     def __init__(self, app, config: dict, state, move_texts=(), outcome=None, history=None,
-                 played=None, clock=None):
+                 played=None, clock=None, record=None, kept_id=None):
+        """``history``: every state of the game, first to last; ``played``: seconds of play;
+        ``clock``: the players' clocks, when they ran; ``record``: the finished game as a
+        record (for Save game); ``kept_id``: its id in the game library, where the play scene
+        keeps it, or None."""
         super().__init__(app)
+        self.record = record
+        self.kept_id = kept_id
+        self.dialog = None
+        self.notice = ""
+        self.saved_to = None
         self.config = config
         self.outcome = outcome or {"winner": state.winner, "reason": state.end_reason}
         self.in_tournament = "tournament" in config
@@ -67,8 +77,14 @@ class ResultsScene(Scene):
         self.panel_rect = pygame.Rect(w - 400, 40, 370, h - 80)
         self.board_rect = pygame.Rect(30, 90, w - 460, h - 140)
         x = self.panel_rect.x + 20
-        self.rematch_button = None
-        self.buttons_top = self.panel_rect.bottom - (64 if self.in_tournament else 120)
+        self.rematch_button = self.save_button = None
+        bottom = self.panel_rect.bottom - (120 if self.in_tournament else 176)
+        self.buttons_top = bottom if self.record is not None else bottom + 56
+        if self.record is not None:
+            self.save_button = ui.button(self, (x, bottom, 330, 46), "Save game",
+                                         tooltip="Save the game to a file, to open again "
+                                         "later or on another computer")
+        self.dialog = None
         if self.in_tournament:
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
                                          "Back to the round", "#primary")
@@ -79,6 +95,18 @@ class ResultsScene(Scene):
                                          "Back to menu")
 
     def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self._save(event.text)
+            return
+        if self.dialog is not None and self.dialog.alive():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.kill()          # Esc closes the dialog, not the results
+                self.dialog = None
+            return
+        if self.save_button is not None and ui.pressed(event, self.save_button):
+            self.dialog = record_files.save_dialog(self, self.spec)
+            return
         if self.in_tournament:
             if ui.pressed(event, self.menu_button) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
@@ -93,6 +121,23 @@ class ResultsScene(Scene):
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.reset("menu")
 
+    def _save(self, path) -> None:
+        from game.files import FileProblem
+        try:
+            self.saved_to = record_files.save_record(self.app, self.record, path)
+        except FileProblem as exc:
+            self.saved_to = None
+            self.notice = f"Not saved: {exc}"
+
+    def update(self, dt: float) -> None:
+        if self.saved_to is not None:
+            self.notice = record_files.save_notice(self.app, self.saved_to)
+        elif self.kept_id is not None and not self.notice:
+            from .saves import library_job
+            problem = self.app.writer.problem(library_job(self.kept_id))
+            if problem:
+                self.notice = f"Not kept in the game library: {problem}"
+
     def draw(self, surface) -> None:
         ui.table(surface)
         assets.text(surface, "Final position", (self.board_rect.centerx, 50), size=22,
@@ -102,9 +147,9 @@ class ResultsScene(Scene):
         p = self.panel_rect
         ui.panel(surface, p)
         x, y = p.x + 20, p.y + 20
-        assets.text(surface, self.headline, (p.centerx, y + 20), bold=True, colour=ui.TITLE,
-                    size=assets.fitting_size(self.headline, 34, p.width - 40, bold=True),
-                    anchor="center")
+        size = assets.fitting_size(self.headline, 34, p.width - 30, bold=True, smallest=22)
+        assets.text(surface, assets.ellipsized(self.headline, size, p.width - 30, bold=True),
+                    (p.centerx, y + 20), size=size, bold=True, colour=ui.TITLE, anchor="center")
         y += 60
         y = assets.paragraph(surface, self.outcome["reason"] or "", (x, y, p.width - 40, 80),
                              size=16, colour=ui.INK) + 14
@@ -119,3 +164,7 @@ class ResultsScene(Scene):
             y += 34
         y += 10
         self.summary.draw(surface, pygame.Rect(x, y, p.width - 40, self.buttons_top - 14 - y))
+        if self.notice:     # under the board, one line
+            colour = (255, 170, 130) if self.notice.startswith("Not") else ui.INK
+            assets.text(surface, assets.ellipsized(self.notice, 15, self.board_rect.width),
+                        (self.board_rect.x, surface.get_height() - 34), size=15, colour=colour)

@@ -37,7 +37,8 @@ def folder() -> Path:
     return _last_folder if _last_folder is not None and _last_folder.is_dir() else Path.home()
 
 
-def _remember(path: Path) -> None:
+def remember(path: Path) -> None:
+    """The next file dialog (of any kind) starts in the folder of ``path``."""
     global _last_folder
     _last_folder = Path(path).parent
 
@@ -49,6 +50,15 @@ def _dialog_rect(app) -> pygame.Rect:
     return rect
 
 
+def file_dialog(scene, title: str, start, suffixes=None, existing: bool = False) -> UIFileDialog:
+    """A file dialog of ``scene`` starting at ``start``; the scene gets its
+    ``UI_FILE_DIALOG_PATH_PICKED`` event.  ``existing``: only a file that exists may be
+    picked (opening), else any name (saving)."""
+    return scene.add(UIFileDialog(_dialog_rect(scene.app), scene.app.ui, window_title=title,
+                                  initial_file_path=str(start), allowed_suffixes=suffixes,
+                                  allow_existing_files_only=existing, always_on_top=True))
+
+
 # --- saving -------------------------------------------------------------------------
 
 def default_name(play) -> str:
@@ -58,11 +68,8 @@ def default_name(play) -> str:
 def save_dialog(scene, play) -> UIFileDialog:
     """A file dialog for where to save ``play``'s game; the scene gets its
     ``UI_FILE_DIALOG_PATH_PICKED`` event."""
-    start = folder() / default_name(play)
-    return scene.add(UIFileDialog(_dialog_rect(scene.app), scene.app.ui,
-                                  window_title="Save the game for Pentobi (.blksgf)",
-                                  initial_file_path=str(start), allow_existing_files_only=False,
-                                  always_on_top=True))
+    return file_dialog(scene, "Save the game for Pentobi (.blksgf)",
+                       folder() / default_name(play))
 
 
 def save_game(play, path) -> Path:
@@ -81,18 +88,15 @@ def save_game(play, path) -> Path:
     except ValueError as exc:
         raise FileProblem(f"could not write the record: {exc}") from None
     write_text_atomic(path, text)
-    _remember(path)
+    remember(path)
     return path
 
 
 # --- opening -------------------------------------------------------------------------
 
 def open_dialog(scene) -> UIFileDialog:
-    return scene.add(UIFileDialog(_dialog_rect(scene.app), scene.app.ui,
-                                  window_title="Open a Callisto record (.blksgf)",
-                                  initial_file_path=str(folder()),
-                                  allowed_suffixes={SUFFIX, ".sgf"},
-                                  allow_existing_files_only=True, always_on_top=True))
+    return file_dialog(scene, "Open a Callisto record (.blksgf)", folder(),
+                       suffixes={SUFFIX, ".sgf"}, existing=True)
 
 
 def clean_name(text: str, limit: int = 16) -> str:
@@ -165,7 +169,7 @@ def open_game(app, path):
 
     path = Path(path)
     size = record_size(path)
-    _remember(path)
+    remember(path)
     if size > READ_IN_BACKGROUND:
         return screen_class("record.reading")(app, path=path, size=size)
     record = read_sgf_file(path)

@@ -26,9 +26,10 @@ def _finished(spec, config, seed=1):
 def smoke(app, frames: int) -> int:
     app.stack.reset("menu")
     _frames(app, frames)
-    app.stack.push("settings")
-    _frames(app, frames)
-    app.stack.pop()
+    for name in ("settings", "games"):
+        app.stack.push(name)
+        _frames(app, frames)
+        app.stack.pop()
     for spec in playable_games():
         for name in ("setup", "rules"):
             app.stack.push(name, game_name=spec.name)

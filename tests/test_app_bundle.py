@@ -165,6 +165,7 @@ def test_the_archive_unpacks_to_the_app(bundle):
     assert members["Callidus/Callidus"].mode & 0o111
     assert members["Callidus/install.sh"].mode & 0o111
     assert "Callidus/callidus.desktop" in members
+    assert "Callidus/callidus-mime.xml" in members
     assert "Callidus/_internal/assets/theme.json" in members
 
 
@@ -265,10 +266,15 @@ def test_install_sh_puts_a_valid_entry_and_icons_in_the_menu_and_takes_them_away
                              text=True, timeout=60)
     assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout
     keys = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
-    assert keys["Exec"] == f'"{folder / "Callidus"}"'
+    assert keys["Exec"] == f'"{folder / "Callidus"}" %f'         # a file double-clicked
+    assert keys["MimeType"] == "application/x-callidus-game;"
+    mime = home / ".local" / "share" / "mime"
+    assert (mime / "packages" / "callidus.xml").is_file()
+    if shutil.which("update-mime-database"):
+        assert "application/x-callidus-game:*.callidus" in (mime / "globs2").read_text()
     assert keys["Icon"] == "callidus" and keys["StartupWMClass"] == "callidus"
     assert keys["Categories"] == "Game;BoardGame;" and keys["X-AppVersion"] == VERSION
-    started = subprocess.run([keys["Exec"].strip('"'), "--version"], capture_output=True,
+    started = subprocess.run([keys["Exec"].split('"')[1], "--version"], capture_output=True,
                              text=True, env=_player_env(tmp_path), timeout=60)
     assert started.stdout.strip() == f"Callidus {VERSION}"
     icons = home / ".local" / "share" / "icons" / "hicolor"
@@ -279,3 +285,7 @@ def test_install_sh_puts_a_valid_entry_and_icons_in_the_menu_and_takes_them_away
     assert done.returncode == 0, done.stderr
     assert not entry.exists()
     assert not list(icons.rglob("callidus.png"))
+    assert not list(icons.rglob("application-x-callidus-game.png"))
+    assert not (mime / "packages" / "callidus.xml").exists()
+    if shutil.which("update-mime-database"):
+        assert "callidus" not in (mime / "globs2").read_text()

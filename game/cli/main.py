@@ -113,9 +113,24 @@ def cmd_list(args) -> int:
 
 def cmd_play(args) -> int:
     spec = _spec(args.game)
-    state = play_moves(spec, _start(spec, args), args.moves)
+    start = _start(spec, args)
+    state = play_moves(spec, start, args.moves)
+    if args.save:
+        _save(spec, start, args.moves, args.save)
     print(json.dumps(report(spec, state)))
     return 0
+
+
+def _save(spec, start, moves, path: str) -> None:
+    """``play --save FILE``: the game as a record the program opens (``.callidus``)."""
+    from ..files import FileProblem
+    from ..records.record import record_of_moves, replay, save
+    try:
+        record = record_of_moves(spec, start, moves)
+        replay(record)
+        save(path, record)
+    except (ValueError, FileProblem) as exc:     # RecordProblem is a ValueError
+        raise UsageError(f"--save {path}: {exc}") from None
 
 
 def cmd_perft(args) -> int:
@@ -161,6 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--position", metavar="FILE.json")
         if name == "play":
             p.add_argument("moves", nargs="*", metavar="MOVE")
+            p.add_argument("--save", metavar="FILE",
+                           help="also write the game as a saved game (.callidus)")
         else:
             p.add_argument("--depth", type=flags.number(0, MAX_DEPTH),
                            required=True)

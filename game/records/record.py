@@ -3,27 +3,53 @@
 A record is replayed move by move when it is read back, so a damaged or
 edited file can never produce an impossible position: the first bad move
 is named in the error.  Records are plain JSON, never executed.
+
+Version 2 (what is written now) adds to version 1 what a finished or saved
+game needs besides its moves, every field optional and checked when read:
+
+- ``times``: the seconds each move took, one entry per move (null: unknown);
+- ``clocks``: for a game on the clock, every player's time left after each move;
+- ``result``: for a finished game, ``winner`` (a player index or null for a
+  draw), ``end`` (``"rules"``, or ``"time"`` when ``flagged``'s flag fell),
+  ``scores`` and ``reason`` (the sentence the results screen shows);
+- ``date``: when the game was saved or finished (ISO 8601, with the UTC offset);
+- ``program``: the program and version that wrote it (``Callidus 1.0.0``).
+
+Version 1 records (the unfinished game of an earlier version) are still read.
+Saved games use the extension ``.callidus`` (``SUFFIX``, MIME type ``MIME_TYPE``).
 """
 
 from __future__ import annotations
 
+import datetime
 import json
+import math
 
 from .. import GAMES
 from ..core import changed_options
-from ..files import FileProblem, check_name, read_json, write_json_atomic
+from ..files import FileProblem, check_name, read_json, shown, write_json_atomic
 
 FORMAT = "callidus-game"
-VERSION = 1
+VERSION = 2
+#: Versions this reader reads.
+READS = (1, 2)
+#: The file extension of a saved game, and its MIME type (the desktop entry registers both).
+SUFFIX = ".callidus"
+MIME_TYPE = "application/x-callidus-game"
 
 #: The fields of a record, and of its ``config`` (what the play scene was started with).
-FIELDS = ("format", "version", "game", "config", "start", "moves", "cursor", "extra")
+FIELDS_V1 = ("format", "version", "game", "config", "start", "moves", "cursor", "extra")
+FIELDS = FIELDS_V1 + ("times", "clocks", "result", "date", "program")
+RESULT_FIELDS = ("winner", "end", "reason", "scores", "flagged")
+ENDS = ("rules", "time")
 CONFIG_FIELDS = ("game", "variant", "options", "seats", "starter", "time_control", "seat_order",
                  "tournament")
 SEAT_FIELDS = ("name", "kind", "level")
 #: Most moves a record may hold, and the longest move text (far above any real game).
 MAX_MOVES = 20000
 MAX_MOVE_TEXT = 200
+#: Most seconds a move or a clock reading may hold (far above any real game).
+MAX_SECONDS = 10**7
 
 
 class RecordProblem(ValueError):
@@ -31,7 +57,12 @@ class RecordProblem(ValueError):
 
 
 def make_record(config: dict, start_state, move_texts, cursor: int | None = None,
-                extra: dict | None = None) -> dict:
+                extra: dict | None = None, *, times=None, clocks=None, result=None,
+                date: str | None = None) -> dict:
+    """The record of a game; ``times``, ``clocks`` and ``result`` as in the module docstring.
+
+    ``date`` defaults to now; the record names this program's version."""
+    from ..version import VERSION as PROGRAM_VERSION
     spec = GAMES[config["game"]]
     record = {
         "format": FORMAT,
@@ -41,23 +72,73 @@ def make_record(config: dict, start_state, move_texts, cursor: int | None = None
         "start": start_state.position(),
         "moves": list(move_texts),
         "cursor": len(move_texts) if cursor is None else cursor,
+        "date": date or now_text(),
+        "program": f"Callidus {PROGRAM_VERSION}",
     }
     if extra:
         record["extra"] = extra
+    if times is not None:
+        record["times"] = [None if t is None else round(float(t), 3) for t in times]
+    if clocks is not None:
+        record["clocks"] = [None if c is None else [round(float(v), 3) for v in c]
+                            for c in clocks]
+    if result is not None:
+        record["result"] = json.loads(json.dumps(result))
     return record
 
 
+def now_text() -> str:
+    """The local date and time, to the second, with its UTC offset (a record's ``date``)."""
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def result_of(state, winner, reason: str, flagged: int | None = None) -> dict:
+    """A record's ``result`` for a game over in ``state`` (by the rules, or by a flag)."""
+    result = {"winner": winner, "end": "rules" if flagged is None else "time",
+              "reason": reason, "scores": list(state.scores)}
+    if flagged is not None:
+        result["flagged"] = flagged
+    return result
+
+
+def record_of_moves(spec, start, move_texts) -> dict:
+    """The record of a game played from ``start`` by ``move_texts`` (each checked, and
+    written in the game's own notation), seated ``Player 1``, ``Player 2``...; with its
+    result when the game is over.  ``ValueError`` names the first bad move."""
+    position = start.position()
+    variant = position.get("variant", spec.variants[0])
+    config = {"game": spec.name, "variant": variant, "options": position.get("options", {}),
+              "seats": [{"name": f"Player {i + 1}", "kind": "human"}
+                        for i in range(len(start.scores))]}
+    state, notation = start, []
+    for number, text in enumerate(move_texts, start=1):
+        try:
+            move = spec.parse_move(state, text)
+            notation.append(spec.format_move(state, move))
+            state = state.play(move)
+        except ValueError as exc:
+            raise ValueError(f"move {number} {text!r}: {exc}") from None
+    result = (result_of(state, state.winner, state.end_reason or "The game is over.")
+              if state.is_over else None)
+    return make_record(config, start, notation, result=result)
+
+
 def replay(record) -> tuple:
-    """Check a record; return ``(spec, config, states, move_texts, cursor)``."""
+    """Check a record; return ``(spec, config, states, move_texts, cursor)``.
+
+    When time was called in the game (``extra.time_called_ply``), the states from that
+    ply on are those of the time-called rule.  The version 2 fields are checked too (the
+    caller reads them from ``record``)."""
     if not isinstance(record, dict):
         raise RecordProblem("not a saved game (expected a JSON object)")
-    unknown = sorted(str(k) for k in set(record) - set(FIELDS))
-    if unknown:
-        raise RecordProblem(f"unknown field {unknown[0]!r}")
+    version = record.get("version")
     if record.get("format") != FORMAT:
         raise RecordProblem("not a Callidus saved game (field 'format')")
-    if record.get("version") != VERSION:
-        raise RecordProblem(f"saved by an unknown version ({record.get('version')!r})")
+    if type(version) is not int or version not in READS:
+        raise RecordProblem(f"saved by an unknown version ({shown_value(version)})")
+    unknown = sorted(str(k) for k in set(record) - set(FIELDS if version >= 2 else FIELDS_V1))
+    if unknown:
+        raise RecordProblem(f"unknown field {shown_value(unknown[0])}")
     name = record.get("game")
     if not isinstance(name, str) or name not in GAMES:
         raise RecordProblem(f"unknown game {name!r} (field 'game')")
@@ -86,7 +167,129 @@ def replay(record) -> tuple:
     cursor = record.get("cursor", len(moves))
     if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(moves):
         raise RecordProblem("field 'cursor' is out of range")
+    _call_time(spec, record, states, moves, cursor)
+    if version >= 2:
+        _check_version_2(record, config, states, cursor, len(state.scores))
     return spec, config, states, list(moves), cursor
+
+
+def shown_value(value, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for a message quoting what a file held."""
+    return shown(repr(value), limit)
+
+
+def _call_time(spec, record, states: list, moves: list, cursor: int) -> None:
+    """Replay the moves after time was called (``extra.time_called_ply``) under that rule."""
+    extra = record.get("extra")
+    called = extra.get("time_called_ply") if isinstance(extra, dict) else None
+    if called is None:
+        return
+    if (type(called) is not int or not 0 <= called <= cursor
+            or not hasattr(states[called], "call_time")):
+        raise RecordProblem("field 'extra.time_called_ply' must be a ply of the game "
+                            "on a game timer")
+    try:
+        states[called] = states[called].call_time()
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise RecordProblem(f"field 'extra.time_called_ply': {exc}") from None
+    for i in range(called + 1, len(states)):
+        try:
+            states[i] = states[i - 1].play(spec.parse_move(states[i - 1], moves[i - 1]))
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise RecordProblem(f"move {i} after time was called: {exc}") from None
+
+
+def _seconds(value) -> bool:
+    return (type(value) in (int, float) and math.isfinite(value)
+            and 0 <= value <= MAX_SECONDS)
+
+
+def _check_version_2(record: dict, config: dict, states: list, cursor: int,
+                     players: int) -> None:
+    """The fields version 2 added: ``times``, ``clocks``, ``result``, ``date``, ``program``."""
+    moves = len(states) - 1
+    times = record.get("times")
+    if times is not None:
+        if not isinstance(times, list) or len(times) != moves:
+            raise RecordProblem(f"field 'times' must give the seconds of each of the "
+                                f"{moves} moves")
+        for i, value in enumerate(times):
+            if value is not None and not _seconds(value):
+                raise RecordProblem(f"field 'times[{i}]' must be a number of seconds")
+    clocks = record.get("clocks")
+    if clocks is not None:
+        from ..clock import parse_time_control
+        if parse_time_control(config.get("time_control") or "none") is None:
+            raise RecordProblem("field 'clocks': this game has no clock")
+        if not isinstance(clocks, list) or len(clocks) != moves:
+            raise RecordProblem(f"field 'clocks' must give the clocks after each of the "
+                                f"{moves} moves")
+        for i, reading in enumerate(clocks):
+            if reading is not None and (not isinstance(reading, list)
+                                        or len(reading) != players
+                                        or not all(_seconds(v) for v in reading)):
+                raise RecordProblem(f"field 'clocks[{i}]' must give the seconds left of the "
+                                    f"{players} players")
+    if "result" in record:
+        _check_result(record["result"], states, cursor, players)
+    date = record.get("date")
+    if date is not None:
+        try:
+            if not isinstance(date, str) or len(date) > 40:
+                raise ValueError
+            datetime.datetime.fromisoformat(date)
+        except ValueError:
+            raise RecordProblem("field 'date' must be a date and time like "
+                                "2025-05-04T15:02:11+02:00") from None
+    program = record.get("program")
+    if program is not None:
+        try:
+            check_name(program, "field 'program'", limit=80)
+        except ValueError as exc:
+            raise RecordProblem(str(exc)) from None
+
+
+def _check_result(result, states: list, cursor: int, players: int) -> None:
+    """A finished game's ``result`` must be what its last position says."""
+    if not isinstance(result, dict):
+        raise RecordProblem("field 'result' must be an object")
+    unknown = sorted(str(k) for k in set(result) - set(RESULT_FIELDS))
+    if unknown:
+        raise RecordProblem(f"field 'result': unknown field {shown_value(unknown[0])}")
+    if cursor != len(states) - 1:
+        raise RecordProblem("field 'result': a finished game stands at its last move "
+                            "(field 'cursor')")
+    state = states[cursor]
+    end = result.get("end")
+    if end not in ENDS:
+        raise RecordProblem(f"field 'result.end' must be one of {', '.join(ENDS)}")
+    winner = result.get("winner")
+    if winner is not None and (type(winner) is not int or not 0 <= winner < players):
+        raise RecordProblem("field 'result.winner' must be a player or null for a draw")
+    flagged = result.get("flagged")
+    if end == "rules":
+        if flagged is not None:
+            raise RecordProblem("field 'result.flagged': no flag fell in a game the rules "
+                                "ended")
+        if not state.is_over:
+            raise RecordProblem("field 'result': the game is not over at its last move")
+        if winner != state.winner:
+            raise RecordProblem(f"field 'result.winner' is {winner!r}, but the last position "
+                                f"says {state.winner!r}")
+    else:
+        if type(flagged) is not int or not 0 <= flagged < players:
+            raise RecordProblem("field 'result.flagged' must name the player whose flag fell")
+        if state.is_over:
+            raise RecordProblem("field 'result': the game was over before a flag fell")
+        if winner == flagged:
+            raise RecordProblem("field 'result.winner' is the player whose flag fell")
+    scores = result.get("scores")
+    if scores is not None and scores != list(state.scores):
+        raise RecordProblem("field 'result.scores' are not the scores of the last position")
+    try:
+        check_name(result.get("reason"), "field 'result.reason'", limit=300)
+    except ValueError as exc:
+        raise RecordProblem(str(exc)) from None
 
 
 def check_config(spec, config: dict, state) -> None:

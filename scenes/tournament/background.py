@@ -4,7 +4,7 @@
 ``game.ai.choose_move`` and returns the result.  ``record_computer_game``
 also commits that result to the tournament database itself, so a result is
 kept the moment it is known even while the round view is covered by a human
-game (only the top scene runs).  The round view polls ``BackgroundGames`` in
+game (only the top scene runs), and the game itself in the game library.  The round view polls ``BackgroundGames`` in
 ``update()`` to show progress and reload what was kept.
 
 Each move's random source is seeded from the game's seed and the ply, so a
@@ -59,8 +59,10 @@ def play_computer_game(game: str, variant, options: dict, time_control, levels, 
     return {"score": result.score, "how": result.how, "moves": moves}
 
 
-def record_computer_game(db_path: str, tid: int, round_no: int, board: int) -> dict:
-    """Play a kept board between computers and commit its result (unless one was entered)."""
+def record_computer_game(db_path: str, tid: int, round_no: int, board: int,
+                         library_path: str | None = None) -> dict:
+    """Play a kept board between computers and commit its result (unless one was entered);
+    the game goes to the game library at ``library_path`` too, when one is given."""
     from game.tournament.store import TournamentStore
 
     with TournamentStore(db_path) as store:
@@ -79,15 +81,52 @@ def record_computer_game(db_path: str, tid: int, round_no: int, board: int) -> d
         tournament = store.load(tid)   # a result entered by hand meanwhile wins
         if tournament.result(round_no, board) is None:
             store.save_result(tid, round_no, board, Result(outcome["score"], outcome["how"]))
+            if library_path:
+                config = {"game": choice["game"], "variant": choice["variant"],
+                          "options": dict(choice["options"] or {}), "starter": "0",
+                          "time_control": choice["time_control"],
+                          "seats": [{"name": tournament.entrants[who].name, "kind": "computer",
+                                     "level": tournament.entrants[who].level}
+                                    for who in (pairing.first, pairing.second)],
+                          "tournament": {"id": tid, "round": round_no, "board": board}}
+                keep_computer_game(library_path, config, pairing.seed, outcome)
         return {"round": round_no, "board": board, "score": outcome["score"],
                 "how": outcome["how"], "kept": True}
+
+
+def keep_computer_game(library_path, config: dict, seed: int, outcome: dict) -> str | None:
+    """Keep a game played by ``play_computer_game`` in the game library (its moves and result;
+    the times of its moves were not kept).  The tournament's result does not depend on it: a
+    failure is only returned, as the message."""
+    from game import GAMES
+    from game.records.library import Library, LibraryProblem
+    from game.records.record import make_record, result_of
+
+    spec = GAMES[config["game"]]
+    start = spec.new_game(config["variant"], seed=seed, **config["options"])
+    state = start
+    try:
+        for text in outcome["moves"]:
+            state = state.play(spec.parse_move(state, text))
+        result = None
+        if state.is_over:
+            result = result_of(state, state.winner, state.end_reason or "The game is over.")
+        elif outcome["how"] == "time":
+            flagged = 0 if outcome["score"] == "0-1" else 1
+            name = config["seats"][flagged]["name"]
+            result = result_of(state, 1 - flagged, f"{name} ran out of time.", flagged=flagged)
+        Library(library_path).add(make_record(config, start, outcome["moves"], result=result))
+    except (LibraryProblem, ValueError) as exc:
+        return str(exc)
+    return None
 
 
 class BackgroundGames:
     """A small pool of worker processes (spawn) playing computer-only boards."""
 
-    def __init__(self, db_path, tid: int, workers: int = 2):
+    def __init__(self, db_path, tid: int, workers: int = 2, library_path=None):
         self.db_path = str(db_path)
+        self.library_path = None if library_path is None else str(library_path)
         self.tid = tid
         self.workers = workers
         self._pool = None
@@ -107,7 +146,8 @@ class BackgroundGames:
                                                  initializer=exit_with_parent)
             try:
                 self.running[key] = self._pool.submit(record_computer_game, self.db_path,
-                                                      self.tid, round_no, board)
+                                                      self.tid, round_no, board,
+                                                      self.library_path)
                 return
             except (BrokenProcessPool, RuntimeError) as exc:
                 # a worker died (killed, out of memory): start a fresh pool once, then give up

@@ -44,7 +44,9 @@ class RoundScene(Scene):
         self.notice = ""
         self.notice_ok = False
         self.background_enabled = background
-        self.background = BackgroundGames(stored.store.path, stored.id)
+        from ..saves import library_path
+        self.background = BackgroundGames(stored.store.path, stored.id,
+                                          library_path=library_path())
         self.playing: tuple[int, int] | None = None   # the board a human game was started on
 
     @property

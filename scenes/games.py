@@ -1,0 +1,398 @@
+"""The Games screen: every finished game kept in the game library, newest first.
+
+The list filters by game and by a player's name.  A click picks a game; a double click,
+Enter or Open shows it on the review screen; Delete asks first.  Only the games of the
+page shown are read, each replayed (``game.records.library``), so a damaged one is listed
+with what is wrong with it and can still be deleted.  Every name is shortened with an
+ellipsis to its column.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+from pygame_gui.windows import UIConfirmationDialog
+
+from game import GAMES
+from game.core import counted
+from game.files import shown
+from game.records.library import LibraryProblem
+
+from . import assets, record_files, saves, ui
+from .stack import Scene
+
+ALL_GAMES = ("All games", "")
+#: The table's columns: title, share of the width left by the fixed ones (None: as wide
+#: as its widest text), alignment.
+COLUMNS = (("Game", 0.24, "left"), ("Players", 0.44, "left"), ("Date", None, "left"),
+           ("Result", 0.32, "left"), ("Moves", None, "right"))
+WIDEST = {"Date": "0000-00-00 00:00", "Moves": "Moves"}
+HEADER_H = 34
+ROW_H = 36
+TEXT = 16
+PAD = 16
+DOUBLE_CLICK_MS = 400
+PROBLEM = (255, 170, 120)
+
+
+def fit_names(names, separator: str, size: int, width: int) -> str:
+    """``names`` joined by ``separator`` within ``width`` pixels: the long names share
+    the room left by the short ones, each shortened with an ellipsis, so no name is lost
+    behind another."""
+    names = [str(n) for n in names]
+    joined = separator.join(names)
+    font = assets.font(size)
+    if font.size(joined)[0] <= width or not names:
+        return assets.ellipsized(joined, size, width)
+    room = width - font.size(separator)[0] * (len(names) - 1)
+    widths = {i: font.size(name)[0] for i, name in enumerate(names)}
+    shares = {}
+    todo = sorted(widths, key=widths.get)
+    while todo:
+        share = room // len(todo)
+        if widths[todo[0]] > share:
+            for i in todo:
+                shares[i] = share
+            break
+        first = todo.pop(0)
+        shares[first] = widths[first]
+        room -= widths[first]
+    return separator.join(assets.ellipsized(name, size, max(0, shares[i]))
+                          for i, name in enumerate(names))
+
+
+def date_text(date: str) -> str:
+    """A record's date as the table shows it: ``2025-05-04 15:02`` (the time where it was
+    played)."""
+    try:
+        return datetime.datetime.fromisoformat(date).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return shown(date or "", 20)
+
+
+class GamesScene(Scene):
+    title = "games"
+
+    def __init__(self, app, library=None):
+        super().__init__(app)
+        self.library = saves.library() if library is None else library
+        self.game_filter = ""
+        self.player_filter = ""
+        self.page = 0
+        self.rows_per_page = 1
+        self.entries = []
+        self.total = 0
+        self.selected: int | None = None    # index in ``entries``
+        self.problem = ""                   # the library itself cannot be read
+        self.notice = ""
+        self.notice_ok = True
+        self.confirm = None
+        self.deleting: dict = {}            # writer job -> the deleted game's line
+        self._last_click = (-1, None)       # (ticks, row) of the last click on a row
+
+    # --- the games shown -------------------------------------------------------------
+    def load(self) -> None:
+        """Read the page of games shown (after the writer has kept any game just ended)."""
+        self.app.writer.flush()
+        selected = self.entries[self.selected].id if self.selected is not None else None
+        try:
+            self.total = self.library.count(self.game_filter or None, self.player_filter)
+            pages = max(1, -(-self.total // self.rows_per_page))
+            self.page = min(self.page, pages - 1)
+            self.entries = self.library.list(self.game_filter or None, self.player_filter,
+                                             limit=self.rows_per_page,
+                                             offset=self.page * self.rows_per_page)
+            self.problem = ""
+        except LibraryProblem as exc:
+            self.entries, self.total = [], 0
+            self.problem = shown(f"The game library cannot be read: {exc}", 600)
+        ids = [entry.id for entry in self.entries]
+        self.selected = ids.index(selected) if selected in ids else (0 if ids else None)
+        self._refresh_buttons()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.rows_per_page))
+
+    # --- widgets ---------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        self.compact = h < 700
+        x = 40
+        self.filter_y = 84 if self.compact else 104
+        games = [ALL_GAMES] + [(spec.title, spec.name) for spec in GAMES.values()]
+        chosen = next((g for g in games if g[1] == self.game_filter), ALL_GAMES)
+        self.game_menu = ui.dropdown(self, (x + 64, self.filter_y, 220, 36), games, chosen)
+        self.player_entry = self.add(UITextEntryLine(
+            pygame.Rect(x + 64 + 220 + 90, self.filter_y, min(280, w - 620), 36),
+            manager=self.app.ui, initial_text=self.player_filter,
+            placeholder_text="any player"))
+        self.player_entry.set_text_length_limit(40)
+        top = self.filter_y + 50
+        self.table = pygame.Rect(x, top, w - 2 * x, h - top - 86)
+        self.rows_per_page = max(1, (self.table.height - HEADER_H - 12) // ROW_H)
+        self.columns = []
+        fixed = {title: max(assets.font(TEXT).size(text)[0], assets.font(15, True).size(title)[0])
+                 + PAD + 8 for title, text in WIDEST.items()}
+        cx, inner = self.table.x + 16, self.table.width - 32
+        left = inner - sum(fixed.values())
+        for title, share, align in COLUMNS:
+            width = fixed[title] if share is None else int(left * share)
+            self.columns.append((title, pygame.Rect(cx, 0, width - PAD, ROW_H), align))
+            cx += width
+        self.row_rects = [pygame.Rect(self.table.x + 6, self.table.y + HEADER_H + 4 + i * ROW_H,
+                                      self.table.width - 12, ROW_H)
+                          for i in range(self.rows_per_page)]
+        y = h - 70
+        self.back_button = ui.button(self, (x, y, 130, 46), "Back")
+        self.previous_button = ui.button(self, (x + 130 + 14, y, 120, 46), "Previous")
+        self.next_button = ui.button(self, (x + 130 + 14 + 120 + 14, y, 120, 46), "Next")
+        self.delete_button = ui.button(self, (w - x - 130 - 14 - 130, y, 130, 46), "Delete",
+                                       tooltip="Delete the game picked, after asking")
+        self.open_button = ui.button(self, (w - x - 130, y, 130, 46), "Open", "#primary",
+                                     tooltip="Go through the game move by move")
+        self.confirm = None
+        self.load()
+
+    def _refresh_buttons(self) -> None:
+        if not self.widgets:
+            return
+        entry = self.current()
+        for widget, on in ((self.open_button, entry is not None and entry.problem is None),
+                           (self.delete_button, entry is not None),
+                           (self.previous_button, self.page > 0),
+                           (self.next_button, self.page < self.pages - 1)):
+            widget.enable() if on else widget.disable()
+
+    def current(self):
+        if self.selected is None or not 0 <= self.selected < len(self.entries):
+            return None
+        return self.entries[self.selected]
+
+    # --- events ------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        # the dialog is gone by the time its answer arrives
+        if (event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+                and event.ui_element is self.confirm and self.confirm is not None):
+            self.confirm = None
+            self.delete_current()
+            return
+        if self.confirm is not None and self.confirm.alive():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.confirm.kill()         # Esc closes the question, not the screen
+                self.confirm = None
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:
+            self.game_filter = self.game_menu.selected_option[1]
+            self.page = 0
+            self.load()
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.player_entry:
+            self.player_filter = self.player_entry.get_text()
+            self.page = 0
+            self.load()
+            return
+        if ui.pressed(event, self.back_button):
+            self.app.stack.pop()
+        elif ui.pressed(event, self.open_button):
+            self.open_current()
+        elif ui.pressed(event, self.delete_button):
+            self.ask_delete()
+        elif ui.pressed(event, self.previous_button):
+            self.turn_page(-1)
+        elif ui.pressed(event, self.next_button):
+            self.turn_page(1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+        elif self.player_entry.is_focused:
+            return                          # keys are the typed name's
+        elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.entries:
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = max(0, min(len(self.entries) - 1, (self.selected or 0) + step))
+            self._refresh_buttons()
+        elif event.key == pygame.K_PAGEUP:
+            self.turn_page(-1)
+        elif event.key == pygame.K_PAGEDOWN:
+            self.turn_page(1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.open_current()
+        elif event.key == pygame.K_DELETE:
+            self.ask_delete()
+
+    def _click(self, pos) -> None:
+        for i, rect in enumerate(self.row_rects[:len(self.entries)]):
+            if rect.collidepoint(pos):
+                now = pygame.time.get_ticks()
+                double = self._last_click[1] == i and now - self._last_click[0] <= DOUBLE_CLICK_MS
+                self._last_click = (now, i)
+                self.selected = i
+                self._refresh_buttons()
+                if double:
+                    self.open_current()
+                return
+
+    def turn_page(self, step: int) -> None:
+        page = max(0, min(self.pages - 1, self.page + step))
+        if page != self.page:
+            self.page = page
+            self.selected = None
+            self.load()
+
+    def open_current(self) -> None:
+        entry = self.current()
+        if entry is None:
+            return
+        if entry.problem:
+            self.notice, self.notice_ok = f"This game cannot be opened: {entry.problem}", False
+            return
+        try:
+            record = self.library.get(entry.id)
+        except LibraryProblem as exc:
+            self.notice, self.notice_ok = f"This game cannot be opened: {exc}", False
+            return
+        self.notice = ""
+        self.app.log(f"open kept game {entry.game}")
+        why = record_files.review(self.app, record, kept_id=entry.id)
+        if why:
+            self.notice, self.notice_ok = why, False
+
+    def ask_delete(self) -> None:
+        entry = self.current()
+        if entry is None:
+            return
+        what = (f"{GAMES[entry.game].title} game of {' and '.join(entry.players)}, "
+                f"{date_text(entry.date)}" if entry.problem is None and entry.game in GAMES
+                else "damaged game")
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(460, w - 80), 240)
+        rect.center = (w // 2, h // 2)
+        self.confirm = self.add(UIConfirmationDialog(
+            rect, f"Delete the {html.escape(what)}? It cannot be brought back.",
+            self.app.ui, window_title="Delete a game", action_short_name="Delete",
+            always_on_top=True))
+
+    def delete_current(self) -> None:
+        """Forget the game picked: written by the app's writer; the list shows it gone now."""
+        entry = self.current()
+        if entry is None:
+            return
+        job = ("library-delete", entry.id)
+        library = self.library
+        self.app.writer.call(job, lambda: library.delete(entry.id))
+        self.deleting[job] = entry
+        self.entries.pop(self.selected)
+        self.total -= 1
+        self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
+        self.notice, self.notice_ok = "The game was deleted.", True
+        self.app.log(f"delete kept game {entry.game}")
+        self._refresh_buttons()
+
+    def update(self, dt: float) -> None:
+        if self.deleting and not self.app.writer.pending():
+            for job in list(self.deleting):
+                problem = self.app.writer.problem(job)
+                if problem:
+                    self.notice, self.notice_ok = f"Not deleted: {problem}", False
+            self.deleting.clear()
+            self.load()                     # the next games move up into the page
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        w, h = surface.get_size()
+        ui.heading(surface, "Games", (w // 2, 40 if self.compact else 54),
+                   size=40 if self.compact else 52)
+        y = self.filter_y + 18
+        assets.text(surface, "Game", (40, y), size=17, colour=ui.MUTED, anchor="midleft")
+        assets.text(surface, "Player", (40 + 64 + 220 + 18, y), size=17, colour=ui.MUTED,
+                    anchor="midleft")
+        count = counted(self.total, "game") + (f", page {self.page + 1} of {self.pages}"
+                                               if self.pages > 1 else "")
+        assets.text(surface, count, (w - 40, y), size=17, colour=ui.MUTED, anchor="midright")
+        ui.panel(surface, self.table)
+        if self.problem:
+            assets.paragraph(surface, self.problem, (self.table.x + 24, self.table.y + 24,
+                                                     self.table.width - 48, 200),
+                             size=17, colour=PROBLEM)
+        else:
+            self._draw_table(surface)
+        if self.notice:
+            assets.text(surface, assets.ellipsized(self.notice, 15, w - 80),
+                        (w // 2, h - 80), size=15, anchor="midbottom",
+                        colour=(170, 230, 150) if self.notice_ok else PROBLEM)
+
+    def _draw_table(self, surface) -> None:
+        header_y = self.table.y + HEADER_H // 2 + 2
+        for title, rect, align in self.columns:
+            x = rect.right if align == "right" else rect.x
+            assets.text(surface, title, (x, header_y), size=15, bold=True, colour=ui.MUTED,
+                        anchor="midright" if align == "right" else "midleft")
+        line_y = self.table.y + HEADER_H
+        pygame.draw.line(surface, (120, 96, 70), (self.table.x + 10, line_y),
+                         (self.table.right - 10, line_y))
+        if not self.entries:
+            empty = ("No game matches these filters." if self.game_filter or self.player_filter
+                     else "No finished game yet: every game played to its end is kept here.")
+            assets.text(surface, empty, (self.table.centerx, self.table.y + HEADER_H + 40),
+                        size=17, colour=ui.MUTED, anchor="center")
+            return
+        for i, (entry, rect) in enumerate(zip(self.entries, self.row_rects)):
+            if i == self.selected:
+                pygame.draw.rect(surface, (92, 66, 40), rect, border_radius=6)
+            elif i % 2:
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((255, 255, 255, 10))
+                surface.blit(shade, rect.topleft)
+            self._draw_row(surface, entry, rect.centery)
+
+    def _draw_row(self, surface, entry, y: int) -> None:
+        cells = self._cells(entry)
+        for (title, rect, align), (text, colour) in zip(self.columns, cells):
+            if text is None:
+                continue
+            width = rect.width
+            if title == "Players" and entry.problem:      # the problem takes the rest of the row
+                width = self.columns[-1][1].right - rect.x
+            x = rect.right if align == "right" else rect.x
+            assets.text(surface, assets.ellipsized(text, TEXT, width), (x, y), size=TEXT,
+                        colour=colour, anchor="midright" if align == "right" else "midleft")
+
+    def _cells(self, entry) -> list:
+        """(text, colour) per column; the names already fitted to their columns."""
+        spec = GAMES.get(entry.game)
+        title = spec.variant_title(entry.variant) if spec and entry.variant else (
+            spec.title if spec else entry.game)
+        if entry.problem:
+            return [(title, ui.INK), (f"Damaged: {entry.problem}", PROBLEM),
+                    (None, None), (None, None), (None, None)]
+        players_w = self.columns[1][1].width
+        result_w = self.columns[3][1].width
+        separator = " vs " if len(entry.players) == 2 else ", "
+        return [(title, ui.INK),
+                (fit_names(entry.players, separator, TEXT, players_w), ui.INK),
+                (date_text(entry.date), ui.MUTED),
+                (self._result_text(entry, result_w), ui.INK),
+                (str(entry.moves), ui.MUTED)]
+
+    @staticmethod
+    def _result_text(entry, width: int) -> str:
+        if not entry.end:
+            return assets.ellipsized("Unfinished", TEXT, width)
+        if entry.winner is None:
+            return assets.ellipsized("Draw", TEXT, width)
+        ending = " won on time" if entry.end == "time" else " won"
+        room = width - assets.font(TEXT).size(ending)[0]
+        name = entry.players[entry.winner] if entry.winner < len(entry.players) else "?"
+        fitted = assets.ellipsized(name, TEXT, room) if room > 0 else ""
+        return assets.ellipsized(fitted + ending, TEXT, width) if fitted else \
+            assets.ellipsized(name + ending, TEXT, width)
