@@ -180,6 +180,27 @@ def estimate(spec, state, level: str = ANALYSIS_LEVEL, rng: random.Random | None
 
 # --- a whole game ------------------------------------------------------------------
 
+def replay_as_played(record) -> tuple:
+    """``record.replay(record)``, with the positions from the ply where a game timer
+    ran out played under the time-called rule (``extra.time_called_ply``), as the
+    game was: ``(spec, config, states, move_texts, cursor)``.  RecordProblem for a
+    damaged record."""
+    from game.records.record import replay
+    spec, config, states, move_texts, cursor = replay(record)
+    extra = record.get("extra")
+    called = extra.get("time_called_ply") if isinstance(extra, dict) else None
+    if type(called) is not int or not 0 <= called < len(states) \
+            or not hasattr(states[called], "call_time"):
+        return spec, config, states, move_texts, cursor
+    try:
+        played = states[:called] + [states[called].call_time()]
+        for text in move_texts[called:]:
+            played.append(played[-1].play(spec.parse_move(played[-1], text)))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return spec, config, states, move_texts, cursor     # as replayed: still a game
+    return spec, config, played, move_texts, cursor
+
+
 def canonical_moves(spec, states, move_texts) -> list:
     """The move texts of a game in the game's own notation (how ``best`` is written)."""
     return [spec.format_move(before, spec.parse_move(before, text))
