@@ -558,7 +558,8 @@ class PlayScene(Scene):
             self.on_finish(outcome)
             self.on_finish = None
         self.app.stack.replace("results", config=self.config, state=self.state,
-                               move_texts=self.move_texts[:self.cursor], outcome=outcome)
+                               move_texts=self.move_texts[:self.cursor], outcome=outcome,
+                               record=self.record())
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -13,6 +13,7 @@ from .menu import MenuScene
 from .pause import PauseScene
 from .play import PlayScene
 from .results import ResultsScene
+from .review import ReviewScene
 from .rules import RulesScene
 from .settings_scene import SettingsScene
 from .setup import SetupScene
@@ -29,6 +30,7 @@ SCREENS = {
     "play": PlayScene,
     "pause": PauseScene,
     "results": ResultsScene,
+    "review": ReviewScene,
     "rules": RulesScene,
     "settings": SettingsScene,
     "tournament.lobby": LobbyScene,

@@ -28,9 +28,12 @@ def rematch_config(config: dict, rng=None) -> dict:
 class ResultsScene(Scene):
     title = "results"
 
-    def __init__(self, app, config: dict, state, move_texts=(), outcome=None):
+    def __init__(self, app, config: dict, state, move_texts=(), outcome=None, record=None,
+                 kept_id=None):
         super().__init__(app)
         self.config = config
+        self.record = record         # the game as played, for Review
+        self.kept_id = kept_id       # its id in the game library, where its analysis is kept
         self.outcome = outcome or {"winner": state.winner, "reason": state.end_reason}
         self.in_tournament = "tournament" in config
         from game import GAMES
@@ -53,6 +56,11 @@ class ResultsScene(Scene):
         self.board_rect = pygame.Rect(30, 90, w - 460, h - 140)
         x = self.panel_rect.x + 20
         self.rematch_button = None
+        self.review_button = None
+        if self.record is not None:
+            self.review_button = ui.button(self, (x, self.panel_rect.bottom - (
+                120 if self.in_tournament else 176), 330, 46), "Review",
+                tooltip="Step through the game and have the computer analyse it")
         if self.in_tournament:
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
                                          "Back to the round", "#primary")
@@ -63,6 +71,9 @@ class ResultsScene(Scene):
                                          "Back to menu")
 
     def handle(self, event) -> None:
+        if self.review_button is not None and ui.pressed(event, self.review_button):
+            self.app.stack.push("review", record=self.record, kept_id=self.kept_id)
+            return
         if self.in_tournament:
             if ui.pressed(event, self.menu_button) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,

@@ -4,9 +4,10 @@ every position, the move it prefers there, and the moves that threw a game away.
 ``estimate(spec, state, level)`` judges one position with the same searches
 the computer players use:
 
-- Monte Carlo tree search (``mcts.py``): the reward vector averaged over the
-  search's iterations (its wins, shaded by the score margin), normalised to
-  chances that sum to 1; a win the solver proves is certain.
+- Monte Carlo tree search (``mcts.py``): the reward vector (wins, shaded by
+  the score margin) averaged over the iterations through the preferred move,
+  or over all of them while that move has had few, normalised to chances that
+  sum to 1; a win the solver proves is certain.
 - Alpha-beta (Calla's strong levels): the searched value (player A's calla
   lead) mapped to a chance by ``0.5 + 0.5 * tanh(lead / SCORE_SCALE)``; a
   value at or beyond ``WIN`` is a proven result, and once the search closes
@@ -43,6 +44,8 @@ ANALYSIS_LEVEL = "hard"
 ANALYSIS_LEVELS = tuple(level for level in LEVELS if level != "random")
 #: A move after which the mover's chance falls by this much or more is a mistake.
 MISTAKE_DROP = 0.25
+#: Visits after which the preferred move's own average is trusted as the position's value.
+TRUSTED_VISITS = 32
 
 _DEFAULT = object()
 
@@ -125,9 +128,14 @@ def _mcts(spec, know, state, settings, rng):
         return move, [1.0 if p == root.proven else 0.0 for p in range(search.n)], True
     if not root.visits:
         return move, None, False
-    # The root's average over every iteration: the preferred move's own average
-    # is the largest of many noisy means (a few visits each in wide games) and
-    # reads far too high.
+    # The chosen move's own average once it has been looked at often: it follows the
+    # best line, where the root's average is pulled down by every move tried.  In wide
+    # games a few visits each make that average the largest of many noisy means, far
+    # too high, and the root's average over every iteration is the better guess.
+    children = root.children.values() if search.chance else root.children
+    child = next((c for c in children if c.move == move), None)
+    if child is not None and child.visits >= max(TRUSTED_VISITS, root.visits // 4):
+        return move, _normalised(v / child.visits for v in child.value), False
     return move, _normalised(v / root.visits for v in root.value), False
 
 
