@@ -3,7 +3,8 @@
 Plays a 40-move Calla game and a 35-move Callisto game (two players), seeded
 so that every run judges the same games: Callisto's between Easy computer
 players (a fixed number of playouts a move), Calla's between random movers,
-since few Calla games last 40 moves (Easy's ended after 10 to 34), and then judges every position of each at the analysis level
+since few Calla games last 40 moves (Easy's ended after 10 to 34).  Then
+judges every position of each at the analysis level
 (``game.ai.analysis.ANALYSIS_LEVEL``, Hard: 1.5 s a position at most; Calla's
 alpha-beta stops early once its search closes the tree, a tree search once
 the rest of its budget could not change its move).  Prints, per game, the

@@ -439,7 +439,8 @@ class ReviewScene(Scene):
         if fig_next is not None and fig_next["mistake"]:
             mover = fig_next["player"]
             best = self._described(self.cursor, fig_next["best"])
-            return (f"Next, {self._name(mover)} plays {self._described(self.cursor, fig_next['move'])}"
+            played = self._described(self.cursor, fig_next["move"])
+            return (f"Next, {self._name(mover)} plays {played}"
                     f" ({percent(fig_next['after'][mover])} to win after it): a mistake. "
                     f"The computer prefers {best}, shown on the board "
                     f"({percent(fig_next['before'][mover])}).")

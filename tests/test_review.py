@@ -9,7 +9,7 @@ import pytest
 
 from game import GAMES
 from game.records.record import make_record
-from helpers import button, click, frames, key, make_app, press, wait_until
+from helpers import button, click, frames, key, make_app, move_pointer, press, wait_until
 from scenes.menu import MenuScene
 
 from test_analysis import CALLA_WIN, calla_blunder_record, seats
@@ -109,6 +109,16 @@ def test_the_slider_jumps_where_it_is_clicked_and_dragged(app):
     assert shows(review, 0)
     click(app, (track.right - 12, track.centery), settle=1)
     assert shows(review, 6) and not review.view.busy
+    # press at the start, drag to the middle, let go
+    start = move_pointer(app, (track.x + 12, track.centery))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    assert shows(review, 0)
+    move_pointer(app, (review.slider.x_of(3), track.centery), buttons=(1, 0, 0))
+    assert shows(review, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    move_pointer(app, (review.slider.x_of(5), track.centery))
+    assert shows(review, 3), "the knob stays where it was let go"
 
 
 def test_a_long_game_scrolls_the_move_list_to_the_position_shown(app):

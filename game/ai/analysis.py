@@ -251,22 +251,24 @@ def figures(data) -> list:
     ``before`` and ``after`` (everyone's chances; None where not judged yet),
     ``best`` (the preferred move), ``drop`` (how much the mover's chance fell;
     None when unknown) and ``mistake``."""
+    return [figure(data, ply) for ply in range(1, len(data["moves"]) + 1)]
+
+
+def figure(data, ply: int) -> dict:
+    """The entry of ``figures`` for move ``ply`` (1 first)."""
     positions = data["positions"]
-    out = []
-    for i, move in enumerate(data["moves"]):
-        before, after = positions[i], positions[i + 1]
-        player = before["to_move"] if before else None
-        entry = {"ply": i + 1, "player": player, "move": move,
-                 "before": before["chances"] if before else None,
-                 "after": after["chances"] if after else None,
-                 "best": before["best"] if before else None,
-                 "drop": None, "mistake": False}
-        if before and after and player is not None:
-            drop = before["chances"][player] - after["chances"][player]
-            entry["drop"] = round(drop, 4)
-            entry["mistake"] = drop >= MISTAKE_DROP and before["best"] != move
-        out.append(entry)
-    return out
+    before, after = positions[ply - 1], positions[ply]
+    player = before["to_move"] if before else None
+    entry = {"ply": ply, "player": player, "move": data["moves"][ply - 1],
+             "before": before["chances"] if before else None,
+             "after": after["chances"] if after else None,
+             "best": before["best"] if before else None,
+             "drop": None, "mistake": False}
+    if before and after and player is not None:
+        drop = before["chances"][player] - after["chances"][player]
+        entry["drop"] = round(drop, 4)
+        entry["mistake"] = drop >= MISTAKE_DROP and before["best"] != entry["move"]
+    return entry
 
 
 def mistakes(data) -> list:

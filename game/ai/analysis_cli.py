@@ -52,7 +52,7 @@ def cmd_analyse(args) -> int:
     from game.files import FileProblem, read_json
     from game.records.record import RecordProblem
 
-    from .analysis import ANALYSIS_LEVELS, empty, estimate, figures, position_seed, \
+    from .analysis import ANALYSIS_LEVELS, empty, estimate, figure, figures, position_seed, \
         replay_as_played
 
     if args.level not in ANALYSIS_LEVELS:
@@ -75,7 +75,7 @@ def cmd_analyse(args) -> int:
         data["positions"][index] = estimate(spec, state, args.level,
                                             random.Random(position_seed(seed, index)), **budget)
         if index and not args.json:
-            print(_line(figures(data)[index - 1], names), flush=True)
+            print(_line(figure(data, index), names), flush=True)
     rows = figures(data)
     for row in rows:
         row["exact"] = data["positions"][row["ply"]]["exact"]
