@@ -15,6 +15,7 @@ from .pause import PauseScene
 from .play import PlayScene
 from .record_reading import RecordReadingScene
 from .results import ResultsScene
+from .review import ReviewScene
 from .rules import RulesScene
 from .settings_scene import SettingsScene
 from .setup import SetupScene
@@ -32,6 +33,7 @@ SCREENS = {
     "record.reading": RecordReadingScene,
     "pause": PauseScene,
     "results": ResultsScene,
+    "review": ReviewScene,
     "rules": RulesScene,
     "games": GamesScene,
     "settings": SettingsScene,

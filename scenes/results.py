@@ -43,6 +43,8 @@ class ResultsScene(Scene):
         self.notice = ""
         self.saved_to = None
         self.config = config
+        self.record = record         # the game as played, for Review
+        self.kept_id = kept_id       # its id in the game library, where its analysis is kept
         self.outcome = outcome or {"winner": state.winner, "reason": state.end_reason}
         self.in_tournament = "tournament" in config
         from game import GAMES
@@ -77,13 +79,16 @@ class ResultsScene(Scene):
         self.panel_rect = pygame.Rect(w - 400, 40, 370, h - 80)
         self.board_rect = pygame.Rect(30, 90, w - 460, h - 140)
         x = self.panel_rect.x + 20
-        self.rematch_button = self.save_button = None
+        self.rematch_button = self.save_button = self.review_button = None
         bottom = self.panel_rect.bottom - (120 if self.in_tournament else 176)
         self.buttons_top = bottom if self.record is not None else bottom + 56
         if self.record is not None:
-            self.save_button = ui.button(self, (x, bottom, 330, 46), "Save game",
+            self.save_button = ui.button(self, (x, bottom, 160, 46), "Save game",
                                          tooltip="Save the game to a file, to open again "
                                          "later or on another computer")
+            self.review_button = ui.button(self, (x + 170, bottom, 160, 46), "Review",
+                                           tooltip="Step through the game and have the "
+                                           "computer analyse it")
         self.dialog = None
         if self.in_tournament:
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
@@ -106,6 +111,9 @@ class ResultsScene(Scene):
             return
         if self.save_button is not None and ui.pressed(event, self.save_button):
             self.dialog = record_files.save_dialog(self, self.spec)
+            return
+        if self.review_button is not None and ui.pressed(event, self.review_button):
+            self.app.stack.push("review", record=self.record, kept_id=self.kept_id)
             return
         if self.in_tournament:
             if ui.pressed(event, self.menu_button) or (

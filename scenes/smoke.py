@@ -23,6 +23,19 @@ def _finished(spec, config, seed=1):
     return state
 
 
+def _record(spec, config, seed=1, moves=12):
+    """A few random moves from the opening, as a game record (for the review screen)."""
+    from game.records.record import make_record
+    rng = random.Random(seed)
+    start = state = spec.new_game(variant=config["variant"], seed=seed)
+    texts = []
+    while not state.is_over and len(texts) < moves:
+        move = rng.choice(state.legal_moves())
+        texts.append(spec.format_move(state, move))
+        state = state.play(move)
+    return make_record(config, start, texts)
+
+
 def smoke(app, frames: int) -> int:
     app.stack.reset("menu")
     _frames(app, frames)
@@ -44,6 +57,8 @@ def smoke(app, frames: int) -> int:
             _frames(app, frames)
             app.stack.pop()
             app.stack.replace("results", config=config, state=_finished(spec, config))
+            _frames(app, frames)
+            app.stack.replace("review", record=_record(spec, config))
             _frames(app, frames)
             app.stack.pop()
     app.close()

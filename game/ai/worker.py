@@ -1,6 +1,7 @@
 """Run a computer player in another process, so the frame loop never waits.
 
-One worker process serves one ``Thinker``.  ``cancel()`` ends the process
+One worker process serves one ``Thinker`` (a move at a time) or one
+``Analyst`` (every position of a game, reported one by one).  ``cancel()`` ends the process
 at once (a computer player in the middle of a search cannot be asked
 nicely); the next request starts a fresh one.
 
@@ -73,6 +74,9 @@ def _serve(conn) -> None:
 
 
 class Thinker:
+    #: What the worker process runs (module-level, so the spawned process can find it).
+    serve = staticmethod(_serve)
+
     def __init__(self):
         self._ctx = mp.get_context("spawn")
         self._process = None
@@ -94,7 +98,7 @@ class Thinker:
             return
         self._drop()
         ours, theirs = self._ctx.Pipe()
-        self._process = self._ctx.Process(target=_serve, args=(theirs,), daemon=True,
+        self._process = self._ctx.Process(target=self.serve, args=(theirs,), daemon=True,
                                           name="callidus-thinker")
         self._process.start()
         theirs.close()        # only the worker holds its end: a worker that dies reads as EOF
@@ -157,3 +161,85 @@ class Thinker:
             self._conn.close()
         self._process = None
         self._conn = None
+
+
+def _serve_analysis(conn) -> None:
+    exit_with_parent()
+    from game import GAMES
+    from game.ai.analysis import estimate, position_seed
+
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        ident, game_name, positions, level, seed, budget = job
+        try:
+            spec = GAMES[game_name]
+            for index, position in positions:
+                state = spec.from_position(position)
+                entry = estimate(spec, state, level, random.Random(position_seed(seed, index)),
+                                 **budget)
+                conn.send((ident, "entry", index, entry))
+            answer = (ident, "done", None, None)
+        except OSError:
+            return
+        except Exception:  # report any failure to the client instead of dying silently
+            answer = (ident, "error", None, traceback.format_exc(limit=3))
+        try:
+            conn.send(answer)
+        except OSError:
+            return
+
+
+class Analyst(Thinker):
+    """Judges the positions of a game in a worker process, one after another.
+
+    ``start`` sends the positions; ``poll`` returns the figures that arrived
+    since the last call, as ``(index, entry)`` pairs (``analysis.estimate``);
+    ``finished`` and ``error`` say how the job ended.  ``cancel`` stops it at
+    once (what was reported is kept by the caller)."""
+
+    serve = staticmethod(_serve_analysis)
+
+    def __init__(self):
+        super().__init__()
+        self.finished = False
+        self.error: str | None = None
+
+    def start(self, game_name: str, positions, level: str, seed: int | None = None,
+              **budget) -> None:
+        """Judge ``positions`` (``(index, position dict)`` pairs) at ``level``;
+        ``budget`` may replace the level's ``seconds`` and ``iterations``."""
+        if self.thinking:
+            self.cancel()
+        self._ensure()
+        self._ident += 1
+        self._waiting = self._ident
+        self.finished = False
+        self.error = None
+        self._conn.send((self._ident, game_name, list(positions), level, seed, budget))
+
+    def poll(self) -> list:
+        arrived = []
+        while self._waiting is not None:
+            try:
+                if not self._conn.poll():
+                    break
+                ident, kind, index, payload = self._conn.recv()
+            except (EOFError, OSError):
+                self._waiting = None
+                self.error = "the analysis stopped unexpectedly"
+                self._drop()
+                break
+            if ident != self._waiting:
+                continue
+            if kind == "entry":
+                arrived.append((index, payload))
+            else:
+                self._waiting = None
+                self.finished = kind == "done"
+                self.error = payload if kind == "error" else None
+        return arrived

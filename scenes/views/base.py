@@ -35,6 +35,9 @@ class Banner:
 class BoardView:
     #: Colours of each player in this game, for the sidebar and banners.
     player_colours = ((222, 176, 92), (190, 210, 230))
+    #: What ``reveal`` shows that the players did not see, said beside a review's board
+    #: ("" for a game without hidden information).
+    reveal_note = ""
 
     def __init__(self, app, spec, seats=None, variant=None):
         self.app = app
@@ -51,6 +54,7 @@ class BoardView:
         self.marks = ()           # things to highlight on a rules diagram
         self.input_enabled = True
         self.breathing = False    # the last frame drawn showed a highlight still breathing
+        self.reveal = False       # a review: show what the players could not see
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:

@@ -98,6 +98,9 @@ class CallaView(BoardView):
     def layout(self, rect) -> None:
         super().layout(rect)
         w = min(rect.width, int(rect.height * 2.3))
+        # the players' labels above and below the board (_draw_side_labels) stay in the rect
+        while w > 100 and int(w / 2.3) + _label_room(int(w / 2.3)) > rect.height:
+            w -= 4
         h = int(w / 2.3)
         self.board_rect = pygame.Rect(0, 0, w, h)
         self.board_rect.center = rect.center
@@ -463,7 +466,7 @@ class CallaView(BoardView):
 
     def _draw_side_labels(self, surface) -> None:
         b = self.board_rect
-        size = max(15, b.height // 22)
+        size = _label_size(b.height)
         for player, (pos, anchor) in enumerate((((b.centerx, b.bottom + size + 10), "midtop"),
                                                 ((b.centerx, b.top - size - 10), "midbottom"))):
             name = self._name(player)
@@ -472,6 +475,16 @@ class CallaView(BoardView):
             label = seat_label(name, PLAYER_NAMES[player]) + (" - to move" if turn else "")
             assets.text(surface, label, pos, size=size, colour=colour if turn else (170, 160, 145),
                         bold=turn, anchor=anchor, shadow=True)
+
+
+def _label_size(board_height: int) -> int:
+    return max(15, board_height // 22)
+
+
+def _label_room(board_height: int) -> int:
+    """The height the two players' labels take above and below a board this high."""
+    size = _label_size(board_height)
+    return 2 * (size + 10 + assets.font(size, True).get_height())
 
 
 def _short_end(state) -> str:

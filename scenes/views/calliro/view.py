@@ -42,6 +42,8 @@ REFUSED = "#refused"
 
 class CalliroView(BoardView):
     player_colours = (FACE["B"], FACE["G"])
+    reveal_note = ("Every chip shows its underside as an inner ring here; in the game the "
+                   "players saw them only as the chips landed, unless they played open.")
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
@@ -457,7 +459,7 @@ class CalliroView(BoardView):
         super().draw(surface)
 
     def _undersides(self) -> bool:
-        return bool(self.setting("show_undersides", False))
+        return self.reveal or bool(self.setting("show_undersides", False))
 
     def _hidden(self) -> frozenset:
         """The cells whose chips the animation draws, not the board."""
