@@ -80,7 +80,9 @@ def test_idle_menu_draws_nothing_until_an_event_comes(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
                                          buttons=(0, 0, 0)))
     app.tick()
-    assert app.frames > 0 and ticks_for(app, 0.3) == 0
+    assert app.frames > 0
+    settle(app)                       # a hover leaving a button may redraw it once
+    assert ticks_for(app, 0.5) == 0
 
 
 def test_idle_board_draws_nothing_on_every_game(app, still):

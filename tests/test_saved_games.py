@@ -77,7 +77,7 @@ def test_a_game_lost_on_time_keeps_who_flagged(app, tmp_path):
     assert play.flagged == 1
     record = play.record(finished=True)
     assert record["result"] == {"winner": 0, "end": "time", "flagged": 1,
-                                "reason": "王小明 ran out of time.",
+                                "reason": "王小明 (Green) ran out of time.",
                                 "scores": list(play.state.scores)}
     assert replay(json.loads(json.dumps(record)))[2] == play.history
     bad = json.loads(json.dumps(record))
