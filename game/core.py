@@ -341,9 +341,9 @@ def _shown(value, depth: int, room: int) -> str:
     return f"a {type(value).__name__}"
 
 
-def changed_options(spec: GameSpec, options: dict) -> dict:
-    """Only the options that differ from the defaults, as positions store them."""
-    return {k: v for k, v in options.items() if spec.options.get(k) != v}
+def changed_options(defaults: dict, options: dict) -> dict:
+    """Only the options that differ from their ``defaults``, as positions store them."""
+    return {k: v for k, v in options.items() if defaults.get(k) != v}
 
 
 def leader(scores) -> int | None:

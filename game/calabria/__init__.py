@@ -148,7 +148,7 @@ class CalabriaState(GameState):
     # --- the contract -------------------------------------------------
     def position(self) -> dict:
         return {
-            "options": changed_options(SPEC, self.options),
+            "options": changed_options(OPTIONS, self.options),
             "board": [self.board[r * WIDTH:(r + 1) * WIDTH] for r in range(HEIGHT)],
             "phase": self.phase,
             "to_move": self.mover,

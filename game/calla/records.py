@@ -7,7 +7,7 @@ Part of ``game.calla``; the rules themselves are in the state class there.
 from __future__ import annotations
 
 from ..core import COUNT_MAX, Fields, GameSpec
-from . import CallaState
+from .state import CallaState
 from .board import OPTION_CHOICES, OPTIONS, PLAYER_NAMES, START, TOTAL, WIN_CUBES
 
 

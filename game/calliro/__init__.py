@@ -92,7 +92,7 @@ class CalliroState(GameState):
     def position(self) -> dict:
         labels = self.geo.labels
         return {
-            "options": changed_options(SPEC, self.options),
+            "options": changed_options(OPTIONS, self.options),
             "radius": self.geo.radius,
             "cells": {labels[i]: chip_text(c) for i, c in enumerate(self.board) if c},
             "repository": self.repository_chips(),

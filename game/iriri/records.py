@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from ..core import SEED_MAX, Fields, GameSpec, counted, shown
-from . import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
-               TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
-               sort_hand, start_ring, take_need)
+from .state import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
+                    TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
+                    sort_hand, start_ring, take_need)
 
 
 START_HANDS = (OWN_TYPES[0], OWN_TYPES[1])

@@ -317,7 +317,7 @@ def check_config(spec, config: dict, state) -> None:
         full = spec.check_options(options)
     except ValueError as exc:
         raise RecordProblem(f"field 'config.options': {exc}") from None
-    if "options" in position and changed_options(spec, full) != position["options"]:
+    if "options" in position and changed_options(spec.options, full) != position["options"]:
         raise RecordProblem("field 'config.options' is not the options of the start position")
     players = spec.players(variant)
     seats = config.get("seats")
