@@ -143,3 +143,26 @@ def test_board_views_hold_their_parts_instead_of_mixing_them_in():
               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
               if isinstance(node, ast.ClassDef) and node.name.endswith("Mixin")]
     assert not mixins, f"mixin classes under scenes/: {mixins}"
+
+
+def test_no_import_circle_under_game_or_scenes():
+    """Imports form no circle: following them from any module never leads back to it
+    (a package's ``__init__`` counts as a module like the others)."""
+    modules = {module_name(path): path for folder in ("game", "scenes") for path in sources(folder)}
+    graph = {name: {other for other in imports(path) if other in modules and other != name}
+             for name, path in modules.items()}
+    circles, done = [], set()
+
+    def visit(name, trail):
+        if name in trail:
+            circles.append(" -> ".join(trail[trail.index(name):] + [name]))
+            return
+        if name in done:
+            return
+        for other in sorted(graph[name]):
+            visit(other, trail + [name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])
+    assert not circles, "\n".join(circles)

@@ -1,34 +1,15 @@
-"""Calabria on paper: positions read and written (``from_position``), move
-notation parsed and formatted, and the game's ``SPEC``."""
+"""Calabria on paper: positions read and written (``from_position``) and the game's
+``SPEC``; the move notation is in ``notation.py``."""
 
 from __future__ import annotations
 
 import re
 
 from ..core import COUNT_MAX, Fields, GameSpec
-from . import CalabriaState
-from .board import (BARRICADES_EACH, BOARD_CHARS, DUX, EMPTY, HEIGHT, NEAR, OPTION_CHOICES, OPTIONS,
-                    PIECE, PIECES_EACH, SIDE_NAMES, SIZE, WIDTH, _PLACE, _STEP, Move, square_index,
-                    square_name)
-
-
-def _is_square(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SIZE
-
-
-def _square(square) -> int:
-    if isinstance(square, str):
-        return square_index(square)
-    if not _is_square(square):
-        raise ValueError(f"{square!r} is not a square")
-    return square
-
-
-def _describe(move) -> str:
-    try:
-        return _format(None, move)
-    except (TypeError, ValueError, IndexError):
-        return repr(move)
+from .state import CalabriaState
+from .board import (BARRICADES_EACH, BOARD_CHARS, DUX, EMPTY, HEIGHT, NEAR, OPTION_CHOICES,
+                    OPTIONS, PIECE, PIECES_EACH, SIDE_NAMES, SIZE, WIDTH)
+from .notation import format_move, parse_move
 
 
 # --- reading and writing ------------------------------------------------------
@@ -120,27 +101,6 @@ def _from_position(data: dict) -> CalabriaState:
     return state
 
 
-def _parse(state, text: str) -> Move:
-    word = "".join(text.split()).lower()
-    m = re.fullmatch(r"([vdx])@([a-z]\d+)", word)
-    if m:
-        return _PLACE[m.group(1).upper()][square_index(m.group(2))]
-    m = re.fullmatch(r"([a-z]\d+)-([a-z]\d+)", word)
-    if m:
-        return _STEP[square_index(m.group(1)) * SIZE + square_index(m.group(2))]
-    raise ValueError(f"{text!r} is not a Calabria action: write V@e4 or D@e4 to place, "
-                     f"e4-e7 to move and X@f4 for a barricade")
-
-
-def _format(state, move) -> str:
-    kind, frm, to = move
-    if kind == "M":
-        return f"{square_name(frm)}-{square_name(to)}"
-    if kind not in "VDX" or not _is_square(to):
-        raise ValueError(f"{move!r} is not a Calabria action")
-    return f"{kind}@{square_name(to)}"
-
-
 SPEC = GameSpec(
     name="calabria",
     title="Calabria",
@@ -151,6 +111,6 @@ SPEC = GameSpec(
     option_choices=OPTION_CHOICES,
     make_new=_new,
     make_from_position=_from_position,
-    parse=_parse,
-    format=_format,
+    parse=parse_move,
+    format=format_move,
 )

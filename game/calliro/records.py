@@ -1,24 +1,17 @@
-"""Calliro positions and notation: starting a game, reading a position, move text.
+"""Calliro positions: starting a game, reading a position, and the game's ``SPEC``.
 
-Part of ``game.calliro``; the rules themselves are in the state class there.
+Part of ``game.calliro``; the rules themselves are in ``state.py``, the move notation
+in ``notation.py``.
 """
 
 from __future__ import annotations
 
-import re
-
 from ..core import COUNT_MAX, SEED_MAX, Fields, GameSpec, rng_for, shown
 from .board import (BLUE, CHIPS_PER_KIND, EMPTY, GREEN, OPTION_CHOICES, OPTIONS, PAIR, PAIR_KINDS,
-                    PAIR_NAMES, PLAYER_NAMES, SCORE_CHIP, UP, WIN_POINTS, Geometry, Move,
-                    _random_sides, cell_label, geometry, parse_cell, parse_chip)
-from . import CalliroState, _settle
-
-
-def _describe(state, move) -> str:
-    try:
-        return _format(state, move)
-    except (TypeError, ValueError, IndexError, AttributeError):
-        return repr(move)
+                    PAIR_NAMES, PLAYER_NAMES, SCORE_CHIP, UP, WIN_POINTS, Geometry, _random_sides,
+                    geometry, parse_chip)
+from .notation import format_move, parse_move
+from .state import CalliroState, _settle
 
 
 # --- reading and writing ------------------------------------------------------
@@ -165,34 +158,6 @@ def _read_pending(f: Fields, state: CalliroState, options: dict):
     return tuple(cells_), after
 
 
-def _parse(state, text: str) -> Move:
-    radius = state.geo.radius if state is not None else 4
-    t = " ".join(text.split()).lower()
-    m = re.fullmatch(r"([obg]) ?(?:/ ?([obg]) ?)?@ ?([a-z]\d+)", t)
-    if m:
-        up, under, label = m.groups()
-        if under == up:
-            raise ValueError(f"{text!r}: a chip has two different colours")
-        return Move("place", parse_cell(label, radius), up.upper(),
-                    under.upper() if under else None)
-    m = re.fullmatch(r"(flip|replace) ?([a-z]\d+)", t)
-    if m:
-        return Move(m.group(1), parse_cell(m.group(2), radius))
-    raise ValueError(f"{text!r} is not a Calliro action: write O@e5 (or B/g@d4 to ask for a "
-                     f"particular chip) to place, flip e5 to flip, replace f4 for a score chip")
-
-
-def _format(state, move) -> str:
-    radius = state.geo.radius if state is not None else 4
-    action, cell, up, under = move
-    label = cell_label(cell, radius)
-    if action == "place":
-        return f"{up.upper()}{'/' + under.lower() if under else ''}@{label}"
-    if action in ("flip", "replace"):
-        return f"{action} {label}"
-    raise ValueError(f"{move!r} is not a Calliro action")
-
-
 SPEC = GameSpec(
     name="calliro",
     title="Calliro",
@@ -203,6 +168,6 @@ SPEC = GameSpec(
     option_choices=OPTION_CHOICES,
     make_new=_new,
     make_from_position=_from_position,
-    parse=_parse,
-    format=_format,
+    parse=parse_move,
+    format=format_move,
 )

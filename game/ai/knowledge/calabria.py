@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 
+from game.calabria.board import CORNERS
+
 SCORE_SCALE = 3.0
 
 LEVELS = {
@@ -32,8 +34,8 @@ _ENGINE = None
 def _engine():
     global _ENGINE
     if _ENGINE is None:
-        from game import calabria
-        _ENGINE = calabria
+        from game.calabria import state      # the rules and, through them, the board's tables
+        _ENGINE = state
     return _ENGINE
 
 
@@ -102,7 +104,7 @@ def capture_map(state) -> dict:
                 out[b] = out.get(b, 0) + 1
             elif board[b] in hostile and board[a] == ".":
                 out[a] = out.get(a, 0) + 1
-        if n in cb.CORNERS:
+        if n in CORNERS:
             x, y = cb.NEIGHBOURS[n]
             if board[x] in hostile and board[y] == ".":
                 out[y] = out.get(y, 0) + 1

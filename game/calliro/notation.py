@@ -1,0 +1,46 @@
+"""Calliro move notation: reading a move from text and writing it back.
+
+Part of ``game.calliro``: the rules (``state.py``) and the positions (``records.py``) both
+use it, and it needs only the board.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import Move, cell_label, parse_cell
+
+
+def describe_move(state, move) -> str:
+    try:
+        return format_move(state, move)
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return repr(move)
+
+
+def parse_move(state, text: str) -> Move:
+    radius = state.geo.radius if state is not None else 4
+    t = " ".join(text.split()).lower()
+    m = re.fullmatch(r"([obg]) ?(?:/ ?([obg]) ?)?@ ?([a-z]\d+)", t)
+    if m:
+        up, under, label = m.groups()
+        if under == up:
+            raise ValueError(f"{text!r}: a chip has two different colours")
+        return Move("place", parse_cell(label, radius), up.upper(),
+                    under.upper() if under else None)
+    m = re.fullmatch(r"(flip|replace) ?([a-z]\d+)", t)
+    if m:
+        return Move(m.group(1), parse_cell(m.group(2), radius))
+    raise ValueError(f"{text!r} is not a Calliro action: write O@e5 (or B/g@d4 to ask for a "
+                     f"particular chip) to place, flip e5 to flip, replace f4 for a score chip")
+
+
+def format_move(state, move) -> str:
+    radius = state.geo.radius if state is not None else 4
+    action, cell, up, under = move
+    label = cell_label(cell, radius)
+    if action == "place":
+        return f"{up.upper()}{'/' + under.lower() if under else ''}@{label}"
+    if action in ("flip", "replace"):
+        return f"{action} {label}"
+    raise ValueError(f"{move!r} is not a Calliro action")
