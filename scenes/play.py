@@ -320,8 +320,9 @@ class PlayScene(Scene):
     def autosave(self) -> None:
         """Keep the game on disk after every change, so a crash or a closed window loses nothing.
 
-        The unfinished-game file is handed to the app's background writer: the frame that
-        plays a move never waits for the disk (a failure shows up in ``update``)."""
+        The unfinished-game file (or, for a tournament board, the keeper's row) is handed to
+        the app's background writer: the frame that plays a move never waits for the disk (a
+        failure shows up in ``update``)."""
         from game.files import FileProblem
         from game.tournament.store import StoreError
         if self.finished:
@@ -338,9 +339,10 @@ class PlayScene(Scene):
 
     def _check_saved(self) -> None:
         """Show (or clear) a failure of the background writer to keep the game."""
-        if self.save_path is None:
+        key = self.save_path if self.keeper is None else getattr(self.keeper, "key", None)
+        if key is None:
             return
-        problem = self.app.writer.problem(self.save_path)
+        problem = self.app.writer.problem(key)
         text = f"Could not keep the game on disk: {problem}" if problem else ""
         if text != self.save_notice:
             if self.notice == self.save_notice:

@@ -230,6 +230,31 @@ def test_a_game_left_mid_way_is_kept_in_the_tournament_and_goes_on_where_it_was(
     assert "where it was left" in rounds.notice
 
 
+def test_a_tournament_boards_moves_are_kept_off_the_frame_loop(app, monkeypatch):
+    """Each move of a board played on screen reaches the database from the writer's thread,
+    never from the frame that plays it, and is there once the writer has caught up."""
+    import threading
+
+    from game.tournament import store as store_module
+    rounds = create_evening(app)
+    rounds.background_enabled = False
+    press(app, "Pair round 1")
+    press(app, "Play")
+    play = app.stack.top
+    writers = []
+    save = store_module.TournamentStore.save_live
+
+    def spy(self, *args):
+        writers.append(threading.current_thread())
+        return save(self, *args)
+    monkeypatch.setattr(store_module.TournamentStore, "save_live", spy)
+    play.apply(play.state.legal_moves()[0])
+    assert app.writer.flush(timeout=10)
+    assert writers and threading.main_thread() not in writers
+    stored = rounds.stored
+    assert stored.load_live(1, 1)["moves"] == play.notation
+
+
 def test_the_menu_leads_to_the_tournament_lobby(tmp_path):
     from scenes.menu import MenuScene
     app = make_app(tmp_path, size=(960, 600))

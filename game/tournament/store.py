@@ -645,6 +645,16 @@ class StoredTournament:
         self.store.clear_live(self.id, round_no, board)
 
 
+def keep_live(path, tid: int, round_no: int, board: int, data: dict | None) -> None:
+    """Keep a board's game in progress (``data`` None: forget it) through a connection of
+    its own, so that a background thread can write it while the screen plays on."""
+    with TournamentStore(path) as store:
+        if data is None:
+            store.clear_live(tid, round_no, board)
+        else:
+            store.save_live(tid, round_no, board, data)
+
+
 def _check_index(value, expected: int, where: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value != expected:
         raise ValueError(f"{where}: numbered {shown(value)} where {expected} was expected "

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.files import FileProblem
 from game.tournament.model import Result
+from game.tournament.store import keep_live
 
 from .. import assets, ui
 from ..stack import Scene, screen_class
@@ -210,10 +212,18 @@ class RoundScene(Scene):
         finish = lambda outcome: self.game_finished(round_no, board, outcome)  # noqa: E731
 
         def keep(record):
-            if record is None:
-                self.stored.clear_live(round_no, board)
-            else:
-                self.stored.save_live(round_no, board, record)
+            # written by the app's writer, off the frame loop, through its own connection
+            path, tid = self.stored.store.path, self.stored.id
+
+            def job():
+                try:
+                    keep_live(path, tid, round_no, board, record)
+                except StoreError as exc:
+                    raise FileProblem(str(exc)) from None
+            self.app.writer.call(keep.key, job)
+        keep.key = ("tournament game", self.stored.id, round_no, board)
+
+        self.app.writer.flush(timeout=10)      # a game kept a moment ago is read back whole
 
         scene = None
         record = self.stored.load_live(round_no, board)
