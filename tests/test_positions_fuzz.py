@@ -292,3 +292,14 @@ def test_an_unknown_field_with_a_long_name_is_named_briefly(game):
 def test_new_games_take_seeds_from_0_to_2_63(seed):
     with pytest.raises(ValueError, match="seed"):
         GAMES["calla"].new_game(seed=seed)
+
+
+@pytest.mark.parametrize("game, position, field", [
+    ("callisto", {"variant": "callisto_2", "moves": [[0, "h\u0661\u0666"]]}, "moves"),
+    ("iriri", {"board": {"\u0660,\u0660": "Ys"}}, "board"),
+])
+def test_a_cell_written_in_other_digits_is_refused_with_its_field(game, position, field):
+    """Cells are written in the digits 0-9 only, as moves are: another script's digits
+    (here Arabic-Indic) are refused by name, not read as numbers."""
+    with pytest.raises(ValueError, match=field):
+        GAMES[game].from_position(position)

@@ -32,10 +32,10 @@ def describe_move(move) -> str:
 
 def parse_move(state, text: str) -> Move:
     word = "".join(text.split()).lower()
-    m = re.fullmatch(r"([vdx])@([a-z]\d+)", word)
+    m = re.fullmatch(r"([vdx])@([a-z][0-9]+)", word)
     if m:
         return _PLACE[m.group(1).upper()][square_index(m.group(2))]
-    m = re.fullmatch(r"([a-z]\d+)-([a-z]\d+)", word)
+    m = re.fullmatch(r"([a-z][0-9]+)-([a-z][0-9]+)", word)
     if m:
         return _STEP[square_index(m.group(1)) * SIZE + square_index(m.group(2))]
     raise ValueError(f"{text!r} is not a Calabria action: write V@e4 or D@e4 to place, "

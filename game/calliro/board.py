@@ -102,7 +102,7 @@ def cell_label(cell, radius: int = 4) -> str:
 
 def parse_cell(text: str, radius: int = 4) -> tuple:
     """``(q, r)`` of a label such as ``e5``; ValueError when it is not on the board."""
-    m = re.fullmatch(r"\s*([a-zA-Z])(\d{1,2})\s*", text) if isinstance(text, str) else None
+    m = re.fullmatch(r"\s*([a-zA-Z])([0-9]{1,2})\s*", text) if isinstance(text, str) else None
     if m:
         cell = (ord(m.group(1).lower()) - ord("a") - radius, int(m.group(2)) - radius - 1)
         if on_board(cell, radius):

@@ -21,14 +21,14 @@ def describe_move(state, move) -> str:
 def parse_move(state, text: str) -> Move:
     radius = state.geo.radius if state is not None else 4
     t = " ".join(text.split()).lower()
-    m = re.fullmatch(r"([obg]) ?(?:/ ?([obg]) ?)?@ ?([a-z]\d+)", t)
+    m = re.fullmatch(r"([obg]) ?(?:/ ?([obg]) ?)?@ ?([a-z][0-9]+)", t)
     if m:
         up, under, label = m.groups()
         if under == up:
             raise ValueError(f"{text!r}: a chip has two different colours")
         return Move("place", parse_cell(label, radius), up.upper(),
                     under.upper() if under else None)
-    m = re.fullmatch(r"(flip|replace) ?([a-z]\d+)", t)
+    m = re.fullmatch(r"(flip|replace) ?([a-z][0-9]+)", t)
     if m:
         return Move(m.group(1), parse_cell(m.group(2), radius))
     raise ValueError(f"{text!r} is not a Calliro action: write O@e5 (or B/g@d4 to ask for a "

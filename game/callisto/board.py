@@ -130,7 +130,7 @@ class Geometry:
     def parse_cell(self, text: str) -> tuple:
         """``(x, y)`` of a label such as ``f7``; ValueError when it is not on the board."""
         word = text.strip().lower()
-        match = re.fullmatch(r"([a-z])(\d{1,2})", word)
+        match = re.fullmatch(r"([a-z])([0-9]{1,2})", word)
         if not match:
             raise ValueError(f"{shown(text)} is not a cell: write a column letter and a row "
                              f"number, like f7")

@@ -157,7 +157,7 @@ def _from_position(data: dict) -> IririState:
                       seed)
 
 
-_PIECE = re.compile(r"([yb][sml])@(-?\d+),(-?\d+)")
+_PIECE = re.compile(r"([yb][sml])@(-?[0-9]+),(-?[0-9]+)")
 
 
 def _parse(state, text: str):
