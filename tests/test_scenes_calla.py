@@ -139,7 +139,8 @@ def test_whole_game_by_clicks_to_results_and_rematch(app, tmp_path):
     again = app.stack.top
     assert isinstance(again, PlayScene) and again.cursor == 0
     assert again.state.pits == again.spec.new_game().pits
-    assert [s["name"] for s in again.seats] == ["Player 1", "Player 2"]
+    # the seats are swapped: whoever moved first now moves second
+    assert [s["name"] for s in again.seats] == ["Player 2", "Player 1"]
 
 
 def test_results_back_to_menu(app):
