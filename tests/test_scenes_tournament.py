@@ -16,7 +16,7 @@ from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.tournament import LobbyScene
 from scenes.tournament.background import play_computer_game
-from scenes.tournament.common import db_path, game_choices
+from scenes.tournament.common import db_path, game_choices, score_text
 from scenes.tournament.entrants import NewTournamentScene
 from scenes.tournament.podium import PodiumScene
 from scenes.tournament.round import ResultEntryScene, RoundScene, result_of_outcome
@@ -365,6 +365,10 @@ def test_a_computer_boards_result_can_be_corrected_by_hand(app):
     entry = app.stack.top
     assert isinstance(entry, ResultEntryScene) and entry.board == 2
     press(app, f"{entry.first if wanted == '1-0' else entry.second} won")
+    # the board was played out here: changing its result is asked first
+    assert app.stack.top is entry and "played here" in entry.asking[0]
+    assert kept()[0].result(1, 2).score == before
+    press(app, f"Yes, keep {score_text(wanted)}")
     t, _ = kept()
     assert t.result(1, 2).score == wanted and t.result(1, 2).how == "manual"
 
@@ -428,18 +432,31 @@ def walk_board(app, rounds, board, check, again=False):
             assert app.stack.top is rounds
             check(f"round {round_no} board {board}: play started and left")
         done.append("play")
-    for choice in range(6):        # the five results, then Clear the result
+    for choice in range(7):        # the six results, then Clear the result
         click(app, rounds.result_buttons[board].rect.center, settle=2)
         entry = app.stack.top
         assert isinstance(entry, ResultEntryScene)
         widgets = list(entry.choices) + [entry.clear_button]
         if not widgets[choice].is_enabled:     # Clear, refused: the dialog says why
-            assert choice == 5 and entry.no_clear and "changed but not cleared" in entry.no_clear
+            if choice == 1 and entry.no_draw:      # a game that cannot end drawn
+                done.append("draw refused")
+                press(app, "Cancel", settle=2)
+                continue
+            assert choice == 6 and entry.no_clear and "changed but not cleared" in entry.no_clear
             press(app, "Cancel", settle=2)
             done.append("clear refused")
             continue
         text = widgets[choice].text
         click(app, widgets[choice].rect.center, settle=2)
+        if app.stack.top is entry and entry.asking is not None:   # a game would be lost
+            if "asked, then No" not in done:
+                press(app, "No, go back", settle=2)
+                assert app.stack.top is entry and entry.asking is None
+                check(f"round {round_no} board {board}: {text}, then No")
+                done.append("asked, then No")
+                press(app, text, settle=2)
+            click(app, entry.yes_button.rect.center, settle=2)
+            done.append("asked, then Yes")
         assert app.stack.top is rounds
         assert "not kept" not in rounds.notice, rounds.notice
         check(f"round {round_no} board {board}: {text}")
@@ -486,7 +503,8 @@ def test_no_editing_action_of_the_round_view_makes_a_tournament_unopenable(tmp_p
                 for board in sorted(rounds.result_buttons):
                     seen.update(walk_board(app, rounds, board, check, again=round_no == 1))
         assert rounds.tournament.is_complete and opens_from_disk(tid).is_complete
-        assert {"play", "Ann won", "Draw", "Ann won by forfeit"} <= seen
+        assert {"play", "Ann won", "Draw", "Ann won by forfeit", "Double forfeit: neither played",
+                "asked, then No", "asked, then Yes"} <= seen
         assert ("clear refused" in seen) == (format_ == "swiss")
         assert "Clear the result" in seen
     finally:

@@ -14,6 +14,10 @@ from game.tournament.pairing import pair_next_round, swiss_pairs
 from game.tournament.standings import crosstable_matrix, crosstable_rounds, points, standings
 
 
+#: The results a game played out can have (a double forfeit is entered by hand).
+PLAYED = tuple(score for score in SCORES if score != "0-0")
+
+
 def roster(count):
     return [Entrant(chr(ord("A") + i) if count <= 26 else f"P{i}") for i in range(count)]
 
@@ -169,7 +173,7 @@ def play_random_swiss(count, rounds, rng):
             seat_balance[p.first] += 1
             seat_balance[p.second] -= 1
             met.add(frozenset((p.first, p.second)))
-            t.record(p.round, p.board, rng.choice(list(SCORES)))
+            t.record(p.round, p.board, rng.choice(PLAYED))
     assert t.is_complete
     assert len(byes) == len(set(byes))  # at most one bye each
     return t

@@ -572,6 +572,12 @@ class TournamentStore:
             return None
         return data if isinstance(data, dict) else None
 
+    def live_boards(self, tid: int) -> set:
+        """(round, board) of every game of the tournament kept in progress."""
+        rows = self._run(lambda: self._db.execute(
+            "SELECT round, board FROM live_game WHERE tournament_id = ?", (tid,)).fetchall())
+        return {(r, b) for r, b in rows}
+
     def clear_live(self, tid: int, round_no: int, board: int) -> None:
         def run():
             with self._tx() as db:
@@ -613,7 +619,7 @@ class StoredTournament:
     def record(self, round_no: int, board: int, score, how: str = "played") -> Result:
         """Enter or correct a result and commit it before returning."""
         before = self.tournament.result(round_no, board)
-        result = self.tournament.record(round_no, board, score, how)
+        result = self.tournament.record(round_no, board, score, how, registry=self.store.games())
         try:
             self.store.save_result(self.id, round_no, board, result)
         except StoreError:
@@ -643,6 +649,10 @@ class StoredTournament:
 
     def clear_live(self, round_no: int, board: int) -> None:
         self.store.clear_live(self.id, round_no, board)
+
+    def live_boards(self) -> set:
+        """(round, board) of the games kept in progress: half-played boards."""
+        return self.store.live_boards(self.id)
 
 
 def _check_index(value, expected: int, where: str) -> None:

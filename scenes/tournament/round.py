@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import GAMES
 from game.tournament.model import Result
 
 from .. import assets, ui
@@ -21,6 +22,8 @@ ROW = 46
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
 HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
               "forfeit": "by forfeit", "manual": "entered"}
+#: How a game ended when it was played out here (on screen, or by the computers).
+PLAYED_HERE = ("played", "time", "resignation")
 
 
 def result_of_outcome(outcome: dict) -> Result:
@@ -48,6 +51,7 @@ class RoundScene(Scene):
         self.background = BackgroundGames(stored.store.path, stored.id,
                                           library_path=library_path())
         self.playing: tuple[int, int] | None = None   # the board a human game was started on
+        self.live: set = set()    # (round, board) of the games kept half-played
 
     @property
     def tournament(self):
@@ -58,6 +62,7 @@ class RoundScene(Scene):
         """Read the tournament again: background workers commit results on their own."""
         try:
             self.stored = self.stored.store.open(self.stored.id)
+            self.live = self.stored.live_boards()
         except StoreError as exc:
             self.notice, self.notice_ok = str(exc), False
 
@@ -328,13 +333,14 @@ class RoundScene(Scene):
     def state_text(self, p) -> str:
         result = self.tournament.result(p.round, p.board)
         if result is not None:
-            how = HOW_TITLES.get(result.how, result.how)
+            how = ("double forfeit" if result.is_double_forfeit
+                   else HOW_TITLES.get(result.how, result.how))
             return score_text(result.score) + (f"  ({how})" if how else "")
         if self.is_computer_game(p):
             return ("playing in the background..."
                     if self.background.is_running(p.round, p.board) else "waiting")
-        if self.playing == (p.round, p.board):
-            return "being played"
+        if self.playing == (p.round, p.board) or (p.round, p.board) in self.live:
+            return "being played"       # a half-played game is kept, across restarts too
         return "to play"
 
     def _draw_progress(self, surface) -> None:
@@ -366,8 +372,11 @@ def _entrant_text(entrant) -> str:
 
 
 class ResultEntryScene(Scene):
-    """Enter or correct one board's result by hand (a game played on a real table, or a
-    forfeit), or clear it where the tournament allows (``Tournament.clear_problem``)."""
+    """Enter or correct one board's result by hand (a game played on a real table, a
+    forfeit or a double forfeit), or clear it where the tournament allows
+    (``Tournament.clear_problem``).  Only results the game can have are offered (no draw
+    in a game that cannot end drawn); throwing away a game in progress, or changing the
+    result of a game played out here, is asked first."""
 
     title = "enter result"
     opaque = False
@@ -383,20 +392,56 @@ class ResultEntryScene(Scene):
         self.second = t.entrants[p.second].name
         self.current = t.result(round_no, board)
         self.no_clear = t.clear_problem(round_no, board) if self.current else None
+        self.no_draw = t.result_problem(round_no, Result("1/2-1/2", "manual"), GAMES)
+        self.live = (round_no, board) in round_scene.live
+        self.asking = None        # (question, the result to keep or None to clear) awaiting Yes
+
+    def question(self, result) -> str | None:
+        """What to ask before ``result`` (None: clear) is kept, or None to keep it at once."""
+        if self.live and self.current is None:
+            return ("A game is in progress on this board. Throw it away and keep "
+                    + ("no result" if result is None else score_text(result.score)) + "?")
+        if self.current is not None and self.current.how in PLAYED_HERE:
+            now = score_text(self.current.score)
+            if result is None:
+                return f"This board was played here and ended {now}. Clear that result?"
+            if result == self.current:
+                return None
+            return (f"This board was played here and ended {now}. Change it to "
+                    f"{score_text(result.score)}? The earlier result is kept in the "
+                    "board's history.")
+        return None
 
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(w // 2 - 300, h // 2 - 230, 600, 460)
+        self.box = pygame.Rect(w // 2 - 300, h // 2 - 254, 600, 508)
         x, y = self.box.x + 40, self.box.y + 96
         self.choices = {}
+        self.yes_button = self.no_button = None
+        if self.asking is not None:
+            keep = self.asking[1]
+            yes = ("Yes, clear the result" if keep is None
+                   else f"Yes, keep {score_text(keep.score)}")
+            self.yes_button = ui.button(self, (x, self.box.bottom - 130, 520, 44), yes,
+                                        "#primary")
+            self.no_button = ui.button(self, (x, self.box.bottom - 76, 520, 44),
+                                       "No, go back")
+            self.clear_button = self.cancel_button = None
+            return
         first, second = _fit(self.first, 34), _fit(self.second, 34)
         for text, result in ((f"{first} won", Result("1-0", "manual")),
                              ("Draw", Result("1/2-1/2", "manual")),
                              (f"{second} won", Result("0-1", "manual")),
                              (f"{first} won by forfeit", Result("1-0", "forfeit")),
-                             (f"{second} won by forfeit", Result("0-1", "forfeit"))):
-            self.choices[ui.button(self, (x, y, 520, 40), text,
-                                   "#primary" if result.how == "manual" else None)] = result
+                             (f"{second} won by forfeit", Result("0-1", "forfeit")),
+                             ("Double forfeit: neither played", Result("0-0", "forfeit"))):
+            button = ui.button(self, (x, y, 520, 40), text,
+                               "#primary" if result.how == "manual" else None,
+                               tooltip=(f"{self.no_draw[0].upper()}{self.no_draw[1:]}."
+                                        if result.score == "1/2-1/2" and self.no_draw else None))
+            if result.score == "1/2-1/2" and self.no_draw:
+                button.disable()
+            self.choices[button] = result
             y += 48
         self.clear_button = ui.button(self, (x, y + 10, 250, 42), "Clear the result")
         if self.current is None or self.no_clear:
@@ -404,17 +449,32 @@ class ResultEntryScene(Scene):
         self.cancel_button = ui.button(self, (x + 270, y + 10, 250, 42), "Cancel")
 
     def handle(self, event) -> None:
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if self.asking is not None:
+            if ui.pressed(event, self.yes_button):
+                self._keep(self.asking[1])
+            elif ui.pressed(event, self.no_button) or escape:
+                self.asking = None
+                self.resize()
+            return
         for widget, result in self.choices.items():
             if ui.pressed(event, widget):
                 self._done(result)
                 return
         if ui.pressed(event, self.clear_button):
             self._done(None)
-        elif ui.pressed(event, self.cancel_button) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+        elif ui.pressed(event, self.cancel_button) or escape:
             self.app.stack.pop()
 
     def _done(self, result) -> None:
+        question = self.question(result)
+        if question is not None:
+            self.asking = (question, result)
+            self.resize()
+            return
+        self._keep(result)
+
+    def _keep(self, result) -> None:
         self.round_scene.record(self.round_no, self.board, result)
         self.app.stack.pop()
 
@@ -428,10 +488,17 @@ class ResultEntryScene(Scene):
                     anchor="midtop")
         now = "no result yet" if self.current is None else (
             f"now {score_text(self.current.score)}")
+        if self.current is None and self.live:
+            now = "a game in progress"
         assets.text(surface, f"{_fit(self.first, 24)} (first) against {_fit(self.second, 24)} "
                              f"- {now}",
                     (self.box.centerx, self.box.y + 62), size=16, colour=ui.MUTED,
                     anchor="midtop")
+        if self.asking is not None:
+            assets.paragraph(surface, self.asking[0],
+                             (self.box.x + 40, self.box.y + 110, 520, 200), size=20,
+                             colour=ui.INK)
+            return
         if self.no_clear:
             assets.paragraph(surface, f"{self.no_clear[0].upper()}{self.no_clear[1:]}.",
                              (self.box.x + 40, self.clear_button.rect.bottom + 10, 520, 50),
