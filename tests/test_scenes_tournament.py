@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.tournament.model import Result
 from game.tournament.standings import standings as standings_of
 from game.tournament.store import TournamentStore
 from helpers import button, click, frames, key, make_app, press, wait_until
@@ -662,3 +663,88 @@ def test_the_lobby_fits_the_smallest_window_and_pages_through_a_long_list(tmp_pa
         assert (tmp_path / "lobby-0.png").exists()
     finally:
         app.close()
+
+
+# --- results that can happen ----------------------------------------------------------------
+
+def humans_round(app, game="calla"):
+    """A kept Swiss of four humans at ``game``, round 1 paired, shown in the round view."""
+    from game.tournament.model import Entrant, GameChoice, Tournament
+    with TournamentStore(db_path()) as store:
+        stored = store.create(Tournament("Club night", [Entrant(n) for n in
+                                                        ("Ann", "Bob", "Cid", "Dee")],
+                                         "swiss", [GameChoice(game)], rounds=3))
+        stored.pair_next_round()
+        tid = stored.id
+    app.stack.push(LobbyScene(app))
+    frames(app, 2)
+    press(app, "Continue")
+    rounds = app.stack.top
+    assert isinstance(rounds, RoundScene)
+    rounds.background_enabled = False
+    return rounds, tid
+
+
+def open_entry(app, rounds, board):
+    click(app, rounds.result_buttons[board].rect.center, settle=2)
+    entry = app.stack.top
+    assert isinstance(entry, ResultEntryScene) and entry.board == board
+    return entry
+
+
+@pytest.mark.parametrize("game", ["iriri", "callisto"])
+def test_no_draw_can_be_entered_in_a_game_that_cannot_end_drawn(app, game):
+    rounds, tid = humans_round(app, game)
+    open_entry(app, rounds, 1)
+    draw = button(app, "Draw")
+    assert not draw.is_enabled and "cannot end in a draw" in draw.tool_tip_text
+    press(app, "Cancel", settle=2)
+    # nor through the store, whatever asks it
+    assert "1/2-1/2" not in [r.score for r in rounds.tournament.results.values()]
+    assert not rounds.record(1, 1, Result("1/2-1/2", "manual"))
+    assert "cannot end in a draw" in rounds.notice
+    assert kept(tid)[0].result(1, 1) is None
+
+
+def test_a_double_forfeit_is_its_own_result_and_scores_nothing(app):
+    rounds, tid = humans_round(app)
+    open_entry(app, rounds, 1)
+    press(app, "Double forfeit: neither played", settle=2)
+    assert app.stack.top is rounds
+    p = rounds.tournament.pairing(1, 1)
+    assert rounds.state_text(p) == "0 - 0  (double forfeit)"
+    t, _ = kept(tid)
+    assert t.result(1, 1).score == "0-0" and t.result(1, 1).how == "forfeit"
+    points = {line.name: line.points for line in standings_of(t)}
+    assert points[t.entrants[p.first].name] == 0 and points[t.entrants[p.second].name] == 0
+    # a forfeit is another result: one player won
+    open_entry(app, rounds, 1)
+    press(app, f"{t.entrants[p.first].name} won by forfeit", settle=2)
+    assert kept(tid)[0].result(1, 1).score == "1-0"
+
+
+def test_a_half_played_board_stays_being_played_after_a_restart(app):
+    rounds, tid = humans_round(app)
+    press(app, "Play", settle=2)
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    play.apply(play.state.legal_moves()[0])
+    key(app, pygame.K_ESCAPE, settle=2)
+    press(app, "Back to the round", settle=2)
+    assert app.stack.top is rounds
+    # the program is closed and opened again: a fresh round view reads the store
+    again = RoundScene(app, rounds.stored.store.open(tid), background=False)
+    app.stack.push(again)
+    frames(app, 2)
+    p = again.tournament.pairing(1, 1)
+    assert again.playing is None and again.state_text(p) == "being played"
+    # Enter result asks before the game in progress is thrown away
+    entry = open_entry(app, again, 1)
+    press(app, f"{entry.first} won", settle=2)
+    assert app.stack.top is entry and "in progress" in entry.asking[0]
+    press(app, "No, go back", settle=2)
+    assert kept(tid)[0].result(1, 1) is None and again.stored.load_live(1, 1) is not None
+    press(app, f"{entry.first} won", settle=2)
+    press(app, "Yes, keep 1 - 0", settle=2)
+    assert app.stack.top is again
+    assert kept(tid)[0].result(1, 1).score == "1-0" and again.stored.load_live(1, 1) is None
