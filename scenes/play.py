@@ -196,6 +196,7 @@ class PlayScene(Scene):
             winner = state.winner
             reason = state.describe_end(self.labels) or "The game is over."
         return {"winner": winner, "reason": reason, "flagged": self.flagged, "resigned": None,
+                "scores": list(state.scores),
                 "state_position": state.position(), "moves": list(self.notation[:self.cursor])}
 
     # --- widgets -----------------------------------------------------------------

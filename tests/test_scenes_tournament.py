@@ -748,3 +748,29 @@ def test_a_half_played_board_stays_being_played_after_a_restart(app):
     press(app, "Yes, keep 1 - 0", settle=2)
     assert app.stack.top is again
     assert kept(tid)[0].result(1, 1).score == "1-0" and again.stored.load_live(1, 1) is None
+
+
+def test_a_board_played_here_shows_its_score_and_a_correction_keeps_both(app):
+    rounds, tid = humans_round(app)
+    p = rounds.tournament.pairing(1, 1)
+    # the play scene reports the end of the game on board 1
+    rounds.game_finished(1, 1, {"winner": 0, "reason": "Ann has 17 cubes in her calla.",
+                                "scores": [17, 9], "flagged": None, "resigned": None})
+    rounds.resize()
+    assert rounds.state_text(p) == "1 - 0  (17 - 9 on the board)"
+    entry = open_entry(app, rounds, 1)
+    assert entry.detail == "17 - 9: Ann has 17 cubes in her calla."
+    press(app, f"{entry.second} won", settle=2)
+    assert "played here and ended 1 - 0" in entry.asking[0]
+    press(app, "Yes, keep 0 - 1", settle=2)
+    assert app.stack.top is rounds
+    assert rounds.state_text(p) == "0 - 1  (entered), corrected"
+    # both results are kept in the board's history, on disk
+    with TournamentStore(db_path()) as store:
+        history = store.history(tid)[(1, 1)]
+    assert [(e.result.score, e.result.how) for e in history] == [("1-0", "played"),
+                                                                 ("0-1", "manual")]
+    assert history[0].detail == "17 - 9: Ann has 17 cubes in her calla."
+    entry = open_entry(app, rounds, 1)
+    assert entry.earlier == "1 - 0" and entry.detail == ""
+    press(app, "Cancel", settle=2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import GAMES
+from game.core import score_text as points_text
 from game.tournament.model import Result
 
 from .. import assets, ui
@@ -37,6 +38,22 @@ def result_of_outcome(outcome: dict) -> Result:
     return Result("1-0" if winner == 0 else "0-1")
 
 
+def board_score(outcome: dict) -> str:
+    """The score on the board at the end of a game played here ("18 - 14"), or ""."""
+    scores = outcome.get("scores")
+    if not isinstance(scores, (list, tuple)) or len(scores) != 2:
+        return ""
+    return " - ".join(points_text(s) for s in scores)
+
+
+def outcome_detail(outcome: dict) -> str:
+    """How a game played here ended, for the board's history: its score on the board
+    and the reason ("18 - 14: Ann (A) has 17 cubes in her calla.")."""
+    reason = str(outcome.get("reason") or "")
+    score = board_score(outcome)
+    return f"{score}: {reason}" if score and reason else score or reason
+
+
 class RoundScene(Scene):
     title = "round"
 
@@ -52,6 +69,7 @@ class RoundScene(Scene):
                                           library_path=library_path())
         self.playing: tuple[int, int] | None = None   # the board a human game was started on
         self.live: set = set()    # (round, board) of the games kept half-played
+        self.history: dict = {}   # (round, board): every result it has had, oldest first
 
     @property
     def tournament(self):
@@ -63,6 +81,7 @@ class RoundScene(Scene):
         try:
             self.stored = self.stored.store.open(self.stored.id)
             self.live = self.stored.live_boards()
+            self.history = self.stored.history()
         except StoreError as exc:
             self.notice, self.notice_ok = str(exc), False
 
@@ -175,19 +194,33 @@ class RoundScene(Scene):
         self.notice, self.notice_ok = f"Round {self.shown} is paired.", True
         self.resize()
 
-    def record(self, round_no: int, board: int, result: Result | None) -> bool:
-        """Enter, correct (or with None clear) a result; it is on disk when this returns."""
+    def record(self, round_no: int, board: int, result: Result | None, detail: str = "") -> bool:
+        """Enter, correct (or with None clear) a result; it is on disk when this returns.
+        ``detail``: how a game played here ended, kept in the board's history."""
         self.reload()
         try:
             if result is None:
                 self.stored.clear_result(round_no, board)
             else:
-                self.stored.record(round_no, board, result)
+                self.stored.record(round_no, board, result, detail=detail)
         except (StoreError, ValueError) as exc:
             self.notice, self.notice_ok = f"The result was not kept: {exc}", False
             return False
         self.notice, self.notice_ok = "", True
+        self.reload()
         return True
+
+    def played_detail(self, round_no: int, board: int) -> str:
+        """How the game on this board ended, when its result is the one played out here."""
+        entries = self.history.get((round_no, board), [])
+        result = self.tournament.result(round_no, board)
+        if entries and result is not None and entries[-1].result == result:
+            return entries[-1].detail
+        return ""
+
+    def corrected(self, round_no: int, board: int) -> bool:
+        """Whether the board's result was changed after it was first kept."""
+        return sum(1 for e in self.history.get((round_no, board), []) if e.result) > 1
 
     # --- playing a board -------------------------------------------------------------------
     def game_config(self, round_no: int, board: int) -> dict:
@@ -245,7 +278,7 @@ class RoundScene(Scene):
         """Called by the play scene when the game ends: keep the result at once."""
         self.playing = None
         result = result_of_outcome(outcome)
-        if self.record(round_no, board, result):
+        if self.record(round_no, board, result, detail=outcome_detail(outcome)):
             self.app.log(f"tournament round {round_no} board {board}: {result.score} "
                          f"({result.how})")
             self.notice, self.notice_ok = (f"Board {board}: {score_text(result.score)} "
@@ -335,7 +368,15 @@ class RoundScene(Scene):
         if result is not None:
             how = ("double forfeit" if result.is_double_forfeit
                    else HOW_TITLES.get(result.how, result.how))
-            return score_text(result.score) + (f"  ({how})" if how else "")
+            detail = self.played_detail(p.round, p.board)
+            on_board = detail.split(": ", 1)[0] if detail[:1].isdigit() or detail[:1] == "½" \
+                else ""
+            if on_board and result.how == "played":
+                how = f"{on_board} on the board"
+            elif on_board:
+                how = f"{how}, {on_board}"
+            text = score_text(result.score) + (f"  ({how})" if how else "")
+            return text + (", corrected" if self.corrected(p.round, p.board) else "")
         if self.is_computer_game(p):
             return ("playing in the background..."
                     if self.background.is_running(p.round, p.board) else "waiting")
@@ -394,6 +435,10 @@ class ResultEntryScene(Scene):
         self.no_clear = t.clear_problem(round_no, board) if self.current else None
         self.no_draw = t.result_problem(round_no, Result("1/2-1/2", "manual"), GAMES)
         self.live = (round_no, board) in round_scene.live
+        self.detail = round_scene.played_detail(round_no, board)
+        earlier = [e.result for e in round_scene.history.get((round_no, board), [])[:-1]
+                   if e.result is not None]
+        self.earlier = ", ".join(score_text(r.score) for r in earlier)
         self.asking = None        # (question, the result to keep or None to clear) awaiting Yes
 
     def question(self, result) -> str | None:
@@ -414,8 +459,8 @@ class ResultEntryScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(w // 2 - 300, h // 2 - 254, 600, 508)
-        x, y = self.box.x + 40, self.box.y + 96
+        self.box = pygame.Rect(w // 2 - 300, h // 2 - 274, 600, 548)
+        x, y = self.box.x + 40, self.box.y + 136
         self.choices = {}
         self.yes_button = self.no_button = None
         if self.asking is not None:
@@ -494,9 +539,18 @@ class ResultEntryScene(Scene):
                              f"- {now}",
                     (self.box.centerx, self.box.y + 62), size=16, colour=ui.MUTED,
                     anchor="midtop")
+        past = []
+        if self.detail:
+            past.append(f"Played here: {self.detail}")
+        if self.earlier:
+            past.append(f"Corrected; earlier result{'s' if ',' in self.earlier else ''}: "
+                        f"{self.earlier}")
+        for i, line in enumerate(past):
+            assets.text(surface, _fit(line, 70), (self.box.centerx, self.box.y + 86 + 20 * i),
+                        size=15, colour=ui.MUTED, anchor="midtop")
         if self.asking is not None:
             assets.paragraph(surface, self.asking[0],
-                             (self.box.x + 40, self.box.y + 110, 520, 200), size=20,
+                             (self.box.x + 40, self.box.y + 140, 520, 200), size=20,
                              colour=ui.INK)
             return
         if self.no_clear:
