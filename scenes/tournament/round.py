@@ -541,7 +541,7 @@ class ResultEntryScene(Scene):
                     anchor="midtop")
         past = []
         if self.detail:
-            past.append(f"Played here: {self.detail}")
+            past.append(f"Played here, {self.detail}")
         if self.earlier:
             past.append(f"Corrected; earlier result{'s' if ',' in self.earlier else ''}: "
                         f"{self.earlier}")
