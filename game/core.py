@@ -108,6 +108,9 @@ class GameSpec:
     parse: Callable[[GameState, str], Any]
     format: Callable[[GameState, Any], str]
     variant_titles: dict = field(default_factory=dict)
+    #: Why a 2-player game of it can never end in a draw (empty when it can): a result
+    #: entered by hand is checked against it.
+    no_draw: str = ""
 
     def players(self, variant: str | None = None) -> int:
         return self.player_counts[self.check_variant(variant)]

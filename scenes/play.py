@@ -34,6 +34,16 @@ def board_area(size) -> pygame.Rect:
     return pygame.Rect(16, 16, w - SIDEBAR_W - 44, h - 72)
 
 
+def hints_allowed(config: dict) -> bool:
+    """Whether the Hint button is offered: a hint is a training aid, so never in a tournament
+    game, and in a game with clocks only when the setup allowed it."""
+    if "tournament" in config:
+        return False
+    if config.get("time_control"):
+        return config.get("hints") is True
+    return config.get("hints", True) is not False
+
+
 def _restored_time(record: dict, config: dict, states: list, notation: list, cursor: int):
     """The timer, the ply time was called at and the clock snapshot of a record, checked
     against the game: ``(timer, called, clock)``.  Raises RecordProblem naming the field."""
@@ -136,6 +146,7 @@ class PlayScene(Scene):
         self.thinker = Thinker()
         self.hinter = Thinker()      # a separate worker, so a hint never delays a computer seat
         self.hint_for = None         # the ply a hint is being worked out for
+        self.hints_allowed = hints_allowed(config)
         self.computer_wait = 0.0
         self.pending_computer_move = None
         self.end_delay = 0.0
@@ -185,6 +196,7 @@ class PlayScene(Scene):
             winner = state.winner
             reason = state.describe_end(self.labels) or "The game is over."
         return {"winner": winner, "reason": reason, "flagged": self.flagged, "resigned": None,
+                "scores": list(state.scores),
                 "state_position": state.position(), "moves": list(self.notation[:self.cursor])}
 
     # --- widgets -----------------------------------------------------------------
@@ -207,7 +219,9 @@ class PlayScene(Scene):
     def _refresh_buttons(self) -> None:
         if not self.widgets:
             return
-        if self._can_hint():
+        if not self.hints_allowed:
+            self.hint_button.hide()
+        elif self._can_hint():
             self.hint_button.enable()
         else:
             self.hint_button.disable()
@@ -393,9 +407,12 @@ class PlayScene(Scene):
 
     def _can_hint(self) -> bool:
         seat = self.seat_of(self.state.to_move)
-        return seat is not None and seat["kind"] == "human" and self.hint_for is None
+        return (self.hints_allowed and seat is not None and seat["kind"] == "human"
+                and self.hint_for is None)
 
     def ask_hint(self) -> None:
+        if not self._can_hint():
+            return
         from game.ai import LEVELS
         level = "medium" if "medium" in LEVELS else LEVELS[-1]
         self.hint_for = self.cursor

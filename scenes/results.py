@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pygame_gui
 
@@ -16,14 +14,26 @@ from .views import view_class
 from .views.base import render_static
 
 
-def rematch_config(config: dict, rng=None) -> dict:
-    """The same game again; a random first player is drawn anew."""
+def rematch_config(config: dict) -> dict:
+    """The same game again with the seats swapped: whoever moved first now moves second
+    (with more players, each moves one place on).  A seat nobody named, and so called by
+    its side ("Blue"), takes the name of the side it plays now."""
     config = dict(config)
-    if config.get("starter", "random") == "random":
-        rng = rng or random.Random()
-        seats = list(config["seats"])
-        k = rng.randrange(len(seats))
-        config["seats"] = seats[k:] + seats[:k]
+    seats = [dict(s) for s in config["seats"]]
+    n = len(seats)
+    try:
+        names = view_class(config["game"]).seat_names(config.get("variant"))
+    except (ImportError, KeyError):
+        names = ()
+    seats = seats[1:] + seats[:1]
+    if len(names) == n:
+        for i, seat in enumerate(seats):
+            if seat["name"] == names[(i + 1) % n]:
+                seat["name"] = names[i]
+    config["seats"] = seats
+    order = config.get("seat_order")
+    if order and len(order) == n:
+        config["seat_order"] = list(order[1:]) + list(order[:1])
     return config
 
 

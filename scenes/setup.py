@@ -76,6 +76,8 @@ class SetupScene(Scene):
         self.seats = [dict(s) for s in config.get("seats", [])]   # "name": "" until typed
         self.starter = "random"
         self.time_control = config.get("time_control") or "none"
+        # a hint is a training aid: off by default once the players have clocks
+        self.hints = config.get("hints", self.time_control == "none")
         self._fit_seats()
         self.error = ""
 
@@ -133,7 +135,7 @@ class SetupScene(Scene):
         self.sides_note = self._sides_note()
         self.note_lines = assets.wrap(self.sides_note, 15, control_w) if self.sides_note else []
         # rows close up in a short window, so that Start game is always on screen
-        rows = ((len(self.spec.variants) > 1) + len(self.seats) + (len(self.seats) == 2) + 2
+        rows = ((len(self.spec.variants) > 1) + len(self.seats) + (len(self.seats) == 2) + 3
                 + len(self.spec.options))
         top = 150 if h >= 700 else 126
         room = h - top - 15 - 20 - 46 - 12 - (20 * len(self.note_lines) + 4)
@@ -186,6 +188,11 @@ class SetupScene(Scene):
         self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, ch), clocks,
                                                     current)
         self.rows.append(("Clock for each player", y))
+        y += row
+        hints = [("Yes: the Hint button shows a good move", "yes"), ("No", "no")]
+        self.controls["hints"] = ui.dropdown(self, (control_x, y, control_w, ch), hints,
+                                             hints[0] if self.hints else hints[1])
+        self.rows.append(("Allow hints", y))
         y += row
         for name in self.spec.options:
             label, choices = option_choices(self.spec, name)
@@ -260,6 +267,10 @@ class SetupScene(Scene):
                 self.resize()            # the sides each seat plays, and their names, change
             elif key == "time_control":
                 self.time_control = value
+                self.hints = value == "none"     # with clocks, hints are off unless allowed
+                self.resize()
+            elif key == "hints":
+                self.hints = value == "yes"
             elif key.startswith("option:"):
                 name = key[len("option:"):]
                 _, choices = option_choices(self.spec, name)
@@ -282,6 +293,7 @@ class SetupScene(Scene):
         return {"game": self.spec.name, "variant": self.variant, "options": dict(self.options),
                 "seats": seats, "starter": self.starter,
                 "time_control": None if self.time_control == "none" else self.time_control,
+                "hints": bool(self.hints),
                 "seat_order": [(first + i) % len(seats) for i in range(len(seats))]}
 
     def start(self) -> None:

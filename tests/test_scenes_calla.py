@@ -139,7 +139,8 @@ def test_whole_game_by_clicks_to_results_and_rematch(app, tmp_path):
     again = app.stack.top
     assert isinstance(again, PlayScene) and again.cursor == 0
     assert again.state.pits == again.spec.new_game().pits
-    assert [s["name"] for s in again.seats] == ["Player 1", "Player 2"]
+    # the seats are swapped: whoever moved first now moves second
+    assert [s["name"] for s in again.seats] == ["Player 2", "Player 1"]
 
 
 def test_results_back_to_menu(app):
@@ -454,6 +455,53 @@ def test_hint_shows_a_legal_move_on_the_board(app):
     sow(app, play, 1)
     assert play.move_texts[0] == "Player 1: 1st shield, 3 cubes"
     assert play.view.hint_move is None
+
+
+def choose(app, menu, text):
+    """Pick ``text`` from a setup dropdown by clicks."""
+    click(app, menu.rect.center)
+    items = menu.menu_states["expanded"].options_selection_list.item_list
+    click(app, next(i for i in items if i["text"] == text)["button_element"].rect.center,
+          settle=8)
+
+
+def test_with_clocks_hints_are_off_unless_the_setup_allows_them(app):
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    assert setup.controls["hints"].selected_option[1] == "yes", "untimed: hints allowed"
+    choose(app, setup.controls["time_control"], "5: 5 min sudden death")
+    assert setup.time_control == "5"
+    assert setup.controls["hints"].selected_option[1] == "no", "a clock turns hints off"
+    press(app, "Start game")
+    play = app.stack.top
+    assert isinstance(play, PlayScene) and play.clock is not None
+    assert not button(app, "Hint").visible
+    play.ask_hint()
+    assert play.hint_for is None and play.view.hint_move is None
+
+
+def test_a_timed_game_may_allow_hints(app):
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    choose(app, setup.controls["time_control"], "5: 5 min sudden death")
+    choose(app, setup.controls["hints"], "Yes: the Hint button shows a good move")
+    press(app, "Start game")
+    play = app.stack.top
+    assert play.clock is not None and button(app, "Hint").visible
+    press(app, "Hint")
+    assert play.hint_for is not None
+
+
+def test_no_hint_in_a_tournament_game(app):
+    config = {"game": "calla", "variant": "standard", "options": {"time_limit_minutes": 0},
+              "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}],
+              "starter": "0", "time_control": None, "tournament": {"round": 1, "board": 1}}
+    play = PlayScene(app, config)
+    app.stack.push(play)
+    frames(app, 2)
+    assert not button(app, "Hint").visible
+    play.ask_hint()
+    assert play.hint_for is None
 
 
 def test_per_player_clocks_run_in_turn_and_a_flag_fall_loses(app):

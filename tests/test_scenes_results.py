@@ -80,3 +80,21 @@ def test_a_resumed_game_counts_the_time_played_before(app, tmp_path):
     app.stack.pop()
     again = PlayScene.from_record(app, record)
     assert again.played_before >= 90.0
+
+
+def test_rematch_swaps_the_seats_and_unnamed_seats_follow_their_side():
+    from scenes.results import rematch_config
+    from scenes.views import view_class
+    names = view_class("iriri").seat_names(None)
+    config = {"game": "iriri", "variant": None, "options": {}, "starter": "random",
+              "seats": [{"name": "Ann", "kind": "human"},
+                        {"name": "Bob", "kind": "computer", "level": "easy"}],
+              "seat_order": [0, 1]}
+    again = rematch_config(config)
+    assert [s["name"] for s in again["seats"]] == ["Bob", "Ann"]
+    assert again["seats"][0]["level"] == "easy" and again["seat_order"] == [1, 0]
+    assert [s["name"] for s in rematch_config(again)["seats"]] == ["Ann", "Bob"]
+    # a seat nobody named is called by the side it plays, before and after
+    unnamed = dict(config, seats=[{"name": names[0], "kind": "human"},
+                                  {"name": "Bob", "kind": "human"}])
+    assert [s["name"] for s in rematch_config(unnamed)["seats"]] == ["Bob", names[1]]

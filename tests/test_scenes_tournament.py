@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.tournament.model import Result
 from game.tournament.standings import standings as standings_of
 from game.tournament.store import TournamentStore
 from helpers import button, click, frames, key, make_app, press, wait_until
@@ -16,7 +17,7 @@ from scenes.play import PlayScene
 from scenes.results import ResultsScene
 from scenes.tournament import LobbyScene
 from scenes.tournament.background import play_computer_game
-from scenes.tournament.common import db_path, game_choices
+from scenes.tournament.common import db_path, game_choices, score_text
 from scenes.tournament.entrants import NewTournamentScene
 from scenes.tournament.podium import PodiumScene
 from scenes.tournament.round import ResultEntryScene, RoundScene, result_of_outcome
@@ -390,6 +391,10 @@ def test_a_computer_boards_result_can_be_corrected_by_hand(app):
     entry = app.stack.top
     assert isinstance(entry, ResultEntryScene) and entry.board == 2
     press(app, f"{entry.first if wanted == '1-0' else entry.second} won")
+    # the board was played out here: changing its result is asked first
+    assert app.stack.top is entry and "played here" in entry.asking[0]
+    assert kept()[0].result(1, 2).score == before
+    press(app, f"Yes, keep {score_text(wanted)}")
     t, _ = kept()
     assert t.result(1, 2).score == wanted and t.result(1, 2).how == "manual"
 
@@ -453,18 +458,31 @@ def walk_board(app, rounds, board, check, again=False):
             assert app.stack.top is rounds
             check(f"round {round_no} board {board}: play started and left")
         done.append("play")
-    for choice in range(6):        # the five results, then Clear the result
+    for choice in range(7):        # the six results, then Clear the result
         click(app, rounds.result_buttons[board].rect.center, settle=2)
         entry = app.stack.top
         assert isinstance(entry, ResultEntryScene)
         widgets = list(entry.choices) + [entry.clear_button]
         if not widgets[choice].is_enabled:     # Clear, refused: the dialog says why
-            assert choice == 5 and entry.no_clear and "changed but not cleared" in entry.no_clear
+            if choice == 1 and entry.no_draw:      # a game that cannot end drawn
+                done.append("draw refused")
+                press(app, "Cancel", settle=2)
+                continue
+            assert choice == 6 and entry.no_clear and "changed but not cleared" in entry.no_clear
             press(app, "Cancel", settle=2)
             done.append("clear refused")
             continue
         text = widgets[choice].text
         click(app, widgets[choice].rect.center, settle=2)
+        if app.stack.top is entry and entry.asking is not None:   # a game would be lost
+            if "asked, then No" not in done:
+                press(app, "No, go back", settle=2)
+                assert app.stack.top is entry and entry.asking is None
+                check(f"round {round_no} board {board}: {text}, then No")
+                done.append("asked, then No")
+                press(app, text, settle=2)
+            click(app, entry.yes_button.rect.center, settle=2)
+            done.append("asked, then Yes")
         assert app.stack.top is rounds
         assert "not kept" not in rounds.notice, rounds.notice
         check(f"round {round_no} board {board}: {text}")
@@ -511,7 +529,8 @@ def test_no_editing_action_of_the_round_view_makes_a_tournament_unopenable(tmp_p
                 for board in sorted(rounds.result_buttons):
                     seen.update(walk_board(app, rounds, board, check, again=round_no == 1))
         assert rounds.tournament.is_complete and opens_from_disk(tid).is_complete
-        assert {"play", "Ann won", "Draw", "Ann won by forfeit"} <= seen
+        assert {"play", "Ann won", "Draw", "Ann won by forfeit", "Double forfeit: neither played",
+                "asked, then No", "asked, then Yes"} <= seen
         assert ("clear refused" in seen) == (format_ == "swiss")
         assert "Clear the result" in seen
     finally:
@@ -669,3 +688,114 @@ def test_the_lobby_fits_the_smallest_window_and_pages_through_a_long_list(tmp_pa
         assert (tmp_path / "lobby-0.png").exists()
     finally:
         app.close()
+
+
+# --- results that can happen ----------------------------------------------------------------
+
+def humans_round(app, game="calla"):
+    """A kept Swiss of four humans at ``game``, round 1 paired, shown in the round view."""
+    from game.tournament.model import Entrant, GameChoice, Tournament
+    with TournamentStore(db_path()) as store:
+        stored = store.create(Tournament("Club night", [Entrant(n) for n in
+                                                        ("Ann", "Bob", "Cid", "Dee")],
+                                         "swiss", [GameChoice(game)], rounds=3))
+        stored.pair_next_round()
+        tid = stored.id
+    app.stack.push(LobbyScene(app))
+    frames(app, 2)
+    press(app, "Continue")
+    rounds = app.stack.top
+    assert isinstance(rounds, RoundScene)
+    rounds.background_enabled = False
+    return rounds, tid
+
+
+def open_entry(app, rounds, board):
+    click(app, rounds.result_buttons[board].rect.center, settle=2)
+    entry = app.stack.top
+    assert isinstance(entry, ResultEntryScene) and entry.board == board
+    return entry
+
+
+@pytest.mark.parametrize("game", ["iriri", "callisto"])
+def test_no_draw_can_be_entered_in_a_game_that_cannot_end_drawn(app, game):
+    rounds, tid = humans_round(app, game)
+    open_entry(app, rounds, 1)
+    draw = button(app, "Draw")
+    assert not draw.is_enabled and "cannot end in a draw" in draw.tool_tip_text
+    press(app, "Cancel", settle=2)
+    # nor through the store, whatever asks it
+    assert "1/2-1/2" not in [r.score for r in rounds.tournament.results.values()]
+    assert not rounds.record(1, 1, Result("1/2-1/2", "manual"))
+    assert "cannot end in a draw" in rounds.notice
+    assert kept(tid)[0].result(1, 1) is None
+
+
+def test_a_double_forfeit_is_its_own_result_and_scores_nothing(app):
+    rounds, tid = humans_round(app)
+    open_entry(app, rounds, 1)
+    press(app, "Double forfeit: neither played", settle=2)
+    assert app.stack.top is rounds
+    p = rounds.tournament.pairing(1, 1)
+    assert rounds.state_text(p) == "0 - 0  (double forfeit)"
+    t, _ = kept(tid)
+    assert t.result(1, 1).score == "0-0" and t.result(1, 1).how == "forfeit"
+    points = {line.name: line.points for line in standings_of(t)}
+    assert points[t.entrants[p.first].name] == 0 and points[t.entrants[p.second].name] == 0
+    # a forfeit is another result: one player won
+    open_entry(app, rounds, 1)
+    press(app, f"{t.entrants[p.first].name} won by forfeit", settle=2)
+    assert kept(tid)[0].result(1, 1).score == "1-0"
+
+
+def test_a_half_played_board_stays_being_played_after_a_restart(app):
+    rounds, tid = humans_round(app)
+    press(app, "Play", settle=2)
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    play.apply(play.state.legal_moves()[0])
+    key(app, pygame.K_ESCAPE, settle=2)
+    press(app, "Back to the round", settle=2)
+    assert app.stack.top is rounds
+    # the program is closed and opened again: a fresh round view reads the store
+    again = RoundScene(app, rounds.stored.store.open(tid), background=False)
+    app.stack.push(again)
+    frames(app, 2)
+    p = again.tournament.pairing(1, 1)
+    assert again.playing is None and again.state_text(p) == "being played"
+    # Enter result asks before the game in progress is thrown away
+    entry = open_entry(app, again, 1)
+    press(app, f"{entry.first} won", settle=2)
+    assert app.stack.top is entry and "in progress" in entry.asking[0]
+    press(app, "No, go back", settle=2)
+    assert kept(tid)[0].result(1, 1) is None and again.stored.load_live(1, 1) is not None
+    press(app, f"{entry.first} won", settle=2)
+    press(app, "Yes, keep 1 - 0", settle=2)
+    assert app.stack.top is again
+    assert kept(tid)[0].result(1, 1).score == "1-0" and again.stored.load_live(1, 1) is None
+
+
+def test_a_board_played_here_shows_its_score_and_a_correction_keeps_both(app):
+    rounds, tid = humans_round(app)
+    p = rounds.tournament.pairing(1, 1)
+    # the play scene reports the end of the game on board 1
+    rounds.game_finished(1, 1, {"winner": 0, "reason": "Ann has 17 cubes in her calla.",
+                                "scores": [17, 9], "flagged": None, "resigned": None})
+    rounds.resize()
+    assert rounds.state_text(p) == "1 - 0  (17 - 9 on the board)"
+    entry = open_entry(app, rounds, 1)
+    assert entry.detail == "17 - 9: Ann has 17 cubes in her calla."
+    press(app, f"{entry.second} won", settle=2)
+    assert "played here and ended 1 - 0" in entry.asking[0]
+    press(app, "Yes, keep 0 - 1", settle=2)
+    assert app.stack.top is rounds
+    assert rounds.state_text(p) == "0 - 1  (entered), corrected"
+    # both results are kept in the board's history, on disk
+    with TournamentStore(db_path()) as store:
+        history = store.history(tid)[(1, 1)]
+    assert [(e.result.score, e.result.how) for e in history] == [("1-0", "played"),
+                                                                 ("0-1", "manual")]
+    assert history[0].detail == "17 - 9: Ann has 17 cubes in her calla."
+    entry = open_entry(app, rounds, 1)
+    assert entry.earlier == "1 - 0" and entry.detail == ""
+    press(app, "Cancel", settle=2)

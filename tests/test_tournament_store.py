@@ -733,3 +733,30 @@ def test_a_killed_tournament_resumes_with_nothing_lost(tmp_path, capsys, pick):
         straight = store.load(1)
     assert after.to_dict() == straight.to_dict()
     assert resumed["standings"] == json.loads(out)["standings"]
+
+
+def test_a_version_1_file_gains_the_results_history_and_keeps_its_tournaments(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with TournamentStore(path) as store:
+        stored = store.create(make_swiss_for_history())
+        stored.pair_next_round()
+        stored.record(1, 1, "1-0")
+        tid = stored.id
+    with sqlite3.connect(path) as raw:       # as the first version wrote it
+        raw.execute("DROP TABLE result_history")
+        raw.execute("PRAGMA user_version = 1")
+    raw.close()
+    with TournamentStore(path) as store:
+        assert store.load(tid).result(1, 1).score == "1-0"
+        assert store.history(tid) == {}
+        store.open(tid).record(1, 1, "0-1", "manual")
+        assert [e.result.score for e in store.history(tid)[(1, 1)]] == ["0-1"]
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+    raw.close()
+
+
+def make_swiss_for_history():
+    from game.tournament.model import Entrant, GameChoice, Tournament
+    return Tournament("Old file", [Entrant(n) for n in ("Ann", "Bob", "Cid", "Dee")], "swiss",
+                      [GameChoice("calla")], rounds=3)

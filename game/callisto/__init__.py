@@ -417,5 +417,6 @@ SPEC = GameSpec(
     parse=_parse,
     format=_format,
     variant_titles=dict(VARIANT_TITLES),
+    no_draw="equal scores go to the player who started later",
 )
 CallistoState.spec = SPEC

@@ -212,4 +212,5 @@ SPEC = GameSpec(
     make_from_position=_from_position,
     parse=_parse,
     format=_format,
+    no_draw="the first word scores a half point, so once a piece is down the scores never tie",
 )

@@ -43,7 +43,7 @@ FIELDS = FIELDS_V1 + ("times", "clocks", "result", "date", "program")
 RESULT_FIELDS = ("winner", "end", "reason", "scores", "flagged")
 ENDS = ("rules", "time")
 CONFIG_FIELDS = ("game", "variant", "options", "seats", "starter", "time_control", "seat_order",
-                 "tournament")
+                 "tournament", "hints")
 SEAT_FIELDS = ("name", "kind", "level")
 #: Most moves a record may hold, and the longest move text (far above any real game).
 MAX_MOVES = 20000
@@ -357,6 +357,8 @@ def check_config(spec, config: dict, state) -> None:
             parse_time_control(control)
         except ValueError as exc:
             raise RecordProblem(f"field 'config.time_control': {exc}") from None
+    if "hints" in config and not isinstance(config["hints"], bool):
+        raise RecordProblem("field 'config.hints' must be true or false")
     tournament = config.get("tournament")
     if "tournament" in config and (
             not isinstance(tournament, dict) or set(tournament) != {"id", "round", "board"}

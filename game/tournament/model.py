@@ -20,6 +20,9 @@ Seats: in every pairing ``first`` takes player index 0 (who moves first) and
 Results: ``1-0``, ``0-1`` or ``1/2-1/2`` from the first seat's side, with how
 the game ended (``played``, ``time``, ``resignation``, ``forfeit``,
 ``manual``).  A forfeit counts like a played game everywhere (rulings below).
+``0-0`` is a double forfeit (neither player came): both lose, it counts as a
+loss for each.  A draw entered by hand is refused for a game that cannot end
+drawn (``GameSpec.no_draw``: Iriri, Callisto).
 
 Standings: points (win 1, draw 1/2, loss 0, Swiss bye 1) first, then the
 director's ordered list of tie-breaks, each applied to the entrants still
@@ -56,7 +59,7 @@ from .checks import FieldProblem, Reader, name_problem, shown
 FORMATS = ("round-robin", "swiss")
 KINDS = ("human", "computer")
 LEVELS = ("random", "easy", "medium", "hard", "expert")
-SCORES = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
+SCORES = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "0-0": (0.0, 0.0)}
 HOWS = ("played", "time", "resignation", "forfeit", "manual")
 TIEBREAKS = ("direct_encounter", "wins", "sonneborn_berger", "buchholz", "buchholz_cut1")
 TIEBREAK_TITLES = {
@@ -205,6 +208,12 @@ class Result:
         if self.how not in HOWS:
             raise ValueError(f"how the game ended must be one of {', '.join(HOWS)}, "
                              f"not {self.how!r}")
+        if self.score == "0-0" and self.how != "forfeit":
+            raise ValueError("0-0 is a double forfeit: how the game ended must be forfeit")
+
+    @property
+    def is_double_forfeit(self) -> bool:
+        return self.score == "0-0"
 
     @property
     def points(self) -> tuple:
@@ -440,14 +449,34 @@ class Tournament:
         return self.format == "round-robin" or not self.rounds or self.round_complete(len(self.rounds))
 
     # --- changes ---------------------------------------------------------
-    def record(self, round_no: int, board: int, score: str | Result, how: str = "played") -> Result:
-        """Enter or correct the result of a game; returns the Result stored."""
+    def record(self, round_no: int, board: int, score: str | Result, how: str = "played",
+               registry=None) -> Result:
+        """Enter or correct the result of a game; returns the Result stored.
+
+        With ``registry`` (a ``GAMES``-like dict) a result entered by hand is
+        checked against the round's game (``result_problem``)."""
         pairing = self.pairing(round_no, board)
         if pairing.is_bye:
             raise ValueError(f"round {round_no} board {board} is a bye; it has no result to enter")
         result = score if isinstance(score, Result) else Result(score, how)
+        problem = self.result_problem(round_no, result, registry)
+        if problem:
+            raise ValueError(problem)
         self.results[(round_no, board)] = result
         return result
+
+    def result_problem(self, round_no: int, result: Result, registry=None) -> str | None:
+        """Why ``result`` cannot be the result of a game of round ``round_no``, or None.
+
+        A game played here ends as its rules say; a result entered by hand
+        (``manual``) is a draw only in a game that can end drawn."""
+        if registry is None or result.score != "1/2-1/2" or result.how != "manual":
+            return None
+        spec = registry.get(self.game_for_round(round_no).game)
+        reason = getattr(spec, "no_draw", "")
+        if reason:
+            return f"a game of {spec.title} cannot end in a draw: {reason}"
+        return None
 
     def clear_problem(self, round_no: int, board: int) -> str | None:
         """Why the result of this board may not be taken back, or None when it may.

@@ -15,6 +15,9 @@ from .model import Pairing, Tournament, game_seed, round_robin_round
 #: Search steps the Swiss pairer may spend on one round before it pairs the
 #: round greedily (only very long events, rounds near the entrant count, need more).
 SWISS_SEARCH_BUDGET = 100_000
+#: Search steps it may then spend keeping score groups together and seats balanced;
+#: when they run out, the best pairing found so far stands.
+SWISS_REFINE_BUDGET = 5_000
 
 
 def pair_next_round(tournament: Tournament) -> list[Pairing]:
@@ -48,9 +51,14 @@ def pair_swiss(tournament: Tournament, round_no: int) -> list[tuple[int, int | N
     avoided whenever the whole round can be paired without one: the search
     backtracks over the round and only then allows one rematch more, and so
     on.  With an odd count the bye goes to the lowest-ranked entrant who has
-    not had one and leaves a pairing with the fewest rematches.  Seats go to
-    whoever had that seat less often (then: the opposite of their last seat;
-    in round 1 alternating by board).
+    not had one and leaves a pairing with the fewest rematches.  Among the
+    pairings as good, the fewest boards where both entrants have moved first
+    more often than second (or both second more often), since one of them
+    would then lean two seats: so each entrant's first and second seats stay
+    within one of each other wherever the round allows it (the director's
+    fairness rule, stricter than the Dutch system's colour preferences); then
+    the fewest boards between entrants on different points.  Seats go to whoever had the first seat less often (then: the
+    opposite of their last seat; in round 1 alternating by board).
     """
     records = _standings._records(tournament)
     count = len(tournament.entrants)
@@ -59,7 +67,8 @@ def pair_swiss(tournament: Tournament, round_no: int) -> list[tuple[int, int | N
     met = {frozenset((e, g.opponent)) for e, line in enumerate(records)
            for g in line.games if g.opponent is not None}
     had_bye = {e for e, line in enumerate(records) if line.byes}
-    pairs, bye = swiss_pairs(ranked, points, met, had_bye)
+    balance = [line.seat_balance for line in records]
+    pairs, bye = swiss_pairs(ranked, points, met, had_bye, balance=balance)
     position = {e: i for i, e in enumerate(ranked)}
     pairs.sort(key=lambda ab: (-max(points[ab[0]], points[ab[1]]),
                                min(position[ab[0]], position[ab[1]])))
@@ -73,11 +82,15 @@ def pair_swiss(tournament: Tournament, round_no: int) -> list[tuple[int, int | N
     return seated
 
 
-def swiss_pairs(ranked, points, met, had_bye, budget: int = SWISS_SEARCH_BUDGET):
+def swiss_pairs(ranked, points, met, had_bye, budget: int = SWISS_SEARCH_BUDGET,
+                balance=None):
     """Pair ``ranked`` (best first): returns (list of pairs, bye entrant or None).
 
     ``met`` holds frozensets of entrants who have played; ``had_bye`` those
-    who have had a bye.  Fewest rematches first, then the lowest possible bye.
+    who have had a bye; ``balance[e]`` (when given) the first seats less the
+    second seats ``e`` has had.  Fewest rematches first, then the lowest
+    possible bye, then the fewest colour clashes (two entrants leaning the
+    same way), then the fewest boards across score groups.
     The search takes at most ``budget`` steps in all; should a very long event
     (rounds close to the number of entrants) exhaust it, the round is paired
     greedily in preference order, which may then rematch more than needed.
@@ -89,12 +102,12 @@ def swiss_pairs(ranked, points, met, had_bye, budget: int = SWISS_SEARCH_BUDGET)
             raise ValueError("every entrant has already had a bye")
     else:
         byes = [None]
-    search = _SwissSearch(ranked, points, met, budget)
+    search = _SwissSearch(ranked, points, met, budget, balance)
     for allowed in range(len(ranked) // 2 + 1):
         for bye in byes:
             found = search.pair(bye, allowed)
             if found is not None:
-                return found, bye
+                return search.refine(bye, allowed, found), bye
             if search.exhausted:
                 break
         if search.exhausted:
@@ -112,7 +125,7 @@ class _SwissSearch:
     still allowed can serve.
     """
 
-    def __init__(self, ranked, points, met, budget):
+    def __init__(self, ranked, points, met, budget, balance=None):
         self.ranked = ranked
         self.points = points
         self.bit = {e: 1 << i for i, e in enumerate(ranked)}
@@ -120,21 +133,52 @@ class _SwissSearch:
         self.fresh = {e: everyone & ~self.bit[e] & ~sum(self.bit[o] for o in ranked
                                                         if frozenset((e, o)) in met)
                       for e in ranked}
+        lean = {e: 0 if balance is None else (balance[e] > 0) - (balance[e] < 0) for e in ranked}
+        # whom each entrant would clash with on seats: both lean the same way
+        self.clash = {e: sum(self.bit[o] for o in ranked if o != e and lean[e]
+                             and lean[o] == lean[e]) for e in ranked}
+        self.unlimited = len(ranked) // 2 + 1
         self.met = met
         self.budget = budget
         self.failed = set()
         self.exhausted = False
 
-    def pair(self, bye, allowed: int):
+    def pair(self, bye, allowed: int, mixed: int | None = None, clashes: int | None = None):
+        """A pairing with at most ``allowed`` rematches, ``mixed`` boards between entrants
+        on different points and ``clashes`` colour clashes (None: any number)."""
         mask = (1 << len(self.ranked)) - 1
         if bye is not None:
             mask &= ~self.bit[bye]
-        return self._pair(mask, allowed)
+        return self._pair(mask, allowed, self.unlimited if mixed is None else mixed,
+                          self.unlimited if clashes is None else clashes)
 
-    def _pair(self, mask: int, allowed: int):
+    def refine(self, bye, allowed: int, found: list) -> list:
+        """Among the pairings with ``allowed`` rematches and this bye (``found`` is one):
+        the fewest colour clashes, then the fewest boards across score groups.  The
+        search has its own budget; when it is spent the best pairing so far stands."""
+        if self.budget is None:
+            return found
+        self.budget, self.exhausted = SWISS_REFINE_BUDGET, False
+        best, level = found, None
+        for clashes in range(self.unlimited):
+            got = self.pair(bye, allowed, None, clashes)
+            if self.exhausted:
+                return best
+            if got is not None:
+                best, level = got, clashes
+                break
+        for mixed in range(self.unlimited):
+            got = self.pair(bye, allowed, mixed, level)
+            if self.exhausted:
+                return best
+            if got is not None:
+                return got
+        return best
+
+    def _pair(self, mask: int, allowed: int, mixed: int, clashes: int):
         if not mask:
             return []
-        key = (mask, allowed)
+        key = (mask, allowed, mixed, clashes)
         if key in self.failed:
             return None
         if self.budget is not None:
@@ -152,7 +196,12 @@ class _SwissSearch:
             rematch = not self.fresh[top] & self.bit[other]
             if rematch and not allowed:
                 continue
-            found = self._pair(mask & ~self.bit[top] & ~self.bit[other], allowed - rematch)
+            across = self.points[top] != self.points[other]
+            clash = bool(self.clash[top] & self.bit[other])
+            if (across and not mixed) or (clash and not clashes):
+                continue
+            found = self._pair(mask & ~self.bit[top] & ~self.bit[other], allowed - rematch,
+                               mixed - across, clashes - clash)
             if found is not None:
                 return [(top, other)] + found
             if self.budget is not None and self.budget < 0:

@@ -6,7 +6,7 @@ is committed at once: a result is on disk the moment ``record`` returns, so
 a tournament resumes exactly after the program is killed.  A game in progress
 can be kept too (``save_live``), as plain JSON the caller chooses.
 
-Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 1)::
+Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 2)::
 
     tournament(id, name, format, cycles, rounds, tiebreaks JSON, seed, created, updated)
     entrant(tournament_id, idx, name, kind, level)
@@ -14,6 +14,13 @@ Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 1)::
     pairing(tournament_id, round, board, first, second NULL=bye, seed,
             result NULL=pending, how, recorded)
     live_game(tournament_id, round, board, data JSON, updated)
+    result_history(tournament_id, round, board, seq, result NULL=cleared, how, detail,
+                   recorded)
+
+``result_history`` keeps every result a board has had, in order (the last
+is the one in ``pairing``), with ``detail``: for a game played out here its
+score on the board and how it ended.  A version 1 file gains the table (and
+no history) when it is first opened.
 
 A file that is not such a database, or is damaged, raises ``StoreError``
 (from ``game.tournament.errors``) with a message naming the file, and is left
@@ -45,7 +52,7 @@ from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result
 from .pairing import pair_next_round
 
 APPLICATION_ID = 0x43414C4C
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE tournament (
@@ -96,8 +103,23 @@ CREATE TABLE live_game (
     updated TEXT NOT NULL,
     PRIMARY KEY (tournament_id, round, board)
 );
+CREATE TABLE result_history (
+    tournament_id INTEGER NOT NULL REFERENCES tournament(id) ON DELETE CASCADE,
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    result TEXT,
+    how TEXT,
+    detail TEXT NOT NULL,
+    recorded TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, round, board, seq)
+);
 """
-TABLES = ("entrant", "game_choice", "live_game", "pairing", "tournament")
+TABLES = ("entrant", "game_choice", "live_game", "pairing", "result_history", "tournament")
+#: The tables of schema version 1, which gains ``result_history`` when opened.
+TABLES_V1 = ("entrant", "game_choice", "live_game", "pairing", "tournament")
+#: Longest detail kept with a result (how a game ended, in words).
+MAX_DETAIL = 300
 ROWS_KIND = "callidus-tournament-rows"
 #: Most pairings read for one tournament: a double round robin of 128 has 16,256.
 MAX_PAIRINGS = 2 * (MAX_ENTRANTS - 1) * (MAX_ENTRANTS // 2)
@@ -248,11 +270,18 @@ class TournamentStore:
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer Callidus (schema {version}); "
                              "it was left untouched")
-        if version != SCHEMA_VERSION or not set(TABLES) <= tables:
+        old = version == 1 and set(TABLES_V1) <= tables and "result_history" not in tables
+        if not old and (version != SCHEMA_VERSION or not set(TABLES) <= tables):
             raise StoreError(f"{self.path} is damaged: tables are missing; it was left untouched")
         check = db.execute("PRAGMA quick_check").fetchall()
         if [row[0] for row in check] != ["ok"]:
             raise StoreError(f"{self.path} is damaged ({check[0][0]}); it was left untouched")
+        if old:
+            with self._tx():   # version 1: the same tables, less the results' history
+                if db.execute("PRAGMA user_version").fetchone()[0] == 1:
+                    statement = SCHEMA[SCHEMA.index("CREATE TABLE result_history"):]
+                    db.execute(statement.rstrip().rstrip(";"))
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _damaged(self, exc) -> StoreError:
         return StoreError(f"{self.path} is damaged or is not a tournament database ({exc}); "
@@ -446,7 +475,8 @@ class TournamentStore:
             tables = {}
             for table, key in (("tournament", "id"), ("entrant", "tournament_id"),
                                ("game_choice", "tournament_id"), ("pairing", "tournament_id"),
-                               ("live_game", "tournament_id")):
+                               ("live_game", "tournament_id"),
+                               ("result_history", "tournament_id")):
                 cur = self._db.execute(f"SELECT * FROM {table} WHERE {key} = ?", (tid,))
                 names = [d[0] for d in cur.description]
                 tables[table] = [{n: _plain(v) for n, v in zip(names, r)} for r in cur]
@@ -516,8 +546,14 @@ class TournamentStore:
                 self._touch(db, tid, now)
         self._run(run)
 
-    def save_result(self, tid: int, round_no: int, board: int, result: Result | None) -> None:
-        """Keep (or, with None, clear) one result; the live game of that board is dropped."""
+    def save_result(self, tid: int, round_no: int, board: int, result: Result | None,
+                    detail: str = "") -> None:
+        """Keep (or, with None, clear) one result; the live game of that board is dropped.
+
+        The result joins the board's history (``history``) with ``detail``: how a
+        game played out here ended, in words."""
+        detail = str(detail)[:MAX_DETAIL]
+
         def run():
             with self._tx() as db:
                 now = _now()
@@ -534,8 +570,33 @@ class TournamentStore:
                                      f"board {board}")
                 db.execute("DELETE FROM live_game WHERE tournament_id = ? AND round = ? "
                            "AND board = ?", (tid, round_no, board))
+                seq = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM result_history WHERE "
+                                 "tournament_id = ? AND round = ? AND board = ?",
+                                 (tid, round_no, board)).fetchone()[0]
+                db.execute("INSERT INTO result_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (tid, round_no, board, seq,
+                            None if result is None else result.score,
+                            None if result is None else result.how, detail, now))
                 self._touch(db, tid, now)
         self._run(run)
+
+    def history(self, tid: int) -> dict:
+        """Every result each board of tournament ``tid`` has had, oldest first:
+        ``{(round, board): [HistoryEntry, ...]}``.  Rows that do not read as a
+        result are left out (the history is a record, not what the tournament counts)."""
+        rows = self._run(lambda: self._db.execute(
+            "SELECT round, board, result, how, detail, recorded FROM result_history "
+            "WHERE tournament_id = ? ORDER BY round, board, seq", (tid,)).fetchall())
+        kept = {}
+        for round_no, board, score, how, detail, recorded in rows:
+            try:
+                result = None if score is None else Result(score, how)
+            except ValueError:
+                continue
+            kept.setdefault((round_no, board), []).append(
+                HistoryEntry(result, detail if isinstance(detail, str) else "",
+                             recorded if isinstance(recorded, str) else ""))
+        return kept
 
     def _check_clear(self, db, tid, round_no):
         """Refuse to clear a Swiss result once a later round is paired (see
@@ -572,6 +633,12 @@ class TournamentStore:
             return None
         return data if isinstance(data, dict) else None
 
+    def live_boards(self, tid: int) -> set:
+        """(round, board) of every game of the tournament kept in progress."""
+        rows = self._run(lambda: self._db.execute(
+            "SELECT round, board FROM live_game WHERE tournament_id = ?", (tid,)).fetchall())
+        return {(r, b) for r, b in rows}
+
     def clear_live(self, tid: int, round_no: int, board: int) -> None:
         def run():
             with self._tx() as db:
@@ -593,6 +660,15 @@ class TournamentStore:
         write_tournament_json(self.load(tid), path)
 
 
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One result a board has had: None when it was cleared."""
+
+    result: Result | None
+    detail: str
+    recorded: str
+
+
 class StoredTournament:
     """A kept tournament and its database together: each change is committed at once."""
 
@@ -610,12 +686,14 @@ class StoredTournament:
             raise
         return boards
 
-    def record(self, round_no: int, board: int, score, how: str = "played") -> Result:
-        """Enter or correct a result and commit it before returning."""
+    def record(self, round_no: int, board: int, score, how: str = "played",
+               detail: str = "") -> Result:
+        """Enter or correct a result and commit it before returning (``detail``: how a
+        game played out here ended, kept in the board's history)."""
         before = self.tournament.result(round_no, board)
-        result = self.tournament.record(round_no, board, score, how)
+        result = self.tournament.record(round_no, board, score, how, registry=self.store.games())
         try:
-            self.store.save_result(self.id, round_no, board, result)
+            self.store.save_result(self.id, round_no, board, result, detail)
         except StoreError:
             if before is None:
                 self.tournament.results.pop((round_no, board), None)
@@ -643,6 +721,14 @@ class StoredTournament:
 
     def clear_live(self, round_no: int, board: int) -> None:
         self.store.clear_live(self.id, round_no, board)
+
+    def history(self) -> dict:
+        """Every result each board has had, oldest first (``TournamentStore.history``)."""
+        return self.store.history(self.id)
+
+    def live_boards(self) -> set:
+        """(round, board) of the games kept in progress: half-played boards."""
+        return self.store.live_boards(self.id)
 
 
 def keep_live(path, tid: int, round_no: int, board: int, data: dict | None) -> None:

@@ -85,7 +85,7 @@ def points_text(points) -> str:
 
 
 def score_text(score: str) -> str:
-    return {"1-0": "1 - 0", "0-1": "0 - 1", "1/2-1/2": "½ - ½"}.get(score, score)
+    return {"1-0": "1 - 0", "0-1": "0 - 1", "1/2-1/2": "½ - ½", "0-0": "0 - 0"}.get(score, score)
 
 
 def message(surface, text, pos, ok=False, width=None):

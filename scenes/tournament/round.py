@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import GAMES
+from game.core import score_text as points_text
 from game.files import FileProblem
 from game.tournament.model import Result
 from game.tournament.store import keep_live
@@ -23,6 +25,8 @@ ROW = 46
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
 HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
               "forfeit": "by forfeit", "manual": "entered"}
+#: How a game ended when it was played out here (on screen, or by the computers).
+PLAYED_HERE = ("played", "time", "resignation")
 
 
 def result_of_outcome(outcome: dict) -> Result:
@@ -34,6 +38,22 @@ def result_of_outcome(outcome: dict) -> Result:
     if winner is None:
         return Result("1/2-1/2")
     return Result("1-0" if winner == 0 else "0-1")
+
+
+def board_score(outcome: dict) -> str:
+    """The score on the board at the end of a game played here ("18 - 14"), or ""."""
+    scores = outcome.get("scores")
+    if not isinstance(scores, (list, tuple)) or len(scores) != 2:
+        return ""
+    return " - ".join(points_text(s) for s in scores)
+
+
+def outcome_detail(outcome: dict) -> str:
+    """How a game played here ended, for the board's history: its score on the board
+    and the reason ("18 - 14: Ann (A) has 17 cubes in her calla.")."""
+    reason = str(outcome.get("reason") or "")
+    score = board_score(outcome)
+    return f"{score}: {reason}" if score and reason else score or reason
 
 
 class RoundScene(Scene):
@@ -50,6 +70,8 @@ class RoundScene(Scene):
         self.background = BackgroundGames(stored.store.path, stored.id,
                                           library_path=library_path())
         self.playing: tuple[int, int] | None = None   # the board a human game was started on
+        self.live: set = set()    # (round, board) of the games kept half-played
+        self.history: dict = {}   # (round, board): every result it has had, oldest first
 
     @property
     def tournament(self):
@@ -58,8 +80,11 @@ class RoundScene(Scene):
     # --- data --------------------------------------------------------------------
     def reload(self) -> None:
         """Read the tournament again: background workers commit results on their own."""
+        self.app.writer.flush(timeout=10)      # the boards' games kept by the writer, first
         try:
             self.stored = self.stored.store.open(self.stored.id)
+            self.live = self.stored.live_boards()
+            self.history = self.stored.history()
         except StoreError as exc:
             self.notice, self.notice_ok = str(exc), False
 
@@ -172,19 +197,33 @@ class RoundScene(Scene):
         self.notice, self.notice_ok = f"Round {self.shown} is paired.", True
         self.resize()
 
-    def record(self, round_no: int, board: int, result: Result | None) -> bool:
-        """Enter, correct (or with None clear) a result; it is on disk when this returns."""
+    def record(self, round_no: int, board: int, result: Result | None, detail: str = "") -> bool:
+        """Enter, correct (or with None clear) a result; it is on disk when this returns.
+        ``detail``: how a game played here ended, kept in the board's history."""
         self.reload()
         try:
             if result is None:
                 self.stored.clear_result(round_no, board)
             else:
-                self.stored.record(round_no, board, result)
+                self.stored.record(round_no, board, result, detail=detail)
         except (StoreError, ValueError) as exc:
             self.notice, self.notice_ok = f"The result was not kept: {exc}", False
             return False
         self.notice, self.notice_ok = "", True
+        self.reload()
         return True
+
+    def played_detail(self, round_no: int, board: int) -> str:
+        """How the game on this board ended, when its result is the one played out here."""
+        entries = self.history.get((round_no, board), [])
+        result = self.tournament.result(round_no, board)
+        if entries and result is not None and entries[-1].result == result:
+            return entries[-1].detail
+        return ""
+
+    def corrected(self, round_no: int, board: int) -> bool:
+        """Whether the board's result was changed after it was first kept."""
+        return sum(1 for e in self.history.get((round_no, board), []) if e.result) > 1
 
     # --- playing a board -------------------------------------------------------------------
     def game_config(self, round_no: int, board: int) -> dict:
@@ -250,7 +289,7 @@ class RoundScene(Scene):
         """Called by the play scene when the game ends: keep the result at once."""
         self.playing = None
         result = result_of_outcome(outcome)
-        if self.record(round_no, board, result):
+        if self.record(round_no, board, result, detail=outcome_detail(outcome)):
             self.app.log(f"tournament round {round_no} board {board}: {result.score} "
                          f"({result.how})")
             self.notice, self.notice_ok = (f"Board {board}: {score_text(result.score)} "
@@ -338,13 +377,22 @@ class RoundScene(Scene):
     def state_text(self, p) -> str:
         result = self.tournament.result(p.round, p.board)
         if result is not None:
-            how = HOW_TITLES.get(result.how, result.how)
-            return score_text(result.score) + (f"  ({how})" if how else "")
+            how = ("double forfeit" if result.is_double_forfeit
+                   else HOW_TITLES.get(result.how, result.how))
+            detail = self.played_detail(p.round, p.board)
+            on_board = detail.split(": ", 1)[0] if detail[:1].isdigit() or detail[:1] == "½" \
+                else ""
+            if on_board and result.how == "played":
+                how = f"{on_board} on the board"
+            elif on_board:
+                how = f"{how}, {on_board}"
+            text = score_text(result.score) + (f"  ({how})" if how else "")
+            return text + (", corrected" if self.corrected(p.round, p.board) else "")
         if self.is_computer_game(p):
             return ("playing in the background..."
                     if self.background.is_running(p.round, p.board) else "waiting")
-        if self.playing == (p.round, p.board):
-            return "being played"
+        if self.playing == (p.round, p.board) or (p.round, p.board) in self.live:
+            return "being played"       # a half-played game is kept, across restarts too
         return "to play"
 
     def _draw_progress(self, surface) -> None:
@@ -376,8 +424,11 @@ def _entrant_text(entrant) -> str:
 
 
 class ResultEntryScene(Scene):
-    """Enter or correct one board's result by hand (a game played on a real table, or a
-    forfeit), or clear it where the tournament allows (``Tournament.clear_problem``)."""
+    """Enter or correct one board's result by hand (a game played on a real table, a
+    forfeit or a double forfeit), or clear it where the tournament allows
+    (``Tournament.clear_problem``).  Only results the game can have are offered (no draw
+    in a game that cannot end drawn); throwing away a game in progress, or changing the
+    result of a game played out here, is asked first."""
 
     title = "enter result"
     opaque = False
@@ -393,20 +444,60 @@ class ResultEntryScene(Scene):
         self.second = t.entrants[p.second].name
         self.current = t.result(round_no, board)
         self.no_clear = t.clear_problem(round_no, board) if self.current else None
+        self.no_draw = t.result_problem(round_no, Result("1/2-1/2", "manual"), GAMES)
+        self.live = (round_no, board) in round_scene.live
+        self.detail = round_scene.played_detail(round_no, board)
+        earlier = [e.result for e in round_scene.history.get((round_no, board), [])[:-1]
+                   if e.result is not None]
+        self.earlier = ", ".join(score_text(r.score) for r in earlier)
+        self.asking = None        # (question, the result to keep or None to clear) awaiting Yes
+
+    def question(self, result) -> str | None:
+        """What to ask before ``result`` (None: clear) is kept, or None to keep it at once."""
+        if self.live and self.current is None:
+            return ("A game is in progress on this board. Throw it away and keep "
+                    + ("no result" if result is None else score_text(result.score)) + "?")
+        if self.current is not None and self.current.how in PLAYED_HERE:
+            now = score_text(self.current.score)
+            if result is None:
+                return f"This board was played here and ended {now}. Clear that result?"
+            if result == self.current:
+                return None
+            return (f"This board was played here and ended {now}. Change it to "
+                    f"{score_text(result.score)}? The earlier result is kept in the "
+                    "board's history.")
+        return None
 
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(w // 2 - 300, h // 2 - 230, 600, 460)
-        x, y = self.box.x + 40, self.box.y + 96
+        self.box = pygame.Rect(w // 2 - 300, h // 2 - 274, 600, 548)
+        x, y = self.box.x + 40, self.box.y + 136
         self.choices = {}
+        self.yes_button = self.no_button = None
+        if self.asking is not None:
+            keep = self.asking[1]
+            yes = ("Yes, clear the result" if keep is None
+                   else f"Yes, keep {score_text(keep.score)}")
+            self.yes_button = ui.button(self, (x, self.box.bottom - 130, 520, 44), yes,
+                                        "#primary")
+            self.no_button = ui.button(self, (x, self.box.bottom - 76, 520, 44),
+                                       "No, go back")
+            self.clear_button = self.cancel_button = None
+            return
         first, second = _fit(self.first, 34), _fit(self.second, 34)
         for text, result in ((f"{first} won", Result("1-0", "manual")),
                              ("Draw", Result("1/2-1/2", "manual")),
                              (f"{second} won", Result("0-1", "manual")),
                              (f"{first} won by forfeit", Result("1-0", "forfeit")),
-                             (f"{second} won by forfeit", Result("0-1", "forfeit"))):
-            self.choices[ui.button(self, (x, y, 520, 40), text,
-                                   "#primary" if result.how == "manual" else None)] = result
+                             (f"{second} won by forfeit", Result("0-1", "forfeit")),
+                             ("Double forfeit: neither played", Result("0-0", "forfeit"))):
+            button = ui.button(self, (x, y, 520, 40), text,
+                               "#primary" if result.how == "manual" else None,
+                               tooltip=(f"{self.no_draw[0].upper()}{self.no_draw[1:]}."
+                                        if result.score == "1/2-1/2" and self.no_draw else None))
+            if result.score == "1/2-1/2" and self.no_draw:
+                button.disable()
+            self.choices[button] = result
             y += 48
         self.clear_button = ui.button(self, (x, y + 10, 250, 42), "Clear the result")
         if self.current is None or self.no_clear:
@@ -414,17 +505,32 @@ class ResultEntryScene(Scene):
         self.cancel_button = ui.button(self, (x + 270, y + 10, 250, 42), "Cancel")
 
     def handle(self, event) -> None:
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if self.asking is not None:
+            if ui.pressed(event, self.yes_button):
+                self._keep(self.asking[1])
+            elif ui.pressed(event, self.no_button) or escape:
+                self.asking = None
+                self.resize()
+            return
         for widget, result in self.choices.items():
             if ui.pressed(event, widget):
                 self._done(result)
                 return
         if ui.pressed(event, self.clear_button):
             self._done(None)
-        elif ui.pressed(event, self.cancel_button) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+        elif ui.pressed(event, self.cancel_button) or escape:
             self.app.stack.pop()
 
     def _done(self, result) -> None:
+        question = self.question(result)
+        if question is not None:
+            self.asking = (question, result)
+            self.resize()
+            return
+        self._keep(result)
+
+    def _keep(self, result) -> None:
         self.round_scene.record(self.round_no, self.board, result)
         self.app.stack.pop()
 
@@ -438,10 +544,26 @@ class ResultEntryScene(Scene):
                     anchor="midtop")
         now = "no result yet" if self.current is None else (
             f"now {score_text(self.current.score)}")
+        if self.current is None and self.live:
+            now = "a game in progress"
         assets.text(surface, f"{_fit(self.first, 24)} (first) against {_fit(self.second, 24)} "
                              f"- {now}",
                     (self.box.centerx, self.box.y + 62), size=16, colour=ui.MUTED,
                     anchor="midtop")
+        past = []
+        if self.detail:
+            past.append(f"Played here, {self.detail}")
+        if self.earlier:
+            past.append(f"Corrected; earlier result{'s' if ',' in self.earlier else ''}: "
+                        f"{self.earlier}")
+        for i, line in enumerate(past):
+            assets.text(surface, _fit(line, 70), (self.box.centerx, self.box.y + 86 + 20 * i),
+                        size=15, colour=ui.MUTED, anchor="midtop")
+        if self.asking is not None:
+            assets.paragraph(surface, self.asking[0],
+                             (self.box.x + 40, self.box.y + 140, 520, 200), size=20,
+                             colour=ui.INK)
+            return
         if self.no_clear:
             assets.paragraph(surface, f"{self.no_clear[0].upper()}{self.no_clear[1:]}.",
                              (self.box.x + 40, self.clear_button.rect.bottom + 10, 520, 50),
