@@ -331,6 +331,8 @@ class PlayScene(Scene):
                 self.keeper(None if self.finished else self.record())
             elif self.finished:
                 self.app.writer.remove(self.save_path)
+            elif not self.notation:     # no move made: nothing to resume, an older game stays
+                pass
             else:
                 self.app.writer.write_json(self.save_path, self.record())
         except (FileProblem, StoreError, OSError) as exc:   # say so, and keep playing
