@@ -681,7 +681,7 @@ class PlayScene(Scene):
         if self.notice or self.view.status:
             return self.notice or self.view.status
         if self.panel_ply < self.cursor:
-            return self.move_texts[self.cursor - 1]
+            return self.view.landing_words(self.move_texts[self.cursor - 1])
         return self.prompt()
 
     def prompt(self) -> str:
