@@ -35,8 +35,14 @@ class MenuScene(Scene):
         can_open = any(sgf_files.exportable(spec) for spec in self.games)
         # (attribute, label, width, look, tooltip) of the bottom buttons
         row = []
-        if self.app.writer.will_exist(unfinished_path()):
-            row.append(("resume_button", "Resume unfinished game", 280, "#primary", None))
+        labels = self.resume_labels() if self.app.writer.will_exist(unfinished_path()) else []
+        if labels:
+            # the fullest words that fit a button of at most about half the window
+            font = assets.font(17, bold=True)
+            widest = max(280, int(w * 0.45))
+            resume = next((t for t in labels if font.size(t)[0] + 40 <= widest), labels[-1])
+            row.append(("resume_button", resume, max(280, font.size(resume)[0] + 40),
+                        "#primary", "Carry on with the game left unfinished"))
         row.append(("tournament_button", "Tournament", 160, None,
                     "Run a club tournament: entrants, rounds on the clock, standings"))
         row.append(("games_button", "Games", 120, None,
@@ -158,6 +164,41 @@ class MenuScene(Scene):
                 self.notice = ""
                 return
         self.notice = shown(f"Could not open {Path(path).name}: {shown(why, 300)}", 600)
+
+    def resume_labels(self) -> list[str]:
+        """The Resume button's words, fullest first: which game, who plays and how far it
+        got ("Resume Calla: Ann v Blue (Hard), move 12"), then shorter ones for a small
+        window; none for a game in which no move was made.  A file that cannot be read is
+        still offered, so that Resume can set it aside and say why."""
+        from game import GAMES
+        from game.ai.levels import LEVEL_TITLES
+        from game.files import FileProblem, read_json
+
+        from .saves import unfinished_path
+
+        self.app.writer.flush()             # the last save of a game just left
+        plain = ["Resume unfinished game"]
+        try:
+            record = read_json(unfinished_path())
+            spec = GAMES[record["game"]]
+            moves = len(record["moves"])
+            names, levels = [], []
+            for seat in record["config"]["seats"]:
+                names.append(sgf_files.clean_name(str(seat.get("name", ""))) or "?")
+                level = str(seat.get("level", "random"))
+                levels.append(f" ({LEVEL_TITLES.get(level, sgf_files.clean_name(level))})"
+                              if seat.get("kind") == "computer" else "")
+        except (FileProblem, KeyError, TypeError, AttributeError):
+            return plain
+        except Exception:                   # whatever the file holds, the menu still shows
+            return plain
+        if moves == 0:
+            return []
+        joined = " v ".join if len(names) == 2 else ", ".join
+        return [f"Resume {spec.title}: {joined([n + k for n, k in zip(names, levels)])}, "
+                f"move {moves}",
+                f"Resume {spec.title}: {joined(names)}, move {moves}",
+                f"Resume {spec.title}, move {moves}"]
 
     def resume_unfinished(self) -> None:
         """Open the game left unfinished; a damaged file is set aside with a message.

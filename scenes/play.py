@@ -346,6 +346,8 @@ class PlayScene(Scene):
                 self.keeper(None if self.finished else self.record())
             elif self.finished:
                 self.app.writer.remove(self.save_path)
+            elif not self.notation:     # no move made: nothing to resume, an older game stays
+                pass
             else:
                 self.app.writer.write_json(self.save_path, self.record())
         except (FileProblem, StoreError, OSError) as exc:   # say so, and keep playing
@@ -698,7 +700,7 @@ class PlayScene(Scene):
         if self.notice or self.view.status:
             return self.notice or self.view.status
         if self.panel_ply < self.cursor:
-            return self.move_texts[self.cursor - 1]
+            return self.view.landing_words(self.move_texts[self.cursor - 1])
         return self.prompt()
 
     def prompt(self) -> str:

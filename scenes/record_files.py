@@ -25,11 +25,11 @@ def default_name(spec) -> str:
 
 def save_dialog(scene, spec):
     """A file dialog for where to save a game of ``spec``."""
-    return file_dialog(scene, f"Save the game ({SUFFIX})", folder() / default_name(spec))
+    return file_dialog(scene, f"Save the game ({SUFFIX})", folder(scene.app.settings) / default_name(spec))
 
 
 def open_dialog(scene):
-    return file_dialog(scene, f"Open a saved game ({SUFFIX})", folder(), suffixes={SUFFIX},
+    return file_dialog(scene, f"Open a saved game ({SUFFIX})", folder(scene.app.settings), suffixes={SUFFIX},
                        existing=True)
 
 
@@ -43,7 +43,7 @@ def save_record(app, record: dict, path) -> Path:
     if odd:
         raise FileProblem(f"could not write {path}: it is {odd}, not a file")
     app.writer.write_json(path, record)
-    remember(path)
+    remember(path, app.settings)
     app.log(f"saved game {path.name}")
     return path
 
@@ -58,12 +58,12 @@ def read_record(app, path) -> dict:
     """The record in the file ``path``, replayed; ``RecordProblem`` saying why it cannot be
     opened (the file is left as it is)."""
     app.writer.flush()              # a game saved a moment ago is on the disk
+    remember(Path(path), app.settings)    # the folder was used, even if the file is bad
     try:
         record = read_json(path)
     except FileProblem as exc:
         raise RecordProblem(str(exc)) from None
     replay(record)
-    remember(Path(path))
     return record
 
 

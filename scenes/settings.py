@@ -20,6 +20,9 @@ DEFAULTS = {
     "glimpse_seconds": 1.2,    # Calliro: how long a placed chip shows its underside
     "show_hints": True,        # mark legal targets while a piece is held
     "board_style": "wood",     # "wood" or "stone"
+    "turn_board_for_gladiators": True,   # Calabria: one human with the Gladiators sees
+                                         # the board from their side
+    "last_folder": "",         # where the last file dialog picked a file ("" none yet)
 }
 
 

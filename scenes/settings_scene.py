@@ -22,32 +22,37 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.settings
-        self.box = pygame.Rect((w - 640) // 2, 120, 640, 330)
+        step = 50 if h >= 700 else 44       # seven rows and Done fit a 600-pixel window
+        self.box = pygame.Rect((w - 640) // 2, 120 if h >= 700 else 100, 640, 20 + 7 * step)
         x = self.box.x + 300
         y = self.box.y + 20
         self.rows = []
         self.volume = self.add(UIHorizontalSlider(pygame.Rect(x, y, 300, 32), s["volume"] * 100,
                                                   (0, 100), manager=self.app.ui))
         self.rows.append(("Sound volume", y))
-        y += 50
+        y += step
         self.speed = ui.dropdown(self, (x, y, 300, 34), SPEEDS,
                                  _pick(SPEEDS, str(float(s["animation_speed"]))))
         self.rows.append(("Animation speed", y))
-        y += 50
+        y += step
         self.style = ui.dropdown(self, (x, y, 300, 34), STYLES, _pick(STYLES, s["board_style"]))
         self.rows.append(("Board", y))
-        y += 50
+        y += step
         self.hints = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
                                  _pick(ON_OFF, "1" if s["show_hints"] else "0"))
         self.rows.append(("Mark where a piece may go", y))
-        y += 50
+        y += step
         self.undersides = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
                                       _pick(ON_OFF, "1" if s["show_undersides"] else "0"))
         self.rows.append(("Calliro: show chip undersides", y))
-        y += 50
+        y += step
         self.glimpse = ui.dropdown(self, (x, y, 300, 34), GLIMPSES,
                                    _pick(GLIMPSES, str(float(s["glimpse_seconds"]))))
         self.rows.append(("Calliro: underside glimpse", y))
+        y += step
+        self.turn_board = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
+                                      _pick(ON_OFF, "1" if s["turn_board_for_gladiators"] else "0"))
+        self.rows.append(("Calabria: Gladiators' side nearest", y))
         self.back_button = ui.button(self, (self.box.centerx - 100, self.box.bottom + 30, 200, 46),
                                      "Done", "#primary")
 
@@ -69,6 +74,8 @@ class SettingsScene(Scene):
                 s.set("show_undersides", value == "1")
             elif event.ui_element is self.glimpse:
                 s.set("glimpse_seconds", float(value))
+            elif event.ui_element is self.turn_board:
+                s.set("turn_board_for_gladiators", value == "1")
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
@@ -78,10 +85,11 @@ class SettingsScene(Scene):
         ui.heading(surface, "Settings", (surface.get_width() // 2, 60), size=42)
         ui.panel(surface, self.box)
         for text, y in self.rows:
-            assets.text(surface, text, (self.box.x + 24, y + 5), size=18, colour=ui.INK, bold=True)
+            assets.text(surface, text, (self.box.x + 24, y + 5), colour=ui.INK, bold=True,
+                        size=assets.fitting_size(text, 18, 268, bold=True, smallest=14))
         if self.app.settings.problem:
             assets.text(surface, self.app.settings.problem,
-                        (surface.get_width() // 2, self.box.bottom + 100), size=15,
+                        (surface.get_width() // 2, self.back_button.rect.bottom + 24), size=15,
                         colour=(255, 170, 120), anchor="center")
 
 

@@ -16,14 +16,56 @@ from .stack import Scene
 
 #: How rule options are offered: name -> (label, [(value, text), ...]).
 OPTION_UI = {
+    # Calla
     "time_limit_minutes": ("Game timer", [(0, "Off")] + [(m, f"{m} minutes")
                                                          for m in (5, 10, 15, 20, 30, 45, 60)]),
     "end_sweep": ("Cubes left at the end", [("none", "Count for nobody"),
                                             ("owner_takes", "Go to their owner")]),
+    # Calliro
+    "radius": ("Board size", [(r, f"Radius {r}: {3 * r * (r + 1) + 1} cells")
+                              for r in range(2, 9)]),
+    "triangle_arcs": ("Triangles score", [(False, "No: only open arcs"),
+                                          (True, "Yes: tight triangles too")]),
+    "scorer_chooses_replacement": ("Score chips", [(False, "Go on the chip that scored"),
+                                                   (True, "Placed where the scorer picks")]),
+    "idle_limit": ("Idle limit", [(0, "None")] + [(n, f"Ends after {n} idle actions")
+                                                  for n in (20, 30, 60, 100, 200)]),
+    # Calabria
+    "barricade_hostility": ("Barricades capture", [("both", "For both sides"),
+                                                   ("owner_only", "For their owner only")]),
+    "dux_edge_sides": ("Dux on an edge", [(3, "Taken with 3 sides closed"),
+                                          (4, "Safe: 4 sides are needed")]),
+    "repetition_limit": ("Repeated position", [(0, "Never a draw"), (2, "Draw the 2nd time"),
+                                               (3, "Draw the 3rd time"),
+                                               (4, "Draw the 4th time"),
+                                               (5, "Draw the 5th time")]),
+    "quiet_ply_limit": ("Without a capture", [(0, "Play on for ever")]
+                        + [(n, f"Ends after {n} actions") for n in (50, 100, 150, 200, 300)]),
 }
+
+#: One line under each rule option, saying what it changes.
+OPTION_HELP = {
+    "time_limit_minutes": "When it runs out the game ends and the callas are counted.",
+    "end_sweep": "Cubes still in a player's shields when the game ends.",
+    "radius": "Cells from the centre to an edge; radius 4 is the usual board.",
+    "triangle_arcs": "Whether two touching orange chips round another chip also score.",
+    "scorer_chooses_replacement": "Where a point's score chip goes: the scorer may pick an orange chip of the arc.",
+    "idle_limit": "Actions in a row with no placement and no point end the game.",
+    "barricade_hostility": "Whether a barricade helps both sides capture, or only its owner.",
+    "dux_edge_sides": "A Dux against the board's edge has only 3 neighbours.",
+    "repetition_limit": "The same position coming round again makes the game a draw.",
+    "quiet_ply_limit": "Then the side with more pieces on the board wins.",
+}
+
+
+def option_help(name) -> str:
+    """The line explaining rule option ``name``; "" for an option this screen does not know."""
+    return OPTION_HELP.get(name, "")
+
 
 SEAT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 NAME_W = 180         # the seat name entries' width
+HELP_H = 17          # the line explaining a rule option, under it
 
 #: Per-player clocks offered for any game ("none" = untimed).
 TIME_CONTROLS = ("none", "1", "3", "3+2", "5", "5+3", "10", "10+5", "15+10", "25+10", "3d2", "5d5")
@@ -139,6 +181,11 @@ class SetupScene(Scene):
                 + len(self.spec.options))
         top = 150 if h >= 700 else 126
         room = h - top - 15 - 20 - 46 - 12 - (20 * len(self.note_lines) + 4)
+        # each rule option's explanation under it where there is room, else (small windows)
+        # in the line under the title while the pointer is on the option
+        helps = [option_help(name) for name in self.spec.options]
+        help_h = HELP_H if room - HELP_H * sum(map(bool, helps)) >= 42 * rows else 0
+        room -= help_h * sum(map(bool, helps))
         row = max(38, min(46, room // rows))
         ch = min(36, row - 8)            # a control's height
         y = top
@@ -194,7 +241,9 @@ class SetupScene(Scene):
                                              hints[0] if self.hints else hints[1])
         self.rows.append(("Allow hints", y))
         y += row
-        for name in self.spec.options:
+        self.help_lines = []         # (text, y) drawn under their options
+        self.help_spots = []         # (rect, text): where the pointer shows an explanation
+        for name, help_text in zip(self.spec.options, helps):
             label, choices = option_choices(self.spec, name)
             options = [(text, repr(value)) for value, text in choices]
             current = next((o for o in options if o[1] == repr(self.options[name])), None)
@@ -204,13 +253,23 @@ class SetupScene(Scene):
             self.controls[f"option:{name}"] = ui.dropdown(self, (control_x, y, control_w, ch),
                                                           options, current)
             self.rows.append((label, y))
-            y += row
+            if help_text:
+                self.help_spots.append((pygame.Rect(x, y, self.box.width, ch), help_text))
+                if help_h:
+                    self.help_lines.append((help_text, y + ch + 1))
+            y += row + (help_h if help_text else 0)
         self.box.height = y - top
         self.box.topleft = (x, top)
         self.back_button = ui.button(self, (x, y + 20, 150, 46), "Back")
         self.rules_button = ui.button(self, (x + 165, y + 20, 150, 46), "Rules")
         self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
                                       "Start game", "#primary")
+
+    def hovered_help(self) -> str:
+        """The explanation of the rule option under the pointer, or ""."""
+        pos = pygame.mouse.get_pos()
+        return next((text for rect, text in getattr(self, "help_spots", ())
+                     if rect.collidepoint(pos)), "")
 
     def _sides_note(self) -> str:
         """Which side each seat takes, in move order: the starter takes the first."""
@@ -309,16 +368,27 @@ class SetupScene(Scene):
         ui.table(surface)
         w, _ = surface.get_size()
         ui.heading(surface, f"New game of {self.spec.title}", (w // 2, 56), size=40)
+        hovered = self.hovered_help()
         if self.error:           # in place of the line under the title: always on screen
             assets.text(surface, self.error, (w // 2, 96), anchor="center",
                         size=assets.fitting_size(self.error, 17, w - 40), colour=(255, 150, 120))
+        elif hovered and not self.help_lines:     # no room under the options: said up here
+            assets.text(surface, hovered, (w // 2, 96), anchor="center",
+                        size=assets.fitting_size(hovered, 17, w - 40), colour=ui.INK)
         else:
-            assets.text(surface, "Choose who plays and how; then start.", (w // 2, 96), size=17,
+            line = ("Choose who plays and how; point at a rule to see what it does."
+                    if self.help_spots and not self.help_lines
+                    else "Choose who plays and how; then start.")
+            assets.text(surface, line, (w // 2, 96), size=assets.fitting_size(line, 17, w - 40),
                         colour=ui.MUTED, anchor="center")
         ui.panel(surface, self.box.inflate(30, 30))
         for text, y in self.rows:
             assets.text(surface, text, (self.box.x, y + 6), colour=ui.INK, bold=True,
                         size=assets.fitting_size(text, 18, 240, bold=True, smallest=14))
+        for text, y in self.help_lines:
+            assets.text(surface, text, (self.box.x + 250, y),
+                        size=assets.fitting_size(text, 14, self.box.width - 250, smallest=11),
+                        colour=ui.MUTED)
         for i, line in enumerate(self.note_lines):
             assets.text(surface, line, (self.box.x + 250, self.sides_y + 20 * i), size=15,
                         colour=ui.MUTED)

@@ -33,14 +33,43 @@ def exportable(spec) -> bool:
     return spec.name == GAME
 
 
-def folder() -> Path:
-    return _last_folder if _last_folder is not None and _last_folder.is_dir() else Path.home()
+def documents() -> Path:
+    """The user's documents folder, or their home folder when there is none."""
+    try:
+        from platformdirs import user_documents_dir
+        place = Path(user_documents_dir())
+    except Exception:          # platformdirs is a convenience: home will do
+        return Path.home()
+    return place if place.is_dir() else Path.home()
 
 
-def remember(path: Path) -> None:
-    """The next file dialog (of any kind) starts in the folder of ``path``."""
+def folder(settings=None) -> Path:
+    """Where a file dialog starts: the folder last used (this session, else as kept in
+    ``settings``), else the user's documents, else home."""
+    kept = settings["last_folder"] if settings is not None else ""
+    for place in (_last_folder, Path(kept) if kept else None):
+        if place is not None and place.is_dir():
+            return place
+    return documents()
+
+
+def remember(path: Path, settings=None) -> None:
+    """The next file dialog (of any kind) starts in the folder of ``path``; kept in
+    ``settings`` too, so the next session starts there."""
     global _last_folder
     _last_folder = Path(path).parent
+    if settings is not None:
+        settings.set("last_folder", str(_last_folder.resolve()))
+
+
+class FileDialog(UIFileDialog):
+    """pygame_gui's file dialog without the hidden (dot-) files and folders."""
+
+    def _create_list_of_directories_and_files_on_current_path(self):
+        super()._create_list_of_directories_and_files_on_current_path()
+        self.current_file_list = [item for item in self.current_file_list
+                                  if not (item[0] if isinstance(item, tuple) else item)
+                                  .startswith(".")]
 
 
 def _dialog_rect(app) -> pygame.Rect:
@@ -54,7 +83,7 @@ def file_dialog(scene, title: str, start, suffixes=None, existing: bool = False)
     """A file dialog of ``scene`` starting at ``start``; the scene gets its
     ``UI_FILE_DIALOG_PATH_PICKED`` event.  ``existing``: only a file that exists may be
     picked (opening), else any name (saving)."""
-    return scene.add(UIFileDialog(_dialog_rect(scene.app), scene.app.ui, window_title=title,
+    return scene.add(FileDialog(_dialog_rect(scene.app), scene.app.ui, window_title=title,
                                   initial_file_path=str(start), allowed_suffixes=suffixes,
                                   allow_existing_files_only=existing, always_on_top=True))
 
@@ -69,7 +98,7 @@ def save_dialog(scene, play) -> UIFileDialog:
     """A file dialog for where to save ``play``'s game; the scene gets its
     ``UI_FILE_DIALOG_PATH_PICKED`` event."""
     return file_dialog(scene, "Save the game for Pentobi (.blksgf)",
-                       folder() / default_name(play))
+                       folder(scene.app.settings) / default_name(play))
 
 
 def save_game(play, path) -> Path:
@@ -88,14 +117,14 @@ def save_game(play, path) -> Path:
     except ValueError as exc:
         raise FileProblem(f"could not write the record: {exc}") from None
     write_text_atomic(path, text)
-    remember(path)
+    remember(path, play.app.settings)
     return path
 
 
 # --- opening -------------------------------------------------------------------------
 
 def open_dialog(scene) -> UIFileDialog:
-    return file_dialog(scene, "Open a Callisto record (.blksgf)", folder(),
+    return file_dialog(scene, "Open a Callisto record (.blksgf)", folder(scene.app.settings),
                        suffixes={SUFFIX, ".sgf"}, existing=True)
 
 
@@ -169,7 +198,7 @@ def open_game(app, path):
 
     path = Path(path)
     size = record_size(path)
-    remember(path)
+    remember(path, app.settings)
     if size > READ_IN_BACKGROUND:
         return screen_class("record.reading")(app, path=path, size=size)
     record = read_sgf_file(path)

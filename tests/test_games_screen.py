@@ -38,6 +38,7 @@ class ReviewStandIn(Scene):
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))          # where the file dialogs open
+    import scenes.app               # the real screens registered before the stand-in
     import scenes.sgf_files
     from scenes import stack
     monkeypatch.setattr(scenes.sgf_files, "_last_folder", None)
@@ -391,3 +392,32 @@ def test_long_accented_and_cjk_names_stay_in_their_columns(tmp_path, monkeypatch
 
 
 ROW_H = 36
+
+
+def listed(dialog):
+    return [item[0] if isinstance(item, tuple) else item for item in dialog.current_file_list]
+
+
+def test_the_file_dialog_starts_in_documents_then_where_the_last_file_was(app, tmp_path):
+    import scenes.sgf_files
+    from scenes.menu import MenuScene
+    documents = tmp_path / "Documents"
+    (documents / ".cache").mkdir(parents=True)
+    (documents / ".hidden.callidus").write_text("{}")
+    (documents / "games").mkdir()
+    (documents / "games" / "bad.callidus").write_text("{}")
+    (documents / "seen.callidus").write_text("{}")
+    press(app, "Open game")
+    dialog = app.stack.top.dialog
+    assert dialog.current_directory_path == str(documents.resolve()), "documents, not home"
+    assert sorted(listed(dialog)) == ["games", "seen.callidus"], "no dot-files or dot-folders"
+    pick_file(app, dialog, documents / "games" / "bad.callidus")
+    assert "bad.callidus" in app.stack.top.notice, "a bad file is refused, its folder kept"
+    app.close()
+    scenes.sgf_files._last_folder = None                # the next session
+    again = make_app(tmp_path)
+    again.stack.push(MenuScene(again))
+    frames(again, 2)
+    press(again, "Open game")
+    assert again.stack.top.dialog.current_directory_path == str((documents / "games").resolve())
+    again.close()

@@ -334,3 +334,70 @@ def test_setup_names_the_sides_and_against_the_computer_offers_a_fair_level(app)
     assert setup.sides_note == "Whoever starts plays Romans; the other plays Gladiators."
     press(app, "Against the computer")
     assert setup.seats[1]["kind"] == "computer:medium"
+
+
+def gladiators_against_the_computer(app, **settings):
+    from game import GAMES
+    for name, value in settings.items():
+        app.settings.set(name, value)
+    config = {"game": "calabria", "variant": GAMES["calabria"].variants[0], "options": {},
+              "starter": "1", "time_control": None,
+              "seats": [{"name": "Romans", "kind": "computer", "level": "random"},
+                        {"name": "Ann", "kind": "human"}]}
+    play = app.stack.push("play", config=config, seed=1)
+    play.thinker.cancel()
+    play.apply(next(m for m in play.state.legal_moves() if m.to == square_index("a1")))
+    play.view.finish_animation()
+    frames(app, 2)
+    return play
+
+
+def corner(board, right, bottom):
+    """The centre of the board's square drawn in that corner, by the picture alone."""
+    c = board.cell
+    return (board.rect.right - c // 2 if right else board.rect.x + c // 2,
+            board.rect.bottom - c // 2 if bottom else board.rect.y + c // 2)
+
+
+def test_a_player_alone_with_the_gladiators_sees_their_side_nearest(app):
+    play = gladiators_against_the_computer(app)
+    view = play.view
+    board, trays = view.board, view.trays
+    assert play.state.mover == 1, "the Gladiators to act"
+    assert trays.rects[1].top > board.rect.bottom, "the Gladiators' tray below the board"
+    assert trays.rects[0].bottom < board.rect.top, "the Romans' tray above it"
+    # the Roman piece on a1 stands in the far right corner
+    assert board.square_at(corner(board, right=True, bottom=False)) == square_index("a1")
+    click(app, corner(board, right=False, bottom=True))      # the near left square
+    assert play.cursor == 2 and play.state.board[square_index("l8")] == "g", \
+        "the click lands on l8, the Gladiators' corner nearest the player"
+    # rank 8 is written nearest the player, file l at the left
+    assert play.move_texts[-1].endswith("l8")
+
+
+def test_the_board_turn_can_be_switched_off_and_is_only_for_one_gladiator(app, tmp_path):
+    play = gladiators_against_the_computer(app, turn_board_for_gladiators=False)
+    board = play.view.board
+    assert play.view.trays.rects[1].bottom < board.rect.top, "Gladiators above, as usual"
+    assert board.square_at(corner(board, right=False, bottom=True)) == square_index("a1")
+    app.settings.set("turn_board_for_gladiators", True)   # changed from the pause menu
+    frames(app, 2)
+    assert board.square_at(corner(board, right=False, bottom=True)) == square_index("l8")
+    play.view.seats[0]["kind"] = "human"                  # two at one screen: as usual
+    frames(app, 2)
+    assert board.square_at(corner(board, right=False, bottom=True)) == square_index("a1")
+
+
+def test_the_settings_offer_the_turned_board_in_a_small_window(tmp_path):
+    from helpers import make_app
+    app = make_app(tmp_path, size=(960, 600))
+    settings = app.stack.push("settings")
+    frames(app, 2)
+    row = next(y for text, y in settings.rows if text.startswith("Calabria"))
+    assert settings.turn_board.rect.y == row and settings.turn_board.selected_option[0] == "On"
+    assert settings.box.bottom <= settings.back_button.rect.top
+    assert settings.back_button.rect.bottom <= 600
+    from test_scenes_calliro import choose
+    choose(app, settings.turn_board, "0")
+    assert app.settings["turn_board_for_gladiators"] is False
+    app.close()

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.calla import shield_index
+from scenes import assets
 from helpers import button, click, frames, key, move_pointer, press, set_position, wait_until
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
@@ -409,7 +410,7 @@ def test_unfinished_game_survives_a_restart(app, tmp_path):
     again = make_app(tmp_path / "second")
     again.stack.push(MenuScene(again))
     frames(again, 2)
-    press(again, "Resume unfinished game")
+    press(again, "Resume Calla: Player 1 v Player 2, move 2")
     resumed = again.stack.top
     assert isinstance(resumed, PlayScene)
     assert resumed.state == state and resumed.cursor == 2
@@ -418,6 +419,40 @@ def test_unfinished_game_survives_a_restart(app, tmp_path):
     press(again, "Undo")
     assert resumed.cursor == 1
     again.close()
+
+
+def test_resume_names_the_game_the_players_and_the_move(app):
+    import random
+    play = start_calla(app)
+    play.config["seats"][0]["name"] = "Ann"
+    play.config["seats"][1].update(name="Computer", kind="computer", level="hard")
+    rng = random.Random(3)
+    for _ in range(12):
+        play.apply(rng.choice(play.state.legal_moves()))
+        play.view.finish_animation()
+    assert not play.finished
+    key(app, pygame.K_ESCAPE)
+    press(app, "Quit to menu")
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert menu.resume_button.text == "Resume Calla: Ann v Computer (Hard), move 12"
+    assert menu.resume_button.rect.width >= assets.font(17, bold=True).size(
+        menu.resume_button.text)[0], "the whole label fits on the button"
+
+
+def test_a_game_without_a_move_is_not_offered_to_resume(app):
+    play = start_calla(app)
+    sow(app, play, 2)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Quit to menu")           # back at the menu: that game can be resumed
+    assert app.stack.top.resume_button is not None
+    play = start_calla(app)              # a new game, left before its first move
+    key(app, pygame.K_ESCAPE)
+    press(app, "Quit to menu")
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert menu.resume_button.text == "Resume Calla: Player 1 v Player 2, move 1", \
+        "the game with a move is still the one offered, not the empty one"
 
 
 def test_damaged_unfinished_game_is_set_aside_with_a_message(app, tmp_path):

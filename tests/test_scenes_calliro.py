@@ -585,3 +585,32 @@ def test_rule_2_is_explained_on_the_board_in_readable_lines(app):
     assert "both players' colours sit in arcs" in view.notice["text"]
     frames(app, 2)
     assert pixel(box.move(0, 0).center) != pixel((box.centerx, box.bottom + 30))
+
+
+def test_the_sidebar_and_status_line_tell_the_point_once_its_arc_is_shown(app, monkeypatch):
+    from test_scenes_calla import watch_sidebar
+    play = start(app)
+    app.settings.set("animation_speed", 1.0)
+    position(play, ARC, to_move=0)
+    view = play.view
+    shown = watch_sidebar(play, monkeypatch)
+    click(app, slot(play, "O"))
+    pygame.mouse.set_pos(at(play, "e4"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(play, "e4"), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(play, "e4"), button=1))
+    before_banner = after_banner = 0
+    for _ in range(600):
+        frames(app, 1)
+        if not view.busy:
+            break
+        if view.banners:
+            after_banner += 1
+            assert shown[-1][2] == (1, 0), "the point counts once it is announced"
+            assert play.status_text().endswith("Blue +1")
+        else:
+            before_banner += 1
+            assert shown[-1][2] == (0, 0), "no point before its arc is shown"
+            assert play.status_text() == "Player 1: orange on e4", "the point is not told yet"
+    assert before_banner > 5 and after_banner > 5
+    settle(app, play)
+    assert shown[-1][2] == (1, 0) and play.state.scores == (1, 0)

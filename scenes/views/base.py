@@ -121,6 +121,11 @@ class BoardView:
     def finish_animation(self) -> None:
         """Jump to the end of any running animation."""
 
+    def landing_words(self, text: str) -> str:
+        """The status line's words for the move ``text`` while it is still landing: what
+        the board has shown of it so far (by default all of it)."""
+        return text
+
     def scores_so_far(self) -> tuple | None:
         """The scores as the board shows them part way through an animation (cubes landed
         so far), or None: the sidebar then shows the scores from before the move."""

@@ -38,6 +38,7 @@ class Board:
         self.frame = self.rect                     # the squares and the frame around them
         self._layer = None
         self._layer_key = None
+        self.turned = False     # drawn from the Gladiators' side: rank 8 nearest, file l left
 
     # --- geometry ----------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, margin: float = 0.0) -> None:
@@ -54,23 +55,29 @@ class Board:
         self.frame = self.rect.inflate(2 * fm, 2 * fm)
         self._layer = None
 
+    def _turn(self, square: int) -> int:
+        """The square drawn where ``square`` would be on the unturned board (and back: a
+        half turn is its own inverse)."""
+        return WIDTH * HEIGHT - 1 - square if self.turned else square
+
     def square_rect(self, square) -> pygame.Rect:
         c = self.cell
-        return pygame.Rect(self.rect.x + (square % WIDTH) * c,
-                           self.rect.y + (square // WIDTH) * c, c, c)
+        place = self._turn(square)
+        return pygame.Rect(self.rect.x + (place % WIDTH) * c,
+                           self.rect.y + (place // WIDTH) * c, c, c)
 
     def square_at(self, pos):
         """The square under ``pos``, or None off the board."""
         if not self.rect.collidepoint(pos):
             return None
         c = self.cell
-        return ((pos[1] - self.rect.y) // c) * WIDTH + (pos[0] - self.rect.x) // c
+        return self._turn(((pos[1] - self.rect.y) // c) * WIDTH + (pos[0] - self.rect.x) // c)
 
     # --- the table, drawn once -----------------------------------------------------------
     def layer(self, area: pygame.Rect, style: str, trays) -> pygame.Surface:
         """The table under everything in ``area``: the frame, the squares, the names
         of files and ranks, and the empty ``trays``."""
-        key = (style, tuple(area), self.cell)
+        key = (style, tuple(area), self.cell, self.turned)
         if self._layer is not None and self._layer_key == key:
             return self._layer
         spec = art.STYLES[style]
@@ -99,17 +106,18 @@ class Board:
         c = self.cell
         for square in range(WIDTH * HEIGHT):
             fi, row = square % WIDTH, square // WIDTH
-            light = (fi + row) % 2 == 0
-            layer.blit(art.tile(style, light, c, square * 7 + 3), (b.x + fi * c, b.y + row * c))
+            light = (fi + row) % 2 == 0          # the same on a turned board (even sides)
+            layer.blit(art.tile(style, light, c, square * 7 + 3),
+                       self.square_rect(square).move(-ox, -oy).topleft)
         # files and ranks cut into the frame
         size = max(11, int(c * 0.3))
         fm = (f.width - b.width) // 2
         for fi, letter in enumerate(FILES):
-            x = b.x + fi * c + c // 2
+            x = b.x + (WIDTH - 1 - fi if self.turned else fi) * c + c // 2
             for y in (b.y - fm // 2, b.bottom + fm // 2):
                 self._engrave(layer, letter, (x, y), size, spec)
         for row in range(HEIGHT):
-            y = b.y + row * c + c // 2
+            y = b.y + (HEIGHT - 1 - row if self.turned else row) * c + c // 2
             for x in (b.x - fm // 2, b.right + fm // 2):
                 self._engrave(layer, str(HEIGHT - row), (x, y), size, spec)
         trays.draw_boxes(layer, area.topleft)

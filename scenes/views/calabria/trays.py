@@ -42,8 +42,9 @@ class Trays:
         """Cells the trays take above and below the board's frame."""
         return DEPTH + GAP if self.shown else 0.0
 
-    def layout(self, frame: pygame.Rect, cell: int) -> None:
-        """Lay the trays along the long edges of the board's ``frame``."""
+    def layout(self, frame: pygame.Rect, cell: int, turned: bool = False) -> None:
+        """Lay the trays along the long edges of the board's ``frame``: the Romans' below
+        it, or above it on a board ``turned`` for the Gladiators."""
         self.cell = cell
         self.rects = []
         if self.shown:
@@ -51,6 +52,8 @@ class Trays:
             f = frame
             self.rects = [pygame.Rect(f.x, f.bottom + tg, f.width, th),   # Romans, below
                           pygame.Rect(f.x, f.top - tg - th, f.width, th)]  # Gladiators, above
+            if turned:
+                self.rects.reverse()
 
     # --- where things are --------------------------------------------------------------
     def _header_rect(self, side) -> pygame.Rect:

@@ -1,7 +1,8 @@
 """Calabria's board view: twelve files of stone squares between two army trays.
 
 The Romans sit at the bottom (rank 1) with their tray below the board, the
-Gladiators at the top with theirs above it.  A tray holds the pieces still to
+Gladiators at the top with theirs above it; a player alone at the board with the
+Gladiators sees it turned round, their own side nearest (a setting).  A tray holds the pieces still to
 be placed, the four barricades in reserve and the enemy pieces taken.
 
 Input is the same everywhere: press on a thing and drag it to a square, or
@@ -63,8 +64,21 @@ class CalabriaView(BoardView):
 
     def layout(self, rect) -> None:
         super().layout(rect)
+        self.board.turned = self.turned()
         self.board.layout(self.rect, margin=self.trays.room)
-        self.trays.layout(self.board.frame, self.board.cell)
+        self.trays.layout(self.board.frame, self.board.cell, self.board.turned)
+
+    def turned(self) -> bool:
+        """Whether the board is drawn from the Gladiators' side: when the one human at it
+        plays the Gladiators (against the computer), unless the settings say not to."""
+        humans = [side for side, seat in enumerate(self.seats) if seat.get("kind") == "human"]
+        return (self.trays.shown and humans == [1] and len(self.seats) == 2
+                and bool(self.setting("turn_board_for_gladiators", True)))
+
+    def _follow_settings(self) -> None:
+        """Turn the board when the setting has changed (from the pause menu)."""
+        if self.turned() != self.board.turned:
+            self.layout(self.rect)
 
     # --- state and animation ---------------------------------------------------------
     def set_state(self, state, previous=None) -> None:
@@ -143,6 +157,7 @@ class CalabriaView(BoardView):
         return self.state.action_problem(move) is None
 
     def handle_event(self, event):
+        self._follow_settings()
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self.hover = self.board.square_at(event.pos)
@@ -296,6 +311,7 @@ class CalabriaView(BoardView):
         s, a, board, held = self.state, self.anim, self.board, self.held
         if s is None:
             return
+        self._follow_settings()
         style = self.board_style(tuple(art.STYLES))
         surface.blit(board.layer(self.rect, style, self.trays), self.rect.topleft)
         quiet = a is None

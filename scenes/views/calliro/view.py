@@ -155,6 +155,16 @@ class CalliroView(BoardView):
     def scores_so_far(self) -> tuple | None:
         return self.shown_scores if self.anim is not None else None
 
+    def landing_words(self, text: str) -> str:
+        """Until the point is announced (after its arc is shown) the move is told without
+        it: "orange on e4", then "orange on e4, Blue +1"."""
+        a = self.anim
+        if a is None or a.get("announced") or not a["last"] or not any(a["last"]["points"]):
+            return text
+        for name in PLAYER_NAMES:
+            text = text.split(f", {name} +")[0]
+        return text
+
     def finish_animation(self) -> None:
         a = self.anim
         if a is None:
@@ -206,6 +216,9 @@ class CalliroView(BoardView):
         """The arcs have been shown on their own: now the point is announced."""
         if any(a["last"]["points"]) and not a.get("announced"):
             a["announced"] = True
+            # the race (and the sidebar) count the point as it is announced
+            self.shown_scores = tuple(s + n for s, n in zip(self.shown_scores,
+                                                            a["last"]["points"]))
             self._announce_points(a["last"])
 
     def _announce_points(self, last) -> None:
