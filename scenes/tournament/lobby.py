@@ -28,13 +28,8 @@ COPY_LABEL = "Copy, entrants only"
 
 
 def fit(words: str, size: int, width: int, bold: bool = False) -> str:
-    """``words`` cut (with "...") to fit ``width`` pixels at ``size``."""
-    font = assets.font(size, bold)
-    if font.size(words)[0] <= width:
-        return words
-    while words and font.size(words + "...")[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "..."
+    """``words`` cut with an ellipsis to fit ``width`` pixels at ``size``."""
+    return assets.ellipsized(words, size, width, bold)
 
 
 class LobbyScene(Scene):
@@ -265,7 +260,7 @@ class LobbyScene(Scene):
             ui.panel(surface, rect)
             if info.damaged:
                 tag = " (damaged)"
-                room = width - assets.font(18, True).size(tag)[0]
+                room = width - assets.measure(tag, 18, True)
                 assets.text(surface, fit(info.name, 18, room, bold=True) + tag,
                             (rect.x + 18, rect.y + 4), size=18, bold=True, colour=ui.TITLE)
                 lines = assets.wrap(f"Cannot be opened: {info.problem}", 13, width)

@@ -277,33 +277,39 @@ class RoundScene(Scene):
         else:
             sub = (f"{len(t.entrants)} entrants, {t.total_rounds} rounds. "
                    "Press Pair round 1 to begin.")
-        assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center")
+        assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center",
+                    width=w - 40)
         ui.panel(surface, self.table.inflate(20, 16))
         x = self.table.x + 16
-        cols = (x, x + 80, x + 360, x + 640)
-        for text, cx in zip(("Board", "First (moves first)", "Second", "State"), cols):
+        # names have their own columns, shortened to them; the other columns keep to theirs
+        # (the Play and result buttons take the row's last 280 pixels)
+        cols = ui.columns(x, self.table.width - 16 - 280, (56, None, None, 180))
+        for text, (cx, cw) in zip(("Board", "First (moves first)", "Second", "State"), cols):
             assets.text(surface, text, (cx, self.table.y + 6), size=15, bold=True,
-                        colour=ui.MUTED)
+                        colour=ui.MUTED, width=cw)
         if not t.rounds:
             assets.text(surface, "No round paired yet.", (x, self.table.y + 42), size=18,
                         colour=ui.INK)
         for i, p in enumerate(self.boards()):
             y = self.table.y + 34 + i * ROW + 12
             first = t.entrants[p.first]
-            assets.text(surface, str(p.board), (cols[0] + 10, y), size=18, colour=ui.INK)
-            assets.text(surface, _entrant_text(first), (cols[1], y), size=18, colour=ui.INK)
+            assets.text(surface, str(p.board), (cols[0][0] + 10, y), size=18, colour=ui.INK)
+            assets.text(surface, _entrant_text(first), (cols[1][0], y), size=18, colour=ui.INK,
+                        width=cols[1][1])
             if p.is_bye:
-                assets.text(surface, "bye", (cols[2], y), size=18, colour=ui.MUTED)
+                assets.text(surface, "bye", (cols[2][0], y), size=18, colour=ui.MUTED)
                 state = "a point for the bye" if t.bye_points else "rests this round"
-                assets.text(surface, state, (cols[3], y), size=17, colour=ui.MUTED)
+                assets.text(surface, state, (cols[3][0], y), size=17, colour=ui.MUTED,
+                            width=cols[3][1])
                 continue
-            assets.text(surface, _entrant_text(t.entrants[p.second]), (cols[2], y), size=18,
-                        colour=ui.INK)
-            assets.text(surface, self.state_text(p), (cols[3], y), size=17,
-                        colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED)
+            assets.text(surface, _entrant_text(t.entrants[p.second]), (cols[2][0], y), size=18,
+                        colour=ui.INK, width=cols[2][1])
+            assets.text(surface, self.state_text(p), (cols[3][0], y), size=17,
+                        colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED,
+                        width=cols[3][1])
         self._draw_progress(surface)
         assets.text(surface, self.next_step(), (w // 2, self.table.bottom + 26), size=17,
-                    colour=ui.INK, anchor="midtop")
+                    colour=ui.INK, anchor="midtop", width=w - 40)
         message(surface, self.notice, (w // 2, h - 118), ok=self.notice_ok)
 
     def next_step(self) -> str:
@@ -350,7 +356,7 @@ class RoundScene(Scene):
             pygame.draw.rect(surface, (176, 138, 90), fill, border_radius=6)
         pygame.draw.rect(surface, (176, 138, 90), bar, 1, border_radius=6)
         assets.text(surface, self.progress_text(), bar.center, size=15, colour=ui.INK,
-                    anchor="center")
+                    anchor="center", width=bar.width - 8)
 
     def progress_text(self) -> str:
         done, total = self.computer_games()
