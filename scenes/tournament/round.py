@@ -15,7 +15,7 @@ from game.tournament.model import Result
 from .. import assets, ui
 from ..stack import Scene, screen_class
 from .background import BackgroundGames
-from .common import StoreError, game_title, message, score_text, time_control_title
+from .common import StoreError, counted, game_title, message, score_text, time_control_title
 
 ROW = 46
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
@@ -123,9 +123,12 @@ class RoundScene(Scene):
         if self.shown >= t.rounds_paired:
             self.next_button.disable()
         self.standings_button = ui.button(self, (w - 60 - 470, bottom, 200, 46), "Standings")
-        if t.is_complete:
+        if t.is_complete or t.rounds_paired >= t.total_rounds:
+            # the last round paired: what comes next is the podium, once its games are done
             self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46), "Final results",
                                          "#primary")
+            if not t.is_complete:
+                self.pair_button.disable()
         else:
             self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46),
                                          f"Pair round {t.rounds_paired + 1}", "#primary")
@@ -221,18 +224,19 @@ class RoundScene(Scene):
             from game.records.record import RecordProblem
             try:
                 scene = play_scene.from_record(self.app, record, on_finish=finish, keeper=keep)
-                self.notice, self.notice_ok = (f"Board {board}: the game goes on where it "
-                                               "was left."), True
+                self.notice, self.notice_ok = (f"Round {round_no}, board {board}: the game "
+                                               "goes on where it was left."), True
             except (RecordProblem, KeyError, ValueError, TypeError) as exc:
-                self.notice, self.notice_ok = (f"Board {board}: the kept game could not be "
-                                               f"read ({exc}); it starts again."), False
+                self.notice, self.notice_ok = (f"Round {round_no}, board {board}: the kept "
+                                               f"game could not be read ({exc}); it starts "
+                                               "again."), False
         if scene is None:
             try:
                 scene = play_scene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
             except (KeyError, ValueError) as exc:   # a game this program has no board for
                 self.playing = None
-                self.notice, self.notice_ok = (f"Board {board} cannot be played here: "
-                                               f"{exc}"), False
+                self.notice, self.notice_ok = (f"Round {round_no}, board {board} cannot be "
+                                               f"played here: {exc}"), False
                 return
         self.app.stack.push(scene)
 
@@ -243,8 +247,8 @@ class RoundScene(Scene):
         if self.record(round_no, board, result):
             self.app.log(f"tournament round {round_no} board {board}: {result.score} "
                          f"({result.how})")
-            self.notice, self.notice_ok = (f"Board {board}: {score_text(result.score)} "
-                                           "was kept."), True
+            self.notice, self.notice_ok = (f"Round {round_no}, board {board}: "
+                                           f"{score_text(result.score)} was kept."), True
 
     # --- per frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -275,7 +279,7 @@ class RoundScene(Scene):
                    f"{game_title(choice['game'], choice['variant'])}, "
                    f"{time_control_title(choice['time_control'])}")
         else:
-            sub = (f"{len(t.entrants)} entrants, {t.total_rounds} rounds. "
+            sub = (f"{counted(len(t.entrants), 'entrant')}, {counted(t.total_rounds, 'round')}. "
                    "Press Pair round 1 to begin.")
         assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center",
                     width=w - 40)
