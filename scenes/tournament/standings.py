@@ -55,10 +55,14 @@ class StandingsScene(Scene):
         self.back_button = ui.button(self, (60, y, 140, 46), "Back")
         self.toggle_button = ui.button(self, (215, y, 200, 46),
                                        "Standings" if self.crosstable else "Crosstable")
-        self.csv_button = ui.button(self, (w - 60 - 610, y, 200, 46), "Export standings",
-                                    "#primary")
-        self.cross_button = ui.button(self, (w - 60 - 400, y, 200, 46), "Export crosstable")
-        self.json_button = ui.button(self, (w - 60 - 190, y, 190, 46), "Export JSON")
+        # the three export buttons share what is right of Back and the toggle
+        bw = min(200, (w - 60 - 430 - 20) // 3)
+        short = bw < 190               # a narrow window: the labels without "Export"
+        self.csv_button = ui.button(self, (w - 60 - 3 * bw - 20, y, bw, 46),
+                                    "Standings CSV" if short else "Export standings", "#primary")
+        self.cross_button = ui.button(self, (w - 60 - 2 * bw - 10, y, bw, 46),
+                                      "Crosstable CSV" if short else "Export crosstable")
+        self.json_button = ui.button(self, (w - 60 - bw, y, bw, 46), "Export JSON")
 
     def handle(self, event) -> None:
         if ui.pressed(event, self.toggle_button):
@@ -124,8 +128,13 @@ class StandingsScene(Scene):
         for text, (x, width) in zip(headers, cols):
             assets.text(surface, text, (x, y), size=15, bold=True, colour=ui.MUTED, width=width)
 
+    def _line(self) -> int:
+        """The height of a row: every entrant's row where that leaves it readable."""
+        rows = max(1, len(self.tournament.entrants))
+        return max(20, min(LINE, (self.table_rect.height - 36 - 24) // rows))
+
     def _rows_fit(self) -> int:
-        return max(1, (self.table_rect.height - 36) // LINE)
+        return max(1, (self.table_rect.height - 36 - 24) // self._line())
 
     def _draw_standings(self, surface) -> None:
         t = self.tournament
@@ -135,14 +144,16 @@ class StandingsScene(Scene):
         cols = ui.columns(r.x + 16, r.width - 32, [50, None, 64, 64, 100] + [110] * len(tb))
         self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, cols,
                       r.y + 6)
+        line = self._line()
+        size = 17 if line >= 28 else 15 if line >= 22 else 14
         for i, s in enumerate(standings(t)[:self._rows_fit()]):
-            y = r.y + 36 + i * LINE
+            y = r.y + 36 + i * line
             colour = ui.TITLE if s.rank == 1 and s.played else ui.INK
             cells = [str(s.rank), s.name, points_text(s.points), str(s.played),
                      f"{s.wins} / {s.draws} / {s.losses}"]
             cells += [points_text(v) if v is not None else "-" for v in s.tiebreaks]
             for text, (cx, cw) in zip(cells, cols):
-                assets.text(surface, text, (cx, y), size=17, colour=colour, width=cw)
+                assets.text(surface, text, (cx, y), size=size, colour=colour, width=cw)
 
     def _draw_crosstable(self, surface) -> None:
         """The player-against-player grid: a row and a column per entrant (numbered in
@@ -161,15 +172,17 @@ class StandingsScene(Scene):
                           + [60] + [90] * len(tb), gap=4)
         headers = ["No.", "Name"] + [str(n) for n in range(1, len(rows) + 1)] + ["Points"] + tb
         self._columns(surface, headers, cols, r.y + 6)
+        line = self._line()
+        size = 17 if line >= 28 else 15 if line >= 22 else 14
         for i, row in enumerate(rows[:self._rows_fit()]):
-            y = r.y + 36 + i * LINE
+            y = r.y + 36 + i * line
             cells = [str(row["line"]), row["name"]]
             cells += ["\u00d7" if scores is None else " ".join(points_text(v) for v in scores)
                       for scores in row["scores"]]
             cells += [points_text(row["points"])]
             cells += [points_text(v) if v is not None else "-" for v in table[i].tiebreaks]
             for text, (cx, cw) in zip(cells, cols):
-                assets.text(surface, text, (cx, y), size=17, colour=ui.INK, width=cw)
+                assets.text(surface, text, (cx, y), size=size, colour=ui.INK, width=cw)
         assets.text(surface, "Each cell: the points the row's entrant scored against the "
                              "column's; empty where they have not met.",
                     (r.x + 16, r.bottom - 24), size=14, colour=ui.MUTED, width=r.width - 32)
