@@ -170,3 +170,27 @@ def test_the_results_headline_fits_a_long_name(tmp_path, size):
         texts_fit(app, "results", [app.stack.top.panel_rect])
     finally:
         app.close()
+
+
+def test_the_standings_screen_saves_printable_pages_of_standings_and_pairings(tmp_path):
+    store, stored = keep_tournament("swiss", entrants=10, rounds=3)
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        standings = app.stack.push(StandingsScene(app, stored, folder=tmp_path / "wall"))
+        frames(app, 2)
+        paths = standings.print_pages()
+        assert [p.name for p in paths] == [
+            "the-thursday-night-open-championship-of-the-société-des-échecs-李-and-friends"
+            "-standings.png",
+            "the-thursday-night-open-championship-of-the-société-des-échecs-李-and-friends"
+            "-round-2-pairings.png"]
+        for path in paths:
+            page = pygame.image.load(str(path))
+            assert page.get_size() == (1240, 1754)
+            # black writing on a white page
+            assert page.get_at((5, 5))[:3] == (255, 255, 255)
+            assert pygame.mask.from_threshold(page, (0, 0, 0), (60, 60, 60, 255)).count() > 2000
+        assert "Written" in standings.notice and standings.notice_ok
+    finally:
+        app.close()
+        store.close()

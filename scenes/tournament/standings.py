@@ -16,6 +16,7 @@ from game.tournament.store import StoreError
 from .. import assets, ui
 from ..stack import Scene
 from .common import counted, export_dir, message, points_text
+from .printable import save_pages
 
 LINE = 30
 
@@ -48,9 +49,12 @@ class StandingsScene(Scene):
         w, h = self.app.size
         self.table_rect = pygame.Rect(60, 130, w - 120, h - 130 - 200)
         y = h - 140
-        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 260, 36),
+        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 260 - 210, 36),
                                                      manager=self.app.ui,
                                                      initial_text=self.folder))
+        self.print_button = ui.button(self, (w - 60 - 200, y + 2, 200, 42), "Printable PNGs",
+                                      tooltip="The standings and the latest round's pairings, "
+                                              "as pages to print")
         y += 56
         self.back_button = ui.button(self, (60, y, 140, 46), "Back")
         self.toggle_button = ui.button(self, (215, y, 200, 46),
@@ -75,6 +79,8 @@ class StandingsScene(Scene):
             self.export("crosstable")
         elif ui.pressed(event, self.json_button):
             self.export("json")
+        elif ui.pressed(event, self.print_button):
+            self.print_pages()
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
@@ -100,6 +106,22 @@ class StandingsScene(Scene):
         self.written.append(path)
         self.notice, self.notice_ok = f"Written: {path}", True
         return path
+
+    def print_pages(self) -> list[Path]:
+        """The standings and the latest pairings as PNG pages in the folder typed."""
+        self.folder = self.folder_entry.get_text().strip()
+        if not self.folder:
+            self.notice, self.notice_ok = "Type the folder to save the pages in first.", False
+            return []
+        try:
+            paths = save_pages(self.tournament, self.folder, file_stem(self.tournament.name))
+        except (OSError, pygame.error) as exc:
+            self.notice, self.notice_ok = f"Nothing was written: {exc}", False
+            return []
+        self.written.extend(paths)
+        self.notice, self.notice_ok = f"Written: {', '.join(p.name for p in paths)} in " \
+                                      f"{paths[0].parent}", True
+        return paths
 
     # --- drawing ---------------------------------------------------------------------
     def draw(self, surface) -> None:
