@@ -6,6 +6,7 @@ optional: if the mixer cannot start, every ``play`` is silently skipped.
 
 from __future__ import annotations
 
+import struct
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +42,154 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(_font_file(bold), max(6, int(size)))
 
 
+# Fonts for the glyphs the main font lacks, tried in this order (``tools/make_assets.py``
+# copies them here with their licences): symbols such as chess men, then CJK.
+FALLBACK_FONTS = ("DejaVuSans.ttf", "DroidSansFallbackFull.ttf")
+
+
+def _cmap(file: str | None) -> frozenset:
+    """The code points ``file`` has glyphs for, read from its ``cmap`` table (formats 4
+    and 12); empty if the file cannot be read.  pygame's fonts cannot tell: a missing
+    glyph renders as the font's empty box, with metrics like any other."""
+    if file is None:
+        return frozenset()
+    try:
+        data = Path(file).read_bytes()
+        tables = struct.unpack_from(">H", data, 4)[0]
+        cmap = next(struct.unpack_from(">I", data, 12 + 16 * i + 8)[0] for i in range(tables)
+                    if data[12 + 16 * i:16 + 16 * i] == b"cmap")
+        count = struct.unpack_from(">H", data, cmap + 2)[0]
+        subtables = {}
+        for i in range(count):
+            platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+            subtables[(platform, encoding)] = cmap + offset
+        points = set()
+        for key in ((3, 10), (0, 4), (3, 1), (0, 3)):
+            at = subtables.get(key)
+            if at is None:
+                continue
+            fmt = struct.unpack_from(">H", data, at)[0]
+            if fmt == 12:
+                groups = struct.unpack_from(">I", data, at + 12)[0]
+                for g in range(groups):
+                    start, end, _ = struct.unpack_from(">III", data, at + 16 + 12 * g)
+                    points.update(range(start, end + 1))
+                return frozenset(points)
+            if fmt == 4:
+                segs = struct.unpack_from(">H", data, at + 6)[0] // 2
+                ends = struct.unpack_from(f">{segs}H", data, at + 14)
+                starts = struct.unpack_from(f">{segs}H", data, at + 16 + 2 * segs)
+                deltas = struct.unpack_from(f">{segs}h", data, at + 16 + 4 * segs)
+                range_at = at + 16 + 6 * segs
+                offsets = struct.unpack_from(f">{segs}H", data, range_at)
+                for k in range(segs):
+                    for c in range(starts[k], ends[k] + 1):
+                        if c == 0xFFFF:
+                            continue
+                        if offsets[k] == 0:
+                            glyph = (c + deltas[k]) & 0xFFFF
+                        else:
+                            where = range_at + 2 * k + offsets[k] + 2 * (c - starts[k])
+                            glyph = struct.unpack_from(">H", data, where)[0]
+                            glyph = (glyph + deltas[k]) & 0xFFFF if glyph else 0
+                        if glyph:
+                            points.add(c)
+                return frozenset(points)
+        return frozenset(points)
+    except (OSError, StopIteration, struct.error):
+        return frozenset()
+
+
+@lru_cache(maxsize=8)
+def _coverage(file: str | None) -> frozenset:
+    return _cmap(file)
+
+
+def _fallback_files() -> list[str]:
+    return [str(path("fonts", name)) for name in FALLBACK_FONTS
+            if path("fonts", name).exists()]
+
+
+@lru_cache(maxsize=64)
+def _fallback_font(file: str, size: int, bold: bool) -> pygame.font.Font:
+    f = pygame.font.Font(file, max(6, int(size)))
+    f.bold = bold                   # the fallbacks have no bold face of their own
+    return f
+
+
+@lru_cache(maxsize=2048)
+def runs(words: str, bold: bool = False) -> tuple:
+    """``words`` cut into runs each drawn by one font: (file or None for the main font,
+    text), the main font wherever it has the glyph, else the first fallback that has."""
+    main = _coverage(_font_file(bold))
+    fallbacks = [(f, _coverage(f)) for f in _fallback_files()]
+    out: list[list] = []
+    for ch in words:
+        source = None
+        if ord(ch) not in main and not ch.isspace() and main:
+            source = next((f for f, cover in fallbacks if ord(ch) in cover), None)
+        if out and out[-1][0] == source:
+            out[-1][1] += ch
+        else:
+            out.append([source, ch])
+    return tuple((source, run) for source, run in out)
+
+
+def _run_font(source, size, bold):
+    return font(size, bold) if source is None else _fallback_font(source, size, bold)
+
+
+def measure(words, size: int, bold: bool = False) -> int:
+    """The width in pixels of ``words`` drawn by ``text`` at ``size``."""
+    return sum(_run_font(source, size, bold).size(run)[0] for source, run in runs(str(words), bold))
+
+
+def render(words, size: int, colour, bold: bool = False) -> pygame.Surface:
+    """``words`` drawn at ``size``, each glyph from the main font or, where it has none,
+    a fallback font, all on the main font's baseline."""
+    words = str(words)
+    parts = runs(words, bold)
+    if len(parts) <= 1 and (not parts or parts[0][0] is None):
+        return font(size, bold).render(words, True, colour)
+    main = font(size, bold)
+    images = []
+    for source, run in parts:
+        f = _run_font(source, size, bold)
+        images.append((f.render(run, True, colour), f.get_ascent()))
+    ascent = max(main.get_ascent(), *(a for _, a in images))
+    height = max(main.get_height(), *(ascent - a + img.get_height() for img, a in images))
+    out = pygame.Surface((sum(img.get_width() for img, _ in images), height), pygame.SRCALPHA)
+    x = 0
+    for img, a in images:
+        out.blit(img, (x, ascent - a))
+        x += img.get_width()
+    return out
+
+
+class TextRecorder:
+    """The rects ``text`` drew into while it is switched on: ``(surface, rect, words)``
+    each, so a test can check that a screen's texts neither overlap nor leave it."""
+
+    def __init__(self):
+        self.drawn: list[tuple] = []
+
+    def __enter__(self):
+        global _recorder
+        _recorder = self
+        return self
+
+    def __exit__(self, *exc):
+        global _recorder
+        _recorder = None
+
+    def on(self, surface) -> list[tuple]:
+        """(rect, words) of every text drawn on ``surface``."""
+        return [(rect, words) for s, rect, words in self.drawn if s is surface]
+
+
+_recorder: TextRecorder | None = None
+
+
 @lru_cache(maxsize=32)
 def image(name: str) -> pygame.Surface:
     surf = pygame.image.load(str(path("images", name)))
@@ -65,14 +214,23 @@ def tiled(name: str, size: tuple[int, int], tile: int = 256) -> pygame.Surface:
 
 
 def text(surface, words, pos, size=18, colour=(240, 236, 226), bold=False, anchor="topleft",
-         shadow=False):
-    """Draw ``words`` at ``pos`` (anchored as a pygame Rect attribute); return its rect."""
-    f = font(size, bold)
-    img = f.render(str(words), True, colour)
+         shadow=False, width=None):
+    """Draw ``words`` at ``pos`` (anchored as a pygame Rect attribute); return its rect.
+
+    With a ``width``, ``words`` longer than it are shortened with an ellipsis: the one way
+    a name is fitted to the room it has (never overprinted, never shrunk unreadably)."""
+    words = str(words)
+    if width is not None:
+        words = ellipsized(words, size, width, bold)
+    if not words:
+        return pygame.Rect(0, 0, 0, 0).move(pos)
+    img = render(words, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(f.render(str(words), True, (0, 0, 0)), rect.move(1, 2))
+        surface.blit(render(words, size, (0, 0, 0), bold), rect.move(1, 2))
     surface.blit(img, rect)
+    if _recorder is not None:
+        _recorder.drawn.append((surface, rect.copy(), words))
     return rect
 
 
@@ -107,7 +265,7 @@ class Sounds:
 
 def fitting_size(words: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> int:
     """The largest font size up to ``size`` at which ``words`` fit ``width`` pixels."""
-    while size > smallest and font(size, bold).size(str(words))[0] > width:
+    while size > smallest and measure(words, size, bold) > width:
         size -= 1
     return size
 
@@ -116,28 +274,26 @@ def ellipsized(words: str, size: int, width: int, bold: bool = False) -> str:
     """``words``, cut and ended with an ellipsis where needed to fit ``width`` pixels at
     ``size`` (nothing at all if not even the ellipsis fits)."""
     words = str(words)
-    f = font(size, bold)
-    if f.size(words)[0] <= width:
+    if measure(words, size, bold) <= width:
         return words
     low, high = 0, len(words)       # the longest start of ``words`` that fits with the ellipsis
     while low < high:
         mid = (low + high + 1) // 2
-        if f.size(words[:mid].rstrip() + "\u2026")[0] <= width:
+        if measure(words[:mid].rstrip() + "\u2026", size, bold) <= width:
             low = mid
         else:
             high = mid - 1
-    if low == 0 and f.size("\u2026")[0] > width:
+    if low == 0 and measure("\u2026", size, bold) > width:
         return ""
     return words[:low].rstrip() + "\u2026"
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``words`` into lines that fit ``width`` pixels at ``size``."""
-    f = font(size, bold)
     lines, line = [], ""
     for word in str(words).split():
         trial = f"{line} {word}".strip()
-        if f.size(trial)[0] <= width or not line:
+        if measure(trial, size, bold) <= width or not line:
             line = trial
         else:
             lines.append(line)

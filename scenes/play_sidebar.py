@@ -20,6 +20,8 @@ from . import assets, ui
 
 DOTS_MS = 400      # a computer player's "thinking..." gains a dot this often
 TIMER_LOW = 60     # the game timer turns red under a minute
+SCORE_W = 64       # the right-hand column of a seat: its score...
+CLOCK_W = 84       # ...or its score over its clock
 LATE = 0.002       # a wait ends this much after a reading changes, so the new one shows
 
 
@@ -43,10 +45,10 @@ class Sidebar:
         ui.panel(surface, r, alpha=150)
         colour = (255, 170, 130) if problem or message.startswith("Not allowed") else ui.INK
         size = assets.fitting_size(message, 17, r.width - 28, smallest=12)
-        if assets.font(size).size(message)[0] > r.width - 28:      # still too long: two lines
+        if assets.measure(message, size) > r.width - 28:      # still too long: two lines
             lines = assets.wrap(message, 12, r.width - 28)[:2]
             for i, line in enumerate(lines):
-                assets.text(surface, line, (r.x + 14, r.centery + (i - 0.5) * 15), size=12,
+                assets.text(surface, line, (r.x + 14, r.centery + (i - 0.5) * 17), size=12,
                             colour=colour, anchor="midleft")
             return
         assets.text(surface, message, (r.x + 14, r.centery), size=size, colour=colour,
@@ -60,8 +62,9 @@ class Sidebar:
         side = self.rect
         ui.panel(surface, side)
         x, y = side.x + 16, side.y + 14
-        assets.text(surface, self.title, (x, y), bold=True, colour=ui.TITLE,
-                    size=assets.fitting_size(self.title, 24, side.width - 32, bold=True))
+        title_size = assets.fitting_size(self.title, 24, side.width - 32, bold=True, smallest=16)
+        assets.text(surface, self.title, (x, y), bold=True, colour=ui.TITLE, size=title_size,
+                    width=side.width - 32)
         y += 40
         scores = state.scores if scores is None else scores
         for player, seat in enumerate(self.seats):
@@ -78,19 +81,30 @@ class Sidebar:
             for k, dot in enumerate(dots):
                 pygame.draw.circle(surface, dot, (row.x + 7 + r + k * (2 * r + 3), row.y + 20), r)
             name_x = row.x + 14 + 2 * r + (len(dots) - 1) * (2 * r + 3)
+            # three columns no text crosses: the dots, the name with what the seat is doing
+            # under it, and on the right the score (with the clock under it)
+            right = pygame.Rect(row.right - 10 - (CLOCK_W if clock is not None else SCORE_W),
+                                row.y, CLOCK_W if clock is not None else SCORE_W, row.height)
+            name_w = right.x - 8 - name_x
             assets.text(surface, seat["name"], (name_x, row.y + 6), size=19, bold=True,
-                        colour=ui.INK)
+                        colour=ui.INK, width=name_w)
             kind = "human" if seat["kind"] == "human" else f"computer ({seat.get('level')})"
             if turn:
                 kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // DOTS_MS % 3)
                         if seat["kind"] == "computer" else "to move")
             assets.text(surface, kind, (name_x, row.y + 32), size=14,
-                        colour=colour if turn else ui.MUTED)
-            score = scores[player] if player < len(scores) else ""
-            assets.text(surface, score_text(score), (row.right - 10, row.centery), size=30,
-                        bold=True, colour=ui.TITLE, anchor="midright")
+                        colour=colour if turn else ui.MUTED, width=name_w)
+            score = score_text(scores[player] if player < len(scores) else "")
             if clock is not None:
-                self._draw_clock(surface, clock, player, row, flagged)
+                size = assets.fitting_size(score, 22, right.width, bold=True, smallest=16)
+                assets.text(surface, score, (right.right, row.y + 15), size=size, bold=True,
+                            colour=ui.TITLE, anchor="midright", width=right.width)
+                self._draw_clock(surface, clock, player,
+                                 pygame.Rect(right.x, row.y + 30, right.width, 25), flagged)
+            else:
+                size = assets.fitting_size(score, 30, right.width, bold=True, smallest=16)
+                assets.text(surface, score, (right.right, row.centery), size=size, bold=True,
+                            colour=ui.TITLE, anchor="midright", width=right.width)
             y += 64
         if timer is not None:
             y += 6
@@ -110,7 +124,7 @@ class Sidebar:
         lines = [f"{i + 1}. {t}" for i, t in enumerate(moves)]
         fit = max(1, (bottom - y) // 20)
         for line in lines[-fit:]:
-            assets.text(surface, line, (x, y), colour=ui.INK,
+            assets.text(surface, line, (x, y), colour=ui.INK, width=side.width - 32,
                         size=assets.fitting_size(line, 14, side.width - 32, smallest=11))
             y += 20
         if not lines:
@@ -137,19 +151,18 @@ class Sidebar:
         waits = [w for w in waits if w is not None]
         return min(waits) if waits else None
 
-    def _draw_clock(self, surface, clock, player, row, flagged) -> None:
+    def _draw_clock(self, surface, clock, player, box, flagged) -> None:
         left = clock.remaining(player)
         running = clock.active == player and clock.running
         low = clock.low_time(player)
         colour = (255, 120, 100) if low or flagged == player else (
             (255, 255, 255) if running else ui.MUTED)
-        box = pygame.Rect(row.right - 150, row.y + 8, 84, 40)
         if running:
             pygame.draw.rect(surface, (70, 50, 30), box, border_radius=6)
             pygame.draw.rect(surface, colour, box, 2, border_radius=6)
         text = "flag" if flagged == player else ui.clock_text(left)
-        assets.text(surface, text, box.center, size=20, bold=True, colour=colour,
-                    anchor="center")
+        assets.text(surface, text, box.center, size=17, bold=True, colour=colour,
+                    anchor="center", width=box.width - 6)
 
 
 def clock_wait(seconds: float) -> float | None:

@@ -166,8 +166,16 @@ class ResultsScene(Scene):
         ui.panel(surface, p)
         x, y = p.x + 20, p.y + 20
         size = assets.fitting_size(self.headline, 34, p.width - 30, bold=True, smallest=22)
-        assets.text(surface, assets.ellipsized(self.headline, size, p.width - 30, bold=True),
-                    (p.centerx, y + 20), size=size, bold=True, colour=ui.TITLE, anchor="center")
+        headline = self.headline
+        room = p.width - 30
+        if assets.measure(headline, size, True) > room and self.outcome["winner"] is not None:
+            # a long name is cut, never the "wins!" after it
+            name = self.seats[self.outcome["winner"]]["name"]
+            verb = headline[len(name):]
+            headline = assets.ellipsized(name, size, room - assets.measure(verb, size, True),
+                                         bold=True) + verb
+        assets.text(surface, headline, (p.centerx, y + 20), size=size, bold=True,
+                    colour=ui.TITLE, anchor="center", width=p.width - 30)
         y += 60
         y = assets.paragraph(surface, self.outcome["reason"] or "", (x, y, p.width - 40, 80),
                              size=16, colour=ui.INK) + 14
@@ -176,7 +184,7 @@ class ResultsScene(Scene):
             win = self.outcome["winner"] == player
             assets.text(surface, label, (x, y), bold=win, colour=ui.TITLE if win else ui.INK,
                         size=assets.fitting_size(label, 20, p.width - 110, bold=win,
-                                                 smallest=13))
+                                                 smallest=15), width=p.width - 110)
             assets.text(surface, score_text(score), (p.right - 24, y), size=22, bold=True,
                         anchor="topright", colour=ui.TITLE if win else ui.INK)
             y += 34

@@ -111,9 +111,10 @@ class GameSummary:
 
     def draw_chart(self, surface, rect: pygame.Rect) -> None:
         """Each player's score after every move, a line in the player's colour."""
-        assets.text(surface, "Score after each move", (rect.x, rect.y), size=14, bold=True,
-                    colour=ui.MUTED)
         area = self.chart_area(rect)
+        # the title starts past the scale, whose top figure rises above the chart
+        assets.text(surface, "Score after each move", (area.x, rect.y), size=14, bold=True,
+                    colour=ui.MUTED, width=area.width)
         low = min(0, min(min(s) for s in self.scores))
         high = max(max(s) for s in self.scores)
         if high <= low:

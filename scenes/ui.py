@@ -146,9 +146,29 @@ def _vignette(size):
     return _vignettes[size]
 
 
-def heading(surface, text, center, size=48):
+def heading(surface, text, center, size=48, width=None):
+    """A screen's title, centred; a long one smaller (to two thirds of ``size``), then cut
+    with an ellipsis, to ``width`` (the surface less a margin by default)."""
+    if width is None:
+        width = 2 * min(center[0], surface.get_width() - center[0]) - 40
+    size = assets.fitting_size(text, size, width, bold=True, smallest=max(16, size * 2 // 3))
     assets.text(surface, text, center, size=size, colour=TITLE, bold=True, anchor="center",
-                shadow=True)
+                shadow=True, width=width)
+
+
+def columns(x: int, width: int, widths, gap: int = 14) -> list[tuple[int, int]]:
+    """(left, width) of each column of a table ``width`` pixels wide starting at ``x``:
+    ``widths`` gives each column's width, None for the ones (names) that share what is left;
+    a gap between columns that no text enters."""
+    fixed = sum(w for w in widths if w is not None) + gap * (len(widths) - 1)
+    flexible = sum(1 for w in widths if w is None)
+    share = max(40, (width - fixed) // max(1, flexible))
+    out = []
+    for w in widths:
+        w = share if w is None else w
+        out.append((x, w))
+        x += w + gap
+    return out
 
 
 def panel(surface, rect, alpha=190, border=(176, 138, 90)):

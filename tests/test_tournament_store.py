@@ -422,15 +422,20 @@ def test_standings_and_crosstable_csv_of_a_round_robin():
     ]
 
 
-def test_crosstable_csv_of_a_swiss_round_by_round():
+def test_crosstable_csv_of_a_swiss_is_the_player_against_player_grid():
     t = swiss(4, 2)
     for p in pair_next_round(t):
         t.record(p.round, p.board, "1-0")
     pair_next_round(t)
-    lines = crosstable_csv(t).splitlines()
-    assert lines[0] == "No.,Rank,Name,R1,R2,Points,Buchholz Cut-1,Buchholz,Sonneborn-Berger"
-    assert lines[1].startswith("1,1,A,+")
-    assert all(line.split(",")[4].startswith("?") for line in lines[1:])
+    lines = [line.split(",") for line in crosstable_csv(t).splitlines()]
+    assert lines[0] == ["No.", "Rank", "Name", "1", "2", "3", "4", "Points", "Buchholz Cut-1",
+                        "Buchholz", "Sonneborn-Berger"]
+    grid = [line[3:7] for line in lines[1:]]
+    assert [grid[i][i] for i in range(4)] == ["x"] * 4
+    # round 1's two games, each seen from both sides; round 2's are not finished: empty
+    met = {(i, j): grid[i][j] for i in range(4) for j in range(4) if i != j and grid[i][j]}
+    assert len(met) == 4 and sorted(met.values()) == ["0", "0", "1", "1"]
+    assert all(grid[j][i] == str(1 - int(v)) for (i, j), v in met.items())
 
 
 def test_json_export_imports_back_the_same_tournament(tmp_path):

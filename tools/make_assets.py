@@ -11,6 +11,7 @@ import io
 import math
 import os
 import random
+import shutil
 import struct
 import sys
 import wave
@@ -332,9 +333,36 @@ def make_icons():
     (ICONS / "callidus.icns").write_bytes(icns_bytes(pngs))
 
 
+# Fonts for the glyphs the main font (pygame_gui's Noto Sans) lacks, copied with their
+# licences from Debian's packages: fonts-dejavu-core (symbols such as chess men, about
+# 0.7 MB, DejaVu's free licence) and fonts-droid-fallback (Chinese, Japanese and Korean
+# ideographs and kana, about 4 MB, Apache 2.0). The full Noto CJK fonts (about 19 MB
+# each) are left out of the app on purpose.
+FONT_SOURCES = (
+    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+     "/usr/share/doc/fonts-dejavu-core/copyright", "DejaVuSans-LICENSE.txt"),
+    ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+     "/usr/share/doc/fonts-droid-fallback/copyright", "DroidSansFallbackFull-LICENSE.txt"),
+)
+
+
+def make_fonts():
+    out = ROOT / "assets" / "fonts"
+    out.mkdir(parents=True, exist_ok=True)
+    for font_file, licence, licence_name in FONT_SOURCES:
+        source = Path(font_file)
+        if not source.exists():
+            print(f"missing {font_file}: install the Debian package that provides it")
+            continue
+        shutil.copyfile(source, out / source.name)
+        shutil.copyfile(licence, out / licence_name)
+
+
 def main(argv):
     pygame.init()
-    what = set(argv) or {"images", "sounds", "icons"}
+    what = set(argv) or {"images", "sounds", "icons", "fonts"}
+    if "fonts" in what:
+        make_fonts()
     if "images" in what:
         make_images()
     if "sounds" in what:

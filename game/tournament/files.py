@@ -18,7 +18,7 @@ from ..files import FileProblem, parse_json, write_text_atomic
 from .errors import StoreError
 from .checks import shown
 from .model import TIEBREAK_TITLES, Tournament
-from .standings import crosstable_matrix, crosstable_rounds, standings
+from .standings import crosstable_matrix, standings
 
 EXPORT_KIND = "callidus-tournament"
 EXPORT_VERSION = 1
@@ -128,27 +128,21 @@ def standings_csv(tournament: Tournament) -> str:
 
 
 def crosstable_csv(tournament: Tournament) -> str:
-    """A round robin as a matrix (a column per line), a Swiss round by round (``+3f`` cells).
+    """The player-against-player grid: a row and a column per line (standings order), each
+    cell the points the row's entrant scored against the column's (two in a double round
+    robin; empty where they have not met, ``x`` on the diagonal), then the totals.
 
-    ``No.`` numbers the lines in standings order; cells refer to those numbers.
+    ``No.`` numbers the lines in standings order; the columns refer to those numbers.
     """
     table = standings(tournament)
     tiebreak_titles = [TIEBREAK_TITLES[name] for name in tournament.tiebreaks]
     tail = ["Points"] + tiebreak_titles
-    if tournament.format == "round-robin":
-        rows = [["No.", "Rank", "Name"] + [str(n) for n in range(1, len(table) + 1)] + tail]
-        for s, row in zip(table, crosstable_matrix(tournament, table)):
-            cells = ["x" if scores is None else " ".join(_num(v) for v in scores)
-                     for scores in row["scores"]]
-            rows.append([row["line"], s.rank, s.name] + cells + [_num(s.points)]
-                        + [_num(v) for v in s.tiebreaks])
-    else:
-        rounds = [f"R{r}" for r in range(1, tournament.rounds_paired + 1)]
-        rows = [["No.", "Rank", "Name"] + rounds + tail]
-        for s, row in zip(table, crosstable_rounds(tournament, table)):
-            cells = ["" if cell is None else cell["text"] for cell in row["rounds"]]
-            rows.append([row["line"], s.rank, s.name] + cells + [_num(s.points)]
-                        + [_num(v) for v in s.tiebreaks])
+    rows = [["No.", "Rank", "Name"] + [str(n) for n in range(1, len(table) + 1)] + tail]
+    for s, row in zip(table, crosstable_matrix(tournament, table)):
+        cells = ["x" if scores is None else " ".join(_num(v) for v in scores)
+                 for scores in row["scores"]]
+        rows.append([row["line"], s.rank, s.name] + cells + [_num(s.points)]
+                    + [_num(v) for v in s.tiebreaks])
     return _csv(rows)
 
 

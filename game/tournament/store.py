@@ -165,6 +165,10 @@ class TournamentInfo:
     complete: bool
     created: str
     updated: str
+    #: The game of the round reached (or of round 1): (game, variant).
+    game: tuple = ("", None)
+    #: Boards of the tournament with a game being played on screen (kept half-way).
+    in_progress: int = 0
     #: Why the tournament cannot be opened ("" when it can); its name is then the one
     #: kept if that name can be shown, else "Tournament ID".
     problem: str = ""
@@ -394,11 +398,17 @@ class TournamentStore:
                 infos.append(self._damaged_info(tid, created, updated, str(exc)))
                 continue
             games = [p for boards in t.rounds for p in boards if not p.is_bye]
+            choice = t.game_for_round(max(1, t.rounds_paired)) if t.games else None
+            pending = {(p.round, p.board) for p in t.pending()}
+            live = self._db.execute("SELECT round, board FROM live_game WHERE tournament_id = ?",
+                                    (tid,)).fetchall()
             infos.append(TournamentInfo(
                 id=tid, name=t.name, format=t.format, entrants=len(t.entrants),
                 rounds=t.total_rounds, rounds_paired=t.rounds_paired,
-                games_finished=len(games) - len(t.pending()), games_total=len(games),
-                complete=t.is_complete, created=created, updated=updated))
+                games_finished=len(games) - len(pending), games_total=len(games),
+                complete=t.is_complete, created=created, updated=updated,
+                game=(choice.game, choice.variant) if choice else ("", None),
+                in_progress=sum(1 for key in live if tuple(key) in pending)))
         return infos
 
     def _damaged_info(self, tid, created, updated, problem) -> TournamentInfo:

@@ -74,6 +74,11 @@ def kind_choices() -> list[tuple[str, str]]:
     return kinds
 
 
+def counted(count: int, word: str) -> str:
+    """``count`` with ``word``, plural unless one: "1 round", "3 rounds"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def points_text(points) -> str:
     if points is None:
         return ""

@@ -8,6 +8,7 @@ are, and it can be renamed or deleted, while every other one opens.
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pygame
@@ -18,9 +19,10 @@ from game.tournament.model import MAX_TOURNAMENT_NAME
 
 from .. import assets, ui
 from ..stack import Scene
-from .common import ERROR, StoreError, db_path, export_dir, message, open_store
+from .common import (ERROR, StoreError, counted, db_path, export_dir, game_title, message,
+                     open_store)
 
-ROW_H = 70
+ROW_H = 76
 MOST_ROWS = 6
 FORMAT_TITLES = {"swiss": "Swiss", "round-robin": "Round robin"}
 #: The copy keeps the settings and the entrants, and none of the rounds or results.
@@ -28,13 +30,8 @@ COPY_LABEL = "Copy, entrants only"
 
 
 def fit(words: str, size: int, width: int, bold: bool = False) -> str:
-    """``words`` cut (with "...") to fit ``width`` pixels at ``size``."""
-    font = assets.font(size, bold)
-    if font.size(words)[0] <= width:
-        return words
-    while words and font.size(words + "...")[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "..."
+    """``words`` cut with an ellipsis to fit ``width`` pixels at ``size``."""
+    return assets.ellipsized(words, size, width, bold)
 
 
 class LobbyScene(Scene):
@@ -265,7 +262,7 @@ class LobbyScene(Scene):
             ui.panel(surface, rect)
             if info.damaged:
                 tag = " (damaged)"
-                room = width - assets.font(18, True).size(tag)[0]
+                room = width - assets.measure(tag, 18, True)
                 assets.text(surface, fit(info.name, 18, room, bold=True) + tag,
                             (rect.x + 18, rect.y + 4), size=18, bold=True, colour=ui.TITLE)
                 lines = assets.wrap(f"Cannot be opened: {info.problem}", 13, width)
@@ -275,10 +272,11 @@ class LobbyScene(Scene):
                     assets.text(surface, line, (rect.x + 18, rect.y + 27 + 15 * n), size=13,
                                 colour=ERROR)
                 continue
-            assets.text(surface, fit(info.name, 21, width, bold=True), (rect.x + 18, rect.y + 8),
-                        size=21, bold=True, colour=ui.TITLE)
-            assets.text(surface, fit(self.state_text(info), 15, width),
-                        (rect.x + 18, rect.y + 36), size=15, colour=ui.MUTED)
+            assets.text(surface, info.name, (rect.x + 18, rect.y + 3), size=19, bold=True,
+                        colour=ui.TITLE, width=width)
+            for n, line in enumerate(self.state_lines(info)):
+                assets.text(surface, line, (rect.x + 18, rect.y + 30 + 18 * n), size=13,
+                            colour=ui.MUTED, width=width)
         if len(self.infos) > self.rows_fit():
             last = min(len(self.infos), self.first + self.rows_fit())
             assets.text(surface, f"{self.first + 1}-{last} of {len(self.infos)}, newest first",
@@ -290,16 +288,41 @@ class LobbyScene(Scene):
         message(surface, fit(self.notice, 16, w - 40) if self.notice else "",
                 (w // 2, h - 96 + 0), ok=self.notice_ok)
 
-    def state_text(self, info) -> str:
+    def state_lines(self, info) -> list[str]:
+        """What a director looks for in the list: the game and format, the round reached
+        with the games done; the boards being played and when it was last played."""
+        game, variant = info.game
+        what = f"{FORMAT_TITLES.get(info.format, info.format)}, {game_title(game, variant)}" \
+            if game else FORMAT_TITLES.get(info.format, info.format)
+        first = f"{what}, {counted(info.entrants, 'entrant')}: {self.progress(info)}"
+        second = []
+        if info.in_progress:
+            second.append(f"{counted(info.in_progress, 'board')} being played")
+        when = when_text(info.updated)
+        if when:
+            second.append(f"last played {when}")
+        return [first, ", ".join(second)] if second else [first]
+
+    @staticmethod
+    def progress(info) -> str:
         if info.complete:
-            state = "finished"
-        elif info.rounds_paired == 0:
-            state = "not started"
-        else:
-            state = (f"round {info.rounds_paired} of {info.rounds}, "
-                     f"{info.games_finished}/{info.games_total} games")
-        return (f"{FORMAT_TITLES.get(info.format, info.format)}, {info.entrants} entrants: "
-                f"{state}")
+            return "finished"
+        if info.rounds_paired == 0:
+            return f"not started ({counted(info.rounds, 'round')})"
+        return (f"round {info.rounds_paired} of {info.rounds}, "
+                f"{info.games_finished}/{info.games_total} games")
+
+
+
+def when_text(stamp: str) -> str:
+    """A kept time (UTC, ISO) as the local date and time, "" if it cannot be read."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone().strftime("%d %b %Y %H:%M")
 
 
 def _copy_name(name: str) -> str:

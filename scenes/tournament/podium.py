@@ -67,6 +67,9 @@ class PodiumScene(Scene):
                         anchor="center")
             y = rect.y - 34
             for s in reversed(places.get(place, [])):
-                assets.text(surface, f"{s.name} - {points_text(s.points)} pt{'' if s.points == 1 else 's'}", (rect.centerx, y),
-                            size=22, bold=True, colour=ui.TITLE, anchor="midtop", shadow=True)
+                points = f" - {points_text(s.points)} pt{'' if s.points == 1 else 's'}"
+                room = step_w - 20 - assets.measure(points, 22, True)
+                name = assets.ellipsized(s.name, 22, room, bold=True)
+                assets.text(surface, name + points, (rect.centerx, y), size=22, bold=True,
+                            colour=ui.TITLE, anchor="midtop", shadow=True, width=step_w - 20)
                 y -= 30

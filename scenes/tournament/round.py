@@ -19,7 +19,7 @@ from game.tournament.store import keep_live
 from .. import assets, ui
 from ..stack import Scene, screen_class
 from .background import BackgroundGames
-from .common import StoreError, game_title, message, score_text, time_control_title
+from .common import StoreError, counted, game_title, message, score_text, time_control_title
 
 ROW = 46
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
@@ -150,9 +150,12 @@ class RoundScene(Scene):
         if self.shown >= t.rounds_paired:
             self.next_button.disable()
         self.standings_button = ui.button(self, (w - 60 - 470, bottom, 200, 46), "Standings")
-        if t.is_complete:
+        if t.is_complete or t.rounds_paired >= t.total_rounds:
+            # the last round paired: what comes next is the podium, once its games are done
             self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46), "Final results",
                                          "#primary")
+            if not t.is_complete:
+                self.pair_button.disable()
         else:
             self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46),
                                          f"Pair round {t.rounds_paired + 1}", "#primary")
@@ -270,18 +273,19 @@ class RoundScene(Scene):
             from game.records.record import RecordProblem
             try:
                 scene = play_scene.from_record(self.app, record, on_finish=finish, keeper=keep)
-                self.notice, self.notice_ok = (f"Board {board}: the game goes on where it "
-                                               "was left."), True
+                self.notice, self.notice_ok = (f"Round {round_no}, board {board}: the game "
+                                               "goes on where it was left."), True
             except (RecordProblem, KeyError, ValueError, TypeError) as exc:
-                self.notice, self.notice_ok = (f"Board {board}: the kept game could not be "
-                                               f"read ({exc}); it starts again."), False
+                self.notice, self.notice_ok = (f"Round {round_no}, board {board}: the kept "
+                                               f"game could not be read ({exc}); it starts "
+                                               "again."), False
         if scene is None:
             try:
                 scene = play_scene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
             except (KeyError, ValueError) as exc:   # a game this program has no board for
                 self.playing = None
-                self.notice, self.notice_ok = (f"Board {board} cannot be played here: "
-                                               f"{exc}"), False
+                self.notice, self.notice_ok = (f"Round {round_no}, board {board} cannot be "
+                                               f"played here: {exc}"), False
                 return
         self.app.stack.push(scene)
 
@@ -292,8 +296,8 @@ class RoundScene(Scene):
         if self.record(round_no, board, result, detail=outcome_detail(outcome)):
             self.app.log(f"tournament round {round_no} board {board}: {result.score} "
                          f"({result.how})")
-            self.notice, self.notice_ok = (f"Board {board}: {score_text(result.score)} "
-                                           "was kept."), True
+            self.notice, self.notice_ok = (f"Round {round_no}, board {board}: "
+                                           f"{score_text(result.score)} was kept."), True
 
     # --- per frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -324,35 +328,41 @@ class RoundScene(Scene):
                    f"{game_title(choice['game'], choice['variant'])}, "
                    f"{time_control_title(choice['time_control'])}")
         else:
-            sub = (f"{len(t.entrants)} entrants, {t.total_rounds} rounds. "
+            sub = (f"{counted(len(t.entrants), 'entrant')}, {counted(t.total_rounds, 'round')}. "
                    "Press Pair round 1 to begin.")
-        assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center")
+        assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center",
+                    width=w - 40)
         ui.panel(surface, self.table.inflate(20, 16))
         x = self.table.x + 16
-        cols = (x, x + 80, x + 360, x + 640)
-        for text, cx in zip(("Board", "First (moves first)", "Second", "State"), cols):
+        # names have their own columns, shortened to them; the other columns keep to theirs
+        # (the Play and result buttons take the row's last 280 pixels)
+        cols = ui.columns(x, self.table.width - 16 - 280, (56, None, None, 180))
+        for text, (cx, cw) in zip(("Board", "First (moves first)", "Second", "State"), cols):
             assets.text(surface, text, (cx, self.table.y + 6), size=15, bold=True,
-                        colour=ui.MUTED)
+                        colour=ui.MUTED, width=cw)
         if not t.rounds:
             assets.text(surface, "No round paired yet.", (x, self.table.y + 42), size=18,
                         colour=ui.INK)
         for i, p in enumerate(self.boards()):
             y = self.table.y + 34 + i * ROW + 12
             first = t.entrants[p.first]
-            assets.text(surface, str(p.board), (cols[0] + 10, y), size=18, colour=ui.INK)
-            assets.text(surface, _entrant_text(first), (cols[1], y), size=18, colour=ui.INK)
+            assets.text(surface, str(p.board), (cols[0][0] + 10, y), size=18, colour=ui.INK)
+            assets.text(surface, _entrant_text(first), (cols[1][0], y), size=18, colour=ui.INK,
+                        width=cols[1][1])
             if p.is_bye:
-                assets.text(surface, "bye", (cols[2], y), size=18, colour=ui.MUTED)
+                assets.text(surface, "bye", (cols[2][0], y), size=18, colour=ui.MUTED)
                 state = "a point for the bye" if t.bye_points else "rests this round"
-                assets.text(surface, state, (cols[3], y), size=17, colour=ui.MUTED)
+                assets.text(surface, state, (cols[3][0], y), size=17, colour=ui.MUTED,
+                            width=cols[3][1])
                 continue
-            assets.text(surface, _entrant_text(t.entrants[p.second]), (cols[2], y), size=18,
-                        colour=ui.INK)
-            assets.text(surface, self.state_text(p), (cols[3], y), size=17,
-                        colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED)
+            assets.text(surface, _entrant_text(t.entrants[p.second]), (cols[2][0], y), size=18,
+                        colour=ui.INK, width=cols[2][1])
+            assets.text(surface, self.state_text(p), (cols[3][0], y), size=17,
+                        colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED,
+                        width=cols[3][1])
         self._draw_progress(surface)
         assets.text(surface, self.next_step(), (w // 2, self.table.bottom + 26), size=17,
-                    colour=ui.INK, anchor="midtop")
+                    colour=ui.INK, anchor="midtop", width=w - 40)
         message(surface, self.notice, (w // 2, h - 118), ok=self.notice_ok)
 
     def next_step(self) -> str:
@@ -408,7 +418,7 @@ class RoundScene(Scene):
             pygame.draw.rect(surface, (176, 138, 90), fill, border_radius=6)
         pygame.draw.rect(surface, (176, 138, 90), bar, 1, border_radius=6)
         assets.text(surface, self.progress_text(), bar.center, size=15, colour=ui.INK,
-                    anchor="center")
+                    anchor="center", width=bar.width - 8)
 
     def progress_text(self) -> str:
         done, total = self.computer_games()

@@ -10,12 +10,13 @@ from pygame_gui.elements import UITextEntryLine
 from game.tournament.files import (write_crosstable_csv, write_standings_csv,
                                    write_tournament_json)
 from game.tournament.model import TIEBREAK_TITLES
-from game.tournament.standings import crosstable_rounds, standings
+from game.tournament.standings import crosstable_matrix, standings
 from game.tournament.store import StoreError
 
 from .. import assets, ui
 from ..stack import Scene
-from .common import export_dir, message, points_text
+from .common import counted, export_dir, message, points_text
+from .printable import save_pages
 
 LINE = 30
 
@@ -48,17 +49,24 @@ class StandingsScene(Scene):
         w, h = self.app.size
         self.table_rect = pygame.Rect(60, 130, w - 120, h - 130 - 200)
         y = h - 140
-        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 260, 36),
+        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 260 - 210, 36),
                                                      manager=self.app.ui,
                                                      initial_text=self.folder))
+        self.print_button = ui.button(self, (w - 60 - 200, y + 2, 200, 42), "Printable PNGs",
+                                      tooltip="The standings and the latest round's pairings, "
+                                              "as pages to print")
         y += 56
         self.back_button = ui.button(self, (60, y, 140, 46), "Back")
         self.toggle_button = ui.button(self, (215, y, 200, 46),
                                        "Standings" if self.crosstable else "Crosstable")
-        self.csv_button = ui.button(self, (w - 60 - 610, y, 200, 46), "Export standings",
-                                    "#primary")
-        self.cross_button = ui.button(self, (w - 60 - 400, y, 200, 46), "Export crosstable")
-        self.json_button = ui.button(self, (w - 60 - 190, y, 190, 46), "Export JSON")
+        # the three export buttons share what is right of Back and the toggle
+        bw = min(200, (w - 60 - 430 - 20) // 3)
+        short = bw < 190               # a narrow window: the labels without "Export"
+        self.csv_button = ui.button(self, (w - 60 - 3 * bw - 20, y, bw, 46),
+                                    "Standings CSV" if short else "Export standings", "#primary")
+        self.cross_button = ui.button(self, (w - 60 - 2 * bw - 10, y, bw, 46),
+                                      "Crosstable CSV" if short else "Export crosstable")
+        self.json_button = ui.button(self, (w - 60 - bw, y, bw, 46), "Export JSON")
 
     def handle(self, event) -> None:
         if ui.pressed(event, self.toggle_button):
@@ -71,6 +79,8 @@ class StandingsScene(Scene):
             self.export("crosstable")
         elif ui.pressed(event, self.json_button):
             self.export("json")
+        elif ui.pressed(event, self.print_button):
+            self.print_pages()
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
@@ -97,15 +107,32 @@ class StandingsScene(Scene):
         self.notice, self.notice_ok = f"Written: {path}", True
         return path
 
+    def print_pages(self) -> list[Path]:
+        """The standings and the latest pairings as PNG pages in the folder typed."""
+        self.folder = self.folder_entry.get_text().strip()
+        if not self.folder:
+            self.notice, self.notice_ok = "Type the folder to save the pages in first.", False
+            return []
+        try:
+            paths = save_pages(self.tournament, self.folder, file_stem(self.tournament.name))
+        except (OSError, pygame.error) as exc:
+            self.notice, self.notice_ok = f"Nothing was written: {exc}", False
+            return []
+        self.written.extend(paths)
+        self.notice, self.notice_ok = f"Written: {', '.join(p.name for p in paths)} in " \
+                                      f"{paths[0].parent}", True
+        return paths
+
     # --- drawing ---------------------------------------------------------------------
     def draw(self, surface) -> None:
         ui.table(surface)
         w, h = surface.get_size()
         t = self.tournament
         ui.heading(surface, t.name, (w // 2, 46), size=40)
-        done = "final" if t.is_complete else f"after {self._rounds_done()} of {t.total_rounds} rounds"
+        done = ("final" if t.is_complete else
+                f"after {self._rounds_done()} of {counted(t.total_rounds, 'round')}")
         assets.text(surface, f"{'Crosstable' if self.crosstable else 'Standings'} ({done})",
-                    (w // 2, 90), size=19, colour=ui.MUTED, anchor="center")
+                    (w // 2, 90), size=19, colour=ui.MUTED, anchor="center", width=w - 40)
         ui.panel(surface, self.table_rect.inflate(20, 16))
         if self.crosstable:
             self._draw_crosstable(surface)
@@ -119,45 +146,66 @@ class StandingsScene(Scene):
         t = self.tournament
         return sum(1 for r in range(1, t.rounds_paired + 1) if t.round_complete(r))
 
-    def _columns(self, surface, headers, xs, y):
-        for text, x in zip(headers, xs):
-            assets.text(surface, text, (x, y), size=15, bold=True, colour=ui.MUTED)
+    def _columns(self, surface, headers, cols, y):
+        for text, (x, width) in zip(headers, cols):
+            assets.text(surface, text, (x, y), size=15, bold=True, colour=ui.MUTED, width=width)
+
+    def _line(self) -> int:
+        """The height of a row: every entrant's row where that leaves it readable."""
+        rows = max(1, len(self.tournament.entrants))
+        return max(20, min(LINE, (self.table_rect.height - 36 - 24) // rows))
 
     def _rows_fit(self) -> int:
-        return max(1, (self.table_rect.height - 36) // LINE)
+        return max(1, (self.table_rect.height - 36 - 24) // self._line())
 
     def _draw_standings(self, surface) -> None:
         t = self.tournament
         r = self.table_rect
-        x = r.x + 16
         tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks]
-        xs = [x, x + 70, x + 380, x + 460, x + 560] + [x + 680 + 150 * i for i in range(len(tb))]
-        self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, xs,
+        # the name has a column of its own, the rest as wide as their figures need
+        cols = ui.columns(r.x + 16, r.width - 32, [50, None, 64, 64, 100] + [110] * len(tb))
+        self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, cols,
                       r.y + 6)
+        line = self._line()
+        size = 17 if line >= 28 else 15 if line >= 22 else 14
         for i, s in enumerate(standings(t)[:self._rows_fit()]):
-            y = r.y + 36 + i * LINE
+            y = r.y + 36 + i * line
             colour = ui.TITLE if s.rank == 1 and s.played else ui.INK
             cells = [str(s.rank), s.name, points_text(s.points), str(s.played),
                      f"{s.wins} / {s.draws} / {s.losses}"]
             cells += [points_text(v) if v is not None else "-" for v in s.tiebreaks]
-            for text, cx in zip(cells, xs):
-                assets.text(surface, text, (cx, y), size=17, colour=colour)
+            for text, (cx, cw) in zip(cells, cols):
+                assets.text(surface, text, (cx, y), size=size, colour=colour, width=cw)
 
     def _draw_crosstable(self, surface) -> None:
+        """The player-against-player grid: a row and a column per entrant (numbered in
+        standings order), each cell what the row scored against the column, then totals."""
         t = self.tournament
         r = self.table_rect
-        x = r.x + 16
-        rounds = t.rounds_paired
-        step = max(56, min(90, (r.width - 420) // max(1, rounds)))
-        xs = [x, x + 50, x + 280] + [x + 360 + step * i for i in range(rounds)]
-        self._columns(surface, ["No.", "Name", "Points"] + [f"R{n}" for n in range(1, rounds + 1)],
-                      xs, r.y + 6)
-        for i, row in enumerate(crosstable_rounds(t)[:self._rows_fit()]):
-            y = r.y + 36 + i * LINE
-            cells = [str(row["line"]), row["name"], points_text(row["points"])]
-            cells += ["" if c is None else c["text"] for c in row["rounds"]]
-            for text, cx in zip(cells, xs):
-                assets.text(surface, text, (cx, y), size=17, colour=ui.INK)
-        assets.text(surface, "+3f: won against line 3 in the first seat; =: draw; -: loss; "
-                             "?: not played yet; s: second seat", (r.x + 16, r.bottom - 24),
-                    size=14, colour=ui.MUTED)
+        tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks]
+        table = standings(t)
+        rows = crosstable_matrix(t, table)
+        cell = 44 if t.format != "round-robin" or len(rows) < 2 or max(
+            len(s or ()) for s in rows[0]["scores"]) <= 1 else 60
+        room = r.width - 32 - 200          # at least 200 pixels for the names
+        fixed = 36 + 60 + len(tb) * 90 + 14 * (3 + len(tb))
+        cell = max(26, min(cell, (room - fixed) // max(1, len(rows)) - 4))
+        cols = ui.columns(r.x + 16, r.width - 32, [36, None] + [cell] * len(rows)
+                          + [60] + [90] * len(tb), gap=4)
+        headers = ["No.", "Name"] + [str(n) for n in range(1, len(rows) + 1)] + ["Points"] + tb
+        self._columns(surface, headers, cols, r.y + 6)
+        line = self._line()
+        size = 17 if line >= 28 else 15 if line >= 22 else 14
+        for i, row in enumerate(rows[:self._rows_fit()]):
+            y = r.y + 36 + i * line
+            cells = [str(row["line"]), row["name"]]
+            cells += ["\u00d7" if scores is None else " ".join(points_text(v) for v in scores)
+                      for scores in row["scores"]]
+            cells += [points_text(row["points"])]
+            cells += [points_text(v) if v is not None else "-" for v in table[i].tiebreaks]
+            for text, (cx, cw) in zip(cells, cols):
+                assets.text(surface, text, (cx, y), size=size, colour=ui.INK, width=cw)
+        assets.text(surface, "Each cell: the points the row's entrant scored against the "
+                             "column's; empty where they have not met.",
+                    (r.x + 16, r.bottom - 24), size=14, colour=ui.MUTED, width=r.width - 32)
+

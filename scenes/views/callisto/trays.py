@@ -169,21 +169,22 @@ class Trays:
         pygame.draw.circle(layer, rgb, (x + size // 2, cy), size // 2)
         pygame.draw.circle(layer, lift(rgb, 0.5), (x + size // 2 - 1, cy - 1), size // 2, 1)
         x += size + 6
-        title = self.titles[colour]
         turn = state.colour == colour
-        f = assets.font(size, True)
-        img = f.render(title, True, lift(rgb, 0.45) if turn else (214, 200, 180))
-        layer.blit(img, img.get_rect(midleft=(x, cy)))
         left = sum(state.left[colour])
-        small = assets.font(max(10, size - 3), turn)
-        room = r.right - 10 - (x + img.get_width() + 14)
+        small_size = max(10, size - 3)
         choices = [f"{left} left  {state.colour_scores[colour]} pts", f"{left} left"]
         if turn and self.live:
             choices.insert(0, f"to move  {choices[0]}")
+        # the title (colour and player) is cut to leave room for at least the count left
+        title_room = r.right - 10 - x - 14 - assets.measure(choices[-1], small_size, turn)
+        rect = assets.text(layer, self.titles[colour], (x, cy), size=size, bold=True,
+                           colour=lift(rgb, 0.45) if turn else (214, 200, 180),
+                           anchor="midleft", width=title_room)
+        room = r.right - 10 - (rect.right + 14)
         for info in choices:
-            if small.size(info)[0] <= room:
-                img2 = small.render(info, True, lift(rgb, 0.55) if turn else INK)
-                layer.blit(img2, img2.get_rect(midright=(r.right - 10, cy)))
+            if assets.measure(info, small_size, turn) <= room:
+                assets.text(layer, info, (r.right - 10, cy), size=small_size, bold=turn,
+                            colour=lift(rgb, 0.55) if turn else INK, anchor="midright")
                 break
 
     def _draw_slot(self, layer, tray, name, slot, count, dim=False) -> None:

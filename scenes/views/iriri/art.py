@@ -53,7 +53,7 @@ def scheme_of(piece: str) -> dict:
 
 @lru_cache(maxsize=256)
 def label(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-    return assets.font(size, bold).render(words, True, colour)
+    return assets.render(words, size, colour, bold)
 
 
 @lru_cache(maxsize=512)

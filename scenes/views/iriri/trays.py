@@ -77,16 +77,19 @@ class Trays:
 
     def title(self, player):
         """(text, image) of a tray's header: colour word and seat name, in a
-        smaller size if need be; the name alone only when even that cannot fit."""
+        smaller size if need be; the name alone, cut with an ellipsis, when even that
+        cannot fit."""
         x, size = self.header(player)
         colour = art.PLAYER_RGB[player]
         name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
         title = (f"{PLAYER_NAMES[player].upper()}  {name}"
                  if self.live and not says_side(name, PLAYER_NAMES[player]) else name.upper())
         room = self.hand_area(player).x - x - 10
-        img = self._fitted(title, size, max(10, size - 5), room, colour)
+        img = self._fitted(title, size, max(12, size - 5), room, colour)
         if img.get_width() > room:   # no room for the colour word: the ink still tells it
-            title, img = name, self._fitted(name, size, 10, room, colour)
+            small = max(12, size - 5)
+            title = assets.ellipsized(name, small, room, True)
+            img = art.label(title, small, colour, True)
         return title, img
 
     @staticmethod

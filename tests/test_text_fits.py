@@ -1,0 +1,199 @@
+"""Every screen that shows names, drawn with very long, accented and CJK names: no two
+texts overlap and none leaves the screen or its panel (``assets.TextRecorder``).
+
+With CALLIDUS_SHOTS set to a folder, each screen is also saved there as a PNG.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.tournament.model import Entrant, GameChoice, Tournament
+from game.tournament.store import TournamentStore
+from scenes import assets
+from scenes.play import PlayScene
+from scenes.results import ResultsScene
+from scenes.tournament.common import db_path
+from scenes.tournament.lobby import LobbyScene
+from scenes.tournament.round import RoundScene
+from scenes.tournament.standings import StandingsScene
+
+from helpers import frames, make_app, wait_until
+
+LONG = "Bartholomew Maximilian Featherstonehaugh"          # 40 characters, the most allowed
+NAMES = [LONG, "Zoë ødegård", "李小龍 ♞", "Åsa Ñúñez-Çelik de la Peña y Montoya",
+         "김민준", "王秀英 (Wáng Xiùyīng)", "Wolfeschlegelsteinhausenbergerdorff Jr.",
+         "Medium-bot", "Ann", "Jean-Baptiste Émile Poquelin-Dubois"]
+TOURNAMENT = ("The Thursday Night Open Championship of the Société des Échecs 李 ♞ "
+              "and friends")[:80]
+SIZES = [(960, 600), (1920, 1080)]
+
+
+def texts_fit(app, name, panels=()):
+    """Draw a frame recording its texts; assert none overlaps another or leaves the screen,
+    and that a text starting inside one of ``panels`` stays inside it."""
+    with assets.TextRecorder() as recorder:
+        frames(app, 1)
+    screen = app.screen
+    shots = os.environ.get("CALLIDUS_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(screen, str(Path(shots) / f"{name}-{screen.get_width()}.png"))
+    drawn = [(rect, words) for rect, words in recorder.on(screen) if rect.width and rect.height]
+    assert drawn, "the screen drew no text"
+    bounds = screen.get_rect()
+    for rect, words in drawn:
+        assert bounds.contains(rect), f"{words!r} leaves the screen ({rect})"
+        for panel in panels:
+            if panel.collidepoint(rect.topleft):
+                assert panel.contains(rect), f"{words!r} leaves its panel {panel} ({rect})"
+    for i, (a, first) in enumerate(drawn):
+        for b, second in drawn[i + 1:]:
+            assert not a.colliderect(b), f"{first!r} {a} overprints {second!r} {b}"
+    return [words for _, words in drawn]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["calla", "calliro", "callisto", "iriri", "calabria"])
+def test_the_sidebar_of_each_game_fits_long_names(tmp_path, game, size):
+    app = make_app(tmp_path, size=size)
+    try:
+        seats = [{"name": LONG, "kind": "human"},
+                 {"name": "Medium-bot", "kind": "computer", "level": "medium"}]
+        config = {"game": game, "variant": None, "options": {}, "seats": seats,
+                  "starter": "0", "time_control": "5+3"}
+        play = app.stack.push(PlayScene(app, config, seed=1))
+        frames(app, 2)
+        words = texts_fit(app, f"play-{game}", [play.sidebar.rect])
+        assert any(w.endswith("\u2026") and LONG.startswith(w[:-1]) for w in words), \
+            "the long name is shortened with an ellipsis"
+        assert "Medium-bot" in words
+    finally:
+        app.close()
+
+
+def test_accented_and_cjk_names_under_a_running_clock_keep_their_room(tmp_path):
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        seats = [{"name": "Zoë ødegård", "kind": "human"}, {"name": "李小龍 ♞", "kind": "human"}]
+        config = {"game": "calla", "variant": None, "options": {}, "seats": seats,
+                  "starter": "0", "time_control": "5+3"}
+        play = app.stack.push(PlayScene(app, config, seed=1))
+        frames(app, 2)
+        words = texts_fit(app, "play-accents", [play.sidebar.rect])
+        assert "Zoë ødegård" in words and "李小龍 ♞" in words, "short names are shown whole"
+    finally:
+        app.close()
+
+
+def test_glyphs_the_main_font_lacks_come_from_the_fallback_fonts():
+    pygame.init()
+    runs = assets.runs("Ann ♞ 李")
+    assert runs[0] == (None, "Ann ")
+    fallbacks = [Path(source).name for source, _ in runs if source is not None]
+    assert fallbacks == ["DejaVuSans.ttf", "DroidSansFallbackFull.ttf"]
+    # drawn, the horse and the character have ink (not the main font's empty box)
+    for words in ("♞", "李"):
+        img = assets.render(words, 40, (255, 255, 255))
+        box = assets.font(40).render(words, True, (255, 255, 255))
+        assert pygame.mask.from_surface(img).count() != pygame.mask.from_surface(box).count()
+
+
+def keep_tournament(format_="swiss", entrants=10, rounds=3, results=1):
+    """A kept tournament of long-named entrants, ``results`` rounds played (1-0 on every
+    board), the next one paired; its stored handle."""
+    store = TournamentStore(db_path())
+    people = [Entrant(name) if name != "Medium-bot" else Entrant(name, "computer", "medium")
+              for name in NAMES[:entrants]]
+    stored = store.create(Tournament(TOURNAMENT, people, format_, [GameChoice("calla")],
+                                     rounds=rounds))
+    for _ in range(results + 1):
+        if not stored.tournament.can_pair_next():
+            break
+        stored.pair_next_round()
+        round_no = stored.tournament.rounds_paired
+        if round_no > results:
+            break
+        for p in stored.tournament.rounds[round_no - 1]:
+            if not p.is_bye:
+                stored.record(p.round, p.board, random.Random(p.board).choice(
+                    ["1-0", "0-1", "1/2-1/2"]))
+    return store, stored
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("format_", ["swiss", "round-robin"])
+def test_the_directors_screens_fit_long_names(tmp_path, size, format_):
+    store, stored = keep_tournament(format_, entrants=10 if format_ == "swiss" else 6,
+                                    rounds=3 if format_ == "swiss" else 5)
+    app = make_app(tmp_path, size=size)
+    try:
+        lobby = app.stack.push(LobbyScene(app, folder=tmp_path / "exports"))
+        frames(app, 2)
+        texts_fit(app, f"lobby-{format_}", [rect for _, rect, _ in lobby.rows])
+        rounds = app.stack.push(RoundScene(app, stored, background=False))
+        frames(app, 2)
+        texts_fit(app, f"round-{format_}", [rounds.table.inflate(20, 16)])
+        standings = app.stack.push(StandingsScene(app, stored, folder=tmp_path))
+        frames(app, 2)
+        panel = standings.table_rect.inflate(20, 16)
+        texts_fit(app, f"standings-{format_}", [panel])
+        standings.crosstable = True
+        standings.resize()
+        frames(app, 2)
+        texts_fit(app, f"crosstable-{format_}", [panel])
+    finally:
+        app.close()
+        store.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_headline_fits_a_long_name(tmp_path, size):
+    app = make_app(tmp_path, size=size)
+    try:
+        seats = [{"name": LONG, "kind": "human"}, {"name": "王秀英 (Wáng Xiùyīng)", "kind": "human"}]
+        config = {"game": "calliro", "variant": None, "options": {}, "seats": seats,
+                  "starter": "0", "time_control": None}
+        play = app.stack.push(PlayScene(app, config, seed=3))
+        rng = random.Random(3)
+        frames(app, 1)
+        while not play.state.is_over:
+            play.apply(rng.choice(play.state.legal_moves()))
+            play.view.finish_animation()
+        assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+        frames(app, 2)
+        words = texts_fit(app, "results", [app.stack.top.panel_rect])
+        headline = next(w for w in words if w.endswith("wins!"))
+        assert headline.endswith("\u2026 wins!") or headline in (f"{LONG} wins!",
+                                                                    "王秀英 (Wáng Xiùyīng) wins!")
+    finally:
+        app.close()
+
+
+def test_the_standings_screen_saves_printable_pages_of_standings_and_pairings(tmp_path):
+    store, stored = keep_tournament("swiss", entrants=10, rounds=3)
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        standings = app.stack.push(StandingsScene(app, stored, folder=tmp_path / "wall"))
+        frames(app, 2)
+        paths = standings.print_pages()
+        assert [p.name for p in paths] == [
+            "the-thursday-night-open-championship-of-the-société-des-échecs-李-and-friends"
+            "-standings.png",
+            "the-thursday-night-open-championship-of-the-société-des-échecs-李-and-friends"
+            "-round-2-pairings.png"]
+        for path in paths:
+            page = pygame.image.load(str(path))
+            assert page.get_size() == (1240, 1754)
+            # black writing on a white page
+            assert page.get_at((5, 5))[:3] == (255, 255, 255)
+            assert pygame.mask.from_threshold(page, (0, 0, 0), (60, 60, 60, 255)).count() > 2000
+        assert "Written" in standings.notice and standings.notice_ok
+    finally:
+        app.close()
+        store.close()
