@@ -25,6 +25,22 @@ CLOCK_W = 84       # ...or its score over its clock
 LATE = 0.002       # a wait ends this much after a reading changes, so the new one shows
 
 
+def status_line(surface, rect, message: str, problem: bool = False, size: int = 17) -> None:
+    """A status line under a board: ``message`` on a dark band, in red for a ``problem``;
+    smaller, then on two lines, when it is long."""
+    ui.panel(surface, rect, alpha=150)
+    colour = (255, 170, 130) if problem else ui.INK
+    size = assets.fitting_size(message, size, rect.width - 28, smallest=12)
+    if assets.measure(message, size) > rect.width - 28:      # still too long: two lines
+        lines = assets.wrap(message, 12, rect.width - 28)[:2]
+        for i, line in enumerate(lines):
+            assets.text(surface, line, (rect.x + 14, rect.centery + (i - 0.5) * 17), size=12,
+                        colour=colour, anchor="midleft")
+        return
+    assets.text(surface, message, (rect.x + 14, rect.centery), size=size, colour=colour,
+                anchor="midleft")
+
+
 class Sidebar:
     def __init__(self, title: str, seats: list, colours, seat_colours=None):
         self.title = title
@@ -41,18 +57,8 @@ class Sidebar:
 
     def draw_status(self, surface, message: str, problem: bool = False) -> None:
         """The status line: ``message``, in red for a ``problem`` or a move not allowed."""
-        r = self.status_rect
-        ui.panel(surface, r, alpha=150)
-        colour = (255, 170, 130) if problem or message.startswith("Not allowed") else ui.INK
-        size = assets.fitting_size(message, 17, r.width - 28, smallest=12)
-        if assets.measure(message, size) > r.width - 28:      # still too long: two lines
-            lines = assets.wrap(message, 12, r.width - 28)[:2]
-            for i, line in enumerate(lines):
-                assets.text(surface, line, (r.x + 14, r.centery + (i - 0.5) * 17), size=12,
-                            colour=colour, anchor="midleft")
-            return
-        assets.text(surface, message, (r.x + 14, r.centery), size=size, colour=colour,
-                    anchor="midleft")
+        status_line(surface, self.status_rect, message,
+                    problem or message.startswith("Not allowed"))
 
     def draw(self, surface, state, moves, clock=None, timer=None, time_rule=None,
              flagged=None, scores=None) -> None:

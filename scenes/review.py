@@ -30,9 +30,10 @@ import pygame
 
 from game.ai import analysis
 from game.ai.worker import Analyst
+from game.core import score_text
 
 from . import assets, ui
-from .play_sidebar import score_text
+from .play_sidebar import status_line
 from .review_panels import MISTAKE, Chart, MoveList, Slider, percent
 from .stack import Scene
 from .views import view_class
@@ -470,19 +471,8 @@ class ReviewScene(Scene):
             return text
 
     def _draw_status(self, surface) -> None:
-        r = self.status_rect
-        ui.panel(surface, r, alpha=150)
-        message = self.notice or self.status_text()
-        colour = (255, 170, 130) if self.notice else ui.INK
-        size = assets.fitting_size(message, 16, r.width - 28, smallest=12)
-        if assets.font(size).size(message)[0] > r.width - 28:      # still too long: two lines
-            lines = assets.wrap(message, 12, r.width - 28)[:2]
-            for i, line in enumerate(lines):
-                assets.text(surface, line, (r.x + 14, r.centery + (i - 0.5) * 15), size=12,
-                            colour=colour, anchor="midleft")
-            return
-        assets.text(surface, message, (r.x + 14, r.centery), size=size, colour=colour,
-                    anchor="midleft")
+        status_line(surface, self.status_rect, self.notice or self.status_text(),
+                    problem=bool(self.notice), size=16)
 
     def _draw_side(self, surface) -> None:
         side = self.side
