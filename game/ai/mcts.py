@@ -40,6 +40,11 @@ PROBES = 4
 SETTLE_EVERY = 32
 
 
+#: The subtree each (game, level) left after its last timed search, for the next
+#: one to go on from (``Search.kept_root``).
+_KEPT: dict = {}
+
+
 class Node:
     __slots__ = ("move", "children", "untried", "visits", "value", "state", "mover", "proven",
                  "avail", "reward")
@@ -125,6 +130,7 @@ class Search:
         self.chance = makes_draws(knowledge, state)
         self.solver = level.solver and not self.chance
         self.prior = getattr(knowledge, "prior", None) if level.prior else None
+        self.order = getattr(knowledge, "order", None) if self.prior is not None else None
         self.widen = level.widen if self.prior is not None else None
         self.policy = getattr(knowledge, "playout", None) if level.policy else None
         self.evaluator = getattr(knowledge, "evaluate", None)
@@ -132,6 +138,12 @@ class Search:
         reseed = getattr(knowledge, "reseed", None)
         self.reseed = reseed or (lambda s, r: generic_reseed(spec, s, r))
         self.done = 0               # iterations made
+        # A timed search may go on from the subtree its level's last search left
+        # (the plug-in's ``continuation`` finds the moves played since).
+        self.keep = None
+        if level.extra.get("keep_tree") and deadline is not None and not self.chance \
+                and getattr(knowledge, "continuation", None) is not None:
+            self.keep = (spec.name, level.name)
 
     # --- rewards -------------------------------------------------------------
     def outcome(self, state) -> list:
@@ -178,6 +190,8 @@ class Search:
     # --- ordering --------------------------------------------------------------
     def ordered(self, state, moves) -> list:
         """``moves`` with the best (by prior) last; ties in random order."""
+        if self.order is not None:
+            return self.order(state, moves, self.rng)
         moves = list(moves)
         self.rng.shuffle(moves)
         if self.prior is not None and len(moves) > 1:
@@ -214,12 +228,16 @@ class Search:
                 return safe[0]
             moves = safe or moves
         self.root_moves = moves
-        root = Node(None, state, self.n)
-        root.mover = state.to_move
-        if not self.chance:
+        root = self.kept_root(state)
+        if root is None:
+            root = Node(None, state, self.n)
+            root.mover = state.to_move
+            if not self.chance:
+                root.untried = self.ordered(state, moves)
+            else:
+                root.children = {}
+        elif root.untried is None:
             root.untried = self.ordered(state, moves)
-        else:
-            root.children = {}
         step = self.iterate_open if self.chance else self.iterate_closed
         deadline, cap = self.deadline, self.iterations
         clock = time.perf_counter
@@ -237,7 +255,32 @@ class Search:
                     break
                 if self.done % SETTLE_EVERY == 0 and self.settled(root, started, now):
                     break
-        return self.best(root)
+        move = self.best(root)
+        if self.keep:
+            chosen = [ch for ch in root.children if ch.move == move]
+            _KEPT[self.keep] = chosen[0] if chosen else None
+        return move
+
+    def kept_root(self, state):
+        """The node of ``state`` in the tree kept from this level's last search
+        (the subtree below the move it played and the replies since), or None.
+        Its visits and values count on as if this search had made them."""
+        if not self.keep:
+            return None
+        node = _KEPT.pop(self.keep, None)
+        if node is None:
+            return None
+        path = self.know.continuation(node.state, state)
+        if path is None:
+            return None
+        for move in path:
+            if node.reward is not None:
+                return None
+            found = [ch for ch in node.children if ch.move == move]
+            if not found:
+                return None
+            node = found[0]
+        return node if node.state == state else None
 
     def untrapped(self, trap, state, moves) -> list:
         """``moves`` less those the plug-in's ``trap`` calls losing a few moves on;

@@ -15,6 +15,11 @@ the searches fall back to game-independent behaviour without it:
                          (how likely each player is to win).
 ``prior(state, moves)``  a number per move, higher first: move ordering and the
                          order of progressive widening.
+``order(state, moves, rng)``  ``moves`` by ``prior``, best last, ties in random order
+                         (a faster way than the search's shuffle-then-sort).
+``continuation(old, new)``  the moves from position ``old`` to ``new``, or None when
+                         ``new`` does not follow from ``old``: a level with
+                         ``keep_tree`` then goes on from its last search's subtree.
 ``playout(state, moves, rng)``  the move a playout makes (a fast policy).
 ``blunder(state, move)``  True when ``move`` hands the opponent a win at once;
                          the search leaves such moves out at the root.
