@@ -134,6 +134,8 @@ class Search:
         self.widen = level.widen if self.prior is not None else None
         self.policy = getattr(knowledge, "playout", None) if level.policy else None
         self.evaluator = getattr(knowledge, "evaluate", None)
+        self.fast_rollout = getattr(knowledge, "rollout", None) \
+            if level.extra.get("fast_rollout") else None
         self.playout_depth = level.playout_depth
         reseed = getattr(knowledge, "reseed", None)
         self.reseed = reseed or (lambda s, r: generic_reseed(spec, s, r))
@@ -172,6 +174,8 @@ class Search:
 
     def rollout(self, state) -> list:
         limit = self.playout_depth
+        if self.fast_rollout is not None:
+            return self.fast_rollout(state, self.rng, limit)
         policy = self.policy
         rng = self.rng
         depth = 0
