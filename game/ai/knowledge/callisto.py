@@ -33,7 +33,7 @@ TIE_BONUS = 0.4
 LEVELS = {
     "easy": {"iterations": 60, "prior": True, "widen": (2, 1.5, 0.5), "playout_depth": 4},
     "medium": {"widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5},
-    "hard": {"seconds": 1.75, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5, "keep_tree": True},
+    "hard": {"seconds": 1.6, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5, "keep_tree": True},
     "expert": {"seconds": 4.7, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.2, "keep_tree": True},
 }
 
