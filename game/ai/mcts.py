@@ -47,7 +47,7 @@ _KEPT: dict = {}
 
 class Node:
     __slots__ = ("move", "children", "untried", "visits", "value", "state", "mover", "proven",
-                 "avail", "reward")
+                 "avail", "reward", "amaf_n", "amaf_v")
 
     def __init__(self, move, state, n_players):
         self.move = move
@@ -60,6 +60,8 @@ class Node:
         self.proven = None          # player proven to win from here (closed loop)
         self.avail = 0              # open loop: iterations in which the move was legal
         self.reward = None          # a finished game's reward vector
+        self.amaf_n = 0             # playouts in which this move's player played it later
+        self.amaf_v = 0.0           # (all moves as first, RAVE): their reward for that player
 
 
 def tanh_margin(scores, scale: float) -> list:
@@ -136,6 +138,9 @@ class Search:
         self.evaluator = getattr(knowledge, "evaluate", None)
         self.fast_rollout = getattr(knowledge, "rollout", None) \
             if level.extra.get("fast_rollout") else None
+        # RAVE needs the moves of the playouts: only with the plug-in's own rollout.
+        # The value is the visits at which real and shared means weigh alike.
+        self.rave = level.extra.get("rave") if self.fast_rollout is not None else None
         self.playout_depth = level.playout_depth
         reseed = getattr(knowledge, "reseed", None)
         self.reseed = reseed or (lambda s, r: generic_reseed(spec, s, r))
@@ -172,10 +177,10 @@ class Search:
         out[winner] = 1.0
         return out
 
-    def rollout(self, state) -> list:
+    def rollout(self, state, played=None) -> list:
         limit = self.playout_depth
         if self.fast_rollout is not None:
-            return self.fast_rollout(state, self.rng, limit)
+            return self.fast_rollout(state, self.rng, limit, played)
         policy = self.policy
         rng = self.rng
         depth = 0
@@ -364,6 +369,7 @@ class Search:
     def iterate_closed(self, root):
         node = root
         path = [root]
+        played = [] if self.rave else None
         while True:
             if node.reward is not None:
                 reward = node.reward
@@ -382,7 +388,7 @@ class Search:
                 elif child.proven is not None:
                     reward = self.win_vector(child.proven)
                 else:
-                    reward = self.rollout(child.state)
+                    reward = self.rollout(child.state, played)
                 break
             node = self.select(node)
             path.append(node)
@@ -391,13 +397,36 @@ class Search:
             value = n.value
             for p, r in enumerate(reward):
                 value[p] += r
+        if played is not None:
+            self.share(path, played, reward)
         if self.solver:
             self.prove(path)
+
+    def share(self, path, played, reward):
+        """RAVE: a move played later in this iteration (tree or playout) by the
+        player choosing at a node counts, as if played there, for that node's
+        child of the same move."""
+        first = {}
+        for player, move in played:
+            first[move] = player
+        for i in range(len(path) - 1, -1, -1):
+            node = path[i]
+            mover = node.mover
+            if i + 1 < len(path):
+                first[path[i + 1].move] = mover
+            if mover is None:
+                continue
+            r = reward[mover]
+            for child in node.children:
+                if first.get(child.move) == mover:
+                    child.amaf_n += 1
+                    child.amaf_v += r
 
     def select(self, node):
         mover = node.mover
         log_n = _LOG(node.visits + 1)
         c = self.c
+        rave = self.rave
         best, best_value = None, -1.0
         for child in node.children:
             proven = child.proven
@@ -406,7 +435,13 @@ class Search:
                     return child
                 continue
             visits = child.visits
-            value = child.value[mover] / visits + c * _SQRT(log_n / visits)
+            mean = child.value[mover] / visits
+            if rave and child.amaf_n:
+                # the all-moves-as-first mean counts for less as real visits grow
+                n = child.amaf_n
+                beta = n / (n + visits + n * visits / rave)
+                mean += beta * (child.amaf_v / n - mean)
+            value = mean + c * _SQRT(log_n / visits)
             if value > best_value:
                 best, best_value = child, value
         if best is None:   # every child lost (the solver marks the node soon)

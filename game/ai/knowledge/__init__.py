@@ -20,9 +20,11 @@ the searches fall back to game-independent behaviour without it:
 ``continuation(old, new)``  the moves from position ``old`` to ``new``, or None when
                          ``new`` does not follow from ``old``: a level with
                          ``keep_tree`` then goes on from its last search's subtree.
-``rollout(state, rng, plies)``  a playout of its own (faster than the search's,
-                         which builds every position) ending in a reward vector;
-                         used by levels with ``fast_rollout``.
+``rollout(state, rng, plies, played)``  a playout of its own (faster than the
+                         search's, which builds every position) ending in a reward
+                         vector; used by levels with ``fast_rollout``.  When
+                         ``played`` is a list it receives ``(player, move)`` per move
+                         (for levels with ``rave``).
 ``playout(state, moves, rng)``  the move a playout makes (a fast policy).
 ``blunder(state, move)``  True when ``move`` hands the opponent a win at once;
                          the search leaves such moves out at the root.

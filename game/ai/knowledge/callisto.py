@@ -162,12 +162,13 @@ def _judge(values, players) -> list:
     return out
 
 
-def rollout(state, rng, plies) -> list:
+def rollout(state, rng, plies, played=None) -> list:
     """``evaluate`` after up to ``plies`` quick moves from ``state``, played on bit sets
     (no positions built): each colour answers the other players' last move where
     it can (a placement on the cells around it, where that colour would grow
     next), else anywhere; mostly with its biggest piece that fits.  Only once
-    every colour has played its opening 1x1s; 1x1s are not played."""
+    every colour has played its opening 1x1s; 1x1s are not played.  ``played``,
+    when given, receives each move as ``(player, placement)``."""
     from game.callisto.board import ids_in
     geo = state.geo
     tables = _tables(state)
@@ -193,8 +194,8 @@ def rollout(state, rng, plies) -> list:
     colour = state.colour
     last = [0] * players        # the cells around each player's last move
     rand = rng.random
-    played = 0
-    while played < plies and colour is not None:
+    count = 0
+    while count < plies and colour is not None:
         if out >> colour & 1:
             colour = (colour + 1) % n
             continue
@@ -254,7 +255,9 @@ def rollout(state, rng, plies) -> list:
             allowed[colour] &= ~piece_ids[k]
         scores[colour] += sizes[k]
         last[player] = rim_of[move]
-        played += 1
+        if played is not None:
+            played.append((player, move))
+        count += 1
         colour = (colour + 1) % n
     values = _colour_values(tables, geo, occupied, owned, scores, left, out, free, touch)
     return _judge(values, players)
