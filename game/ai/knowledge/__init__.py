@@ -4,6 +4,8 @@
 the searches fall back to game-independent behaviour without it:
 
 ``LEVELS``            ``{level: {setting: value}}`` overrides of ``levels.BASE``.
+``VARIANT_LEVELS``    ``{variant: {level: {setting: value}}}``, applied on top of
+                      ``LEVELS`` when the position is of that variant.
 ``SCORE_SCALE``       the score margin that counts as a clear lead (default 5),
                       for the generic evaluation and the margin reward.
 ``CHANCE``            True when ``play()`` draws at random (from the state's

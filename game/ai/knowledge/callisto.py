@@ -1,13 +1,17 @@
 """Callisto knowledge: priors for its long move lists, a territory evaluation,
-and a big-pieces-first playout policy.
+and quick playouts on bit sets.
 
 A colour to move may have several hundred placements, so the searches never
-try them all: the prior ranks them (piece size, new room to grow, room taken
-from the others) and the search widens progressively along that ranking.
-Playouts stop after a round or two and the territory evaluation judges the
-position: each colour's points so far plus the empty cells it reaches before
-any other colour (a flood fill over bit sets), capped by the squares it still
-holds in hand.
+try them all: the prior ranks them (piece size, awkward pieces first, new room
+to grow, room taken from the others) and the search widens progressively
+along that ranking.  The territory evaluation judges a position: each
+colour's points so far plus the empty cells it reaches before any other
+colour (a flood fill over bit sets), capped by the squares it still holds in
+hand (pieces that have no place left count less).  In the two-colour game Hard
+and Expert play each new node out to the end instead (``rollout``: each colour
+answers the other's last move where it can, big pieces first), on bit sets
+kept by the state (``CallistoState._free``, ``_touch``, ``_allowed``), and share
+what the playouts learn between moves (RAVE).
 """
 
 from __future__ import annotations
@@ -23,8 +27,11 @@ ROOM_WEIGHT = 0.7
 TIE_BONUS = 0.4
 
 #: Easy plays 60 short playouts; the stronger levels judge every new node by
-#: the evaluation alone (no playout), which measured stronger at equal time:
-#: 8 of 10 games at medium's budget against four-ply playouts.  Evaluations
+#: the evaluation alone (no playout), which measured stronger at equal time
+#: (with the slower move generation of the time): 8 of 10 games at medium's
+#: budget against four-ply playouts.  Hard and Expert go on from the subtree
+#: of their last search (``keep_tree``); the two-colour game plays out to the
+#: end (``VARIANT_LEVELS``).  Evaluations
 #: differ less than finished games do, so those levels explore less (c 0.5):
 #: 10 of 12 games against the shared 0.9.  Expert explores less again (c 0.2),
 #: spending its longer budget deeper along the best lines: with 0.5, its three
@@ -33,8 +40,21 @@ TIE_BONUS = 0.4
 LEVELS = {
     "easy": {"iterations": 60, "prior": True, "widen": (2, 1.5, 0.5), "playout_depth": 4},
     "medium": {"widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5},
-    "hard": {"seconds": 1.6, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5, "keep_tree": True},
-    "expert": {"seconds": 4.7, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.2, "keep_tree": True},
+    "hard": {"seconds": 1.6, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5,
+             "keep_tree": True},
+    "expert": {"seconds": 4.7, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.2,
+               "keep_tree": True},
+}
+
+#: The two-colour game (measured against Pentobi, see the README): Hard and Expert
+#: play every new node out to the end with ``rollout`` and share the playouts' moves
+#: (RAVE).  Against Pentobi's level 4, ten games each with Hard at about 1.5 s a move:
+#: evaluation alone won 2 to 4, playouts to the end 5, playouts with RAVE 7.
+VARIANT_LEVELS = {
+    "callisto_2": {
+        "hard": {"playout_depth": 80, "fast_rollout": True, "rave": 500, "c": 0.5},
+        "expert": {"playout_depth": 80, "fast_rollout": True, "rave": 500, "c": 0.5},
+    },
 }
 
 _SHIFT_MASKS: dict = {}
@@ -167,12 +187,14 @@ def rollout(state, rng, plies, played=None) -> list:
     (no positions built): each colour answers the other players' last move where
     it can (a placement on the cells around it, where that colour would grow
     next), else anywhere; mostly with its biggest piece that fits.  Only once
-    every colour has played its opening 1x1s; 1x1s are not played.  ``played``,
+    every colour has played its opening 1x1s, and in the two-colour game only (the
+    playouts were measured there; the others judge ``state`` at once); 1x1s are
+    not played.  ``played``,
     when given, receives each move as ``(player, placement)``."""
     from game.callisto.board import ids_in
     geo = state.geo
     tables = _tables(state)
-    if not plies or any(row[0] > 1 for row in state.left):
+    if not plies or len(state.owned) > 2 or any(row[0] > 1 for row in state.left):
         return evaluate(state)
     size_ids = _size_ids(geo)
     size = geo.size
