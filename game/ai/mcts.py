@@ -23,6 +23,11 @@ Two ways through the tree:
 Large move lists (Callisto) use the plug-in's prior with progressive
 widening: a node with ``n`` visits considers only its best
 ``base + factor * n ** power`` moves.
+
+Levels may ask for more (closed loop only): ``fast_rollout`` plays out with the
+plug-in's own ``rollout``, and ``rave`` then shares each playout's moves with
+the sibling moves of the tree they match (all moves as first); ``keep_tree``
+lets a timed search go on from the subtree its level's last search left.
 """
 
 from __future__ import annotations
