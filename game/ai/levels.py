@@ -32,7 +32,7 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   children) at every level; easy evaluates after four-ply big-piece playouts,
   medium and up evaluate each new node at once (territory evaluation) and
   explore with c 0.5 (expert 0.2: its longer search goes deeper, not wider).
-  Hard thinks 1.6 s, Expert 4.7 s, and both go on from the subtree of their
+  Hard thinks 1.6 s, Expert 4.5 s, and both go on from the subtree of their
   last search.  In the two-colour game they play every new node out to the
   end on bit sets and share the playouts' moves (RAVE), c 0.5.
 - Calabria: playouts take captures and stop after 24 plies (easy: 12) for a

@@ -42,7 +42,7 @@ LEVELS = {
     "medium": {"widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5},
     "hard": {"seconds": 1.6, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.5,
              "keep_tree": True},
-    "expert": {"seconds": 4.7, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.2,
+    "expert": {"seconds": 4.5, "widen": (2, 1.5, 0.5), "playout_depth": 0, "c": 0.2,
                "keep_tree": True},
 }
 
