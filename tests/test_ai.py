@@ -434,6 +434,60 @@ def test_callisto_prior_puts_big_pieces_first():
 
 
 @needs["callisto"]
+def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
+    from game.ai.knowledge.callisto import rollout
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    rng = random.Random(5)
+    for _ in range(10):
+        state = state.play(rng.choice(state.legal_moves()))
+    played = []
+    reward = rollout(state, rng, 80, played)
+    assert len(reward) == 2 and all(0.0 <= r <= 1.0 for r in reward)
+    assert played and played[0][1] in state.legal_moves()
+    covered = state.occupied
+    for player, move in played:
+        assert player in (0, 1)
+        cells = state.geo.mask_of[move]
+        assert not cells & covered
+        covered |= cells
+
+
+@needs["callisto"]
+def test_callisto_two_colour_game_plays_out_the_other_variants_judge_at_once():
+    two = level_for("callisto", "hard", variant="callisto_2")
+    four = level_for("callisto", "hard", variant="callisto")
+    assert two.playout_depth and two.extra.get("rave") and two.extra.get("fast_rollout")
+    assert four.playout_depth == 0 and not four.extra.get("fast_rollout")
+    assert two.seconds == four.seconds <= 2.0
+
+
+@needs["callisto"]
+def test_callisto_hard_goes_on_from_its_last_search():
+    from game.ai import mcts
+    from game.ai.knowledge import knowledge_for
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    rng = random.Random(3)
+    for _ in range(8):
+        state = state.play(rng.choice(state.legal_moves()))
+    mcts._KEPT.clear()
+    move = choose_move("callisto", state, "hard", random.Random(1), seconds=0.4)
+    kept = mcts._KEPT[("callisto", "hard")]
+    assert kept.move == move and kept.visits > 0
+    reply = kept.children[0].move if kept.children else kept.untried[-1]
+    after = state.play(move).play(reply)
+    search = mcts.Search(spec, after, level_for("callisto", "hard", variant="callisto_2"),
+                         knowledge_for("callisto"), random.Random(2), deadline=1e18)
+    root = search.kept_root(after)
+    assert root is not None and root.state == after
+    # a position that does not follow from the kept one starts afresh
+    mcts._KEPT[("callisto", "hard")] = kept
+    assert search.kept_root(spec.new_game(variant="callisto_2")) is None
+    mcts._KEPT.clear()
+
+
+@needs["callisto"]
 @pytest.mark.parametrize("variant", ("callisto_3", "callisto_2_4"))
 def test_callisto_other_variants_answer(variant):
     spec = GAMES["callisto"]

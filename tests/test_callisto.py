@@ -514,3 +514,43 @@ def test_rules_file_diagrams_load_and_marks_are_cells_or_moves():
             for mark in diagram.get("marks", []):
                 SPEC.parse_move(state, mark)  # a cell label is a 1x1's move text
     assert 2 <= diagrams <= 4
+
+
+# --- legal moves kept up to date move by move -----------------------------------------------
+
+def _by_the_rules(state, colour) -> list:
+    """Every placement the rules allow ``colour`` now, checked one by one."""
+    return [m for m in range(state.geo.placements) if state._problem(colour, m) is None]
+
+
+@pytest.mark.parametrize("variant", ("callisto_2", "callisto_3", "callisto", "callisto_2_4"))
+def test_kept_legal_moves_match_the_rules_for_every_colour(variant):
+    # random games, some preferring big pieces so that they last: at every few plies each
+    # colour's legal moves (kept up to date) equal those checked placement by placement,
+    # and equal the generation from the board's cells that the game used before
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = SPEC.new_game(variant)
+        ply = 0
+        while not state.is_over:
+            for colour in range(len(state.owned)):
+                fresh = state._generate_by_cells(colour)
+                assert state._generate(colour) == fresh
+                assert state._has_moves(colour) == bool(fresh)
+                if ply % 5 == 0:
+                    assert fresh == _by_the_rules(state, colour)
+            moves = state.legal_moves()
+            if seed % 2:
+                size = max(len(state.move_cells(m)) for m in moves)
+                moves = [m for m in moves if len(state.move_cells(m)) == size]
+            state = state.play(rng.choice(moves))
+            ply += 1
+
+
+def test_kept_legal_moves_survive_reading_a_position():
+    rng = random.Random(7)
+    state = SPEC.new_game("callisto_2")
+    for _ in range(24):
+        state = state.play(rng.choice(state.legal_moves()))
+    again = SPEC.from_position(state.position())
+    assert again.legal_moves() == state.legal_moves() == state._generate_by_cells(state.colour)

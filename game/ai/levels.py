@@ -32,6 +32,9 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   children) at every level; easy evaluates after four-ply big-piece playouts,
   medium and up evaluate each new node at once (territory evaluation) and
   explore with c 0.5 (expert 0.2: its longer search goes deeper, not wider).
+  Hard thinks 1.6 s, Expert 4.5 s, and both go on from the subtree of their
+  last search.  In the two-colour game they play every new node out to the
+  end on bit sets and share the playouts' moves (RAVE), c 0.5.
 - Calabria: playouts take captures and stop after 24 plies (easy: 12) for a
   material and Dux-safety evaluation; widening ``4 + 2 * visits ** 0.5`` from
   medium up, captures looked at first, then moves that would draw by
@@ -112,8 +115,9 @@ BASE = {
 }
 
 
-def level_for(spec_name: str, level: str, knowledge=None) -> Level:
-    """The settings of ``level`` for one game: the shared row with the game's overrides."""
+def level_for(spec_name: str, level: str, knowledge=None, variant: str | None = None) -> Level:
+    """The settings of ``level`` for one game: the shared row with the game's overrides,
+    and those of ``variant`` (the plug-in's ``VARIANT_LEVELS``) when given."""
     if level not in BASE:
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
     base = BASE[level]
@@ -121,7 +125,12 @@ def level_for(spec_name: str, level: str, knowledge=None) -> Level:
         from .knowledge import knowledge_for
         knowledge = knowledge_for(spec_name)
     overrides = getattr(knowledge, "LEVELS", {}).get(level)
-    return base.but(**overrides) if overrides else base
+    settings = base.but(**overrides) if overrides else base
+    if variant is not None:
+        more = getattr(knowledge, "VARIANT_LEVELS", {}).get(variant, {}).get(level)
+        if more:
+            settings = settings.but(**more)
+    return settings
 
 
 def table(spec_name: str, knowledge=None) -> list:

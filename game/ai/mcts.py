@@ -23,6 +23,11 @@ Two ways through the tree:
 Large move lists (Callisto) use the plug-in's prior with progressive
 widening: a node with ``n`` visits considers only its best
 ``base + factor * n ** power`` moves.
+
+Levels may ask for more (closed loop only): ``fast_rollout`` plays out with the
+plug-in's own ``rollout``, and ``rave`` then shares each playout's moves with
+the sibling moves of the tree they match (all moves as first); ``keep_tree``
+lets a timed search go on from the subtree its level's last search left.
 """
 
 from __future__ import annotations
@@ -40,9 +45,14 @@ PROBES = 4
 SETTLE_EVERY = 32
 
 
+#: The subtree each (game, level) left after its last timed search, for the next
+#: one to go on from (``Search.kept_root``).
+_KEPT: dict = {}
+
+
 class Node:
     __slots__ = ("move", "children", "untried", "visits", "value", "state", "mover", "proven",
-                 "avail", "reward")
+                 "avail", "reward", "amaf_n", "amaf_v")
 
     def __init__(self, move, state, n_players):
         self.move = move
@@ -55,6 +65,8 @@ class Node:
         self.proven = None          # player proven to win from here (closed loop)
         self.avail = 0              # open loop: iterations in which the move was legal
         self.reward = None          # a finished game's reward vector
+        self.amaf_n = 0             # playouts in which this move's player played it later
+        self.amaf_v = 0.0           # (all moves as first, RAVE): their reward for that player
 
 
 def tanh_margin(scores, scale: float) -> list:
@@ -125,13 +137,25 @@ class Search:
         self.chance = makes_draws(knowledge, state)
         self.solver = level.solver and not self.chance
         self.prior = getattr(knowledge, "prior", None) if level.prior else None
+        self.order = getattr(knowledge, "order", None) if self.prior is not None else None
         self.widen = level.widen if self.prior is not None else None
         self.policy = getattr(knowledge, "playout", None) if level.policy else None
         self.evaluator = getattr(knowledge, "evaluate", None)
+        self.fast_rollout = getattr(knowledge, "rollout", None) \
+            if level.extra.get("fast_rollout") else None
+        # RAVE needs the moves of the playouts: only with the plug-in's own rollout.
+        # The value is the visits at which real and shared means weigh alike.
+        self.rave = level.extra.get("rave") if self.fast_rollout is not None else None
         self.playout_depth = level.playout_depth
         reseed = getattr(knowledge, "reseed", None)
         self.reseed = reseed or (lambda s, r: generic_reseed(spec, s, r))
         self.done = 0               # iterations made
+        # A timed search may go on from the subtree its level's last search left
+        # (the plug-in's ``continuation`` finds the moves played since).
+        self.keep = None
+        if level.extra.get("keep_tree") and deadline is not None and not self.chance \
+                and getattr(knowledge, "continuation", None) is not None:
+            self.keep = (spec.name, level.name)
 
     # --- rewards -------------------------------------------------------------
     def outcome(self, state) -> list:
@@ -158,8 +182,10 @@ class Search:
         out[winner] = 1.0
         return out
 
-    def rollout(self, state) -> list:
+    def rollout(self, state, played=None) -> list:
         limit = self.playout_depth
+        if self.fast_rollout is not None:
+            return self.fast_rollout(state, self.rng, limit, played)
         policy = self.policy
         rng = self.rng
         depth = 0
@@ -178,6 +204,8 @@ class Search:
     # --- ordering --------------------------------------------------------------
     def ordered(self, state, moves) -> list:
         """``moves`` with the best (by prior) last; ties in random order."""
+        if self.order is not None:
+            return self.order(state, moves, self.rng)
         moves = list(moves)
         self.rng.shuffle(moves)
         if self.prior is not None and len(moves) > 1:
@@ -214,12 +242,16 @@ class Search:
                 return safe[0]
             moves = safe or moves
         self.root_moves = moves
-        root = Node(None, state, self.n)
-        root.mover = state.to_move
-        if not self.chance:
+        root = self.kept_root(state)
+        if root is None:
+            root = Node(None, state, self.n)
+            root.mover = state.to_move
+            if not self.chance:
+                root.untried = self.ordered(state, moves)
+            else:
+                root.children = {}
+        elif root.untried is None:
             root.untried = self.ordered(state, moves)
-        else:
-            root.children = {}
         step = self.iterate_open if self.chance else self.iterate_closed
         deadline, cap = self.deadline, self.iterations
         clock = time.perf_counter
@@ -237,7 +269,32 @@ class Search:
                     break
                 if self.done % SETTLE_EVERY == 0 and self.settled(root, started, now):
                     break
-        return self.best(root)
+        move = self.best(root)
+        if self.keep:
+            chosen = [ch for ch in root.children if ch.move == move]
+            _KEPT[self.keep] = chosen[0] if chosen else None
+        return move
+
+    def kept_root(self, state):
+        """The node of ``state`` in the tree kept from this level's last search
+        (the subtree below the move it played and the replies since), or None.
+        Its visits and values count on as if this search had made them."""
+        if not self.keep:
+            return None
+        node = _KEPT.pop(self.keep, None)
+        if node is None:
+            return None
+        path = self.know.continuation(node.state, state)
+        if path is None:
+            return None
+        for move in path:
+            if node.reward is not None:
+                return None
+            found = [ch for ch in node.children if ch.move == move]
+            if not found:
+                return None
+            node = found[0]
+        return node if node.state == state else None
 
     def untrapped(self, trap, state, moves) -> list:
         """``moves`` less those the plug-in's ``trap`` calls losing a few moves on;
@@ -317,6 +374,7 @@ class Search:
     def iterate_closed(self, root):
         node = root
         path = [root]
+        played = [] if self.rave else None
         while True:
             if node.reward is not None:
                 reward = node.reward
@@ -335,7 +393,7 @@ class Search:
                 elif child.proven is not None:
                     reward = self.win_vector(child.proven)
                 else:
-                    reward = self.rollout(child.state)
+                    reward = self.rollout(child.state, played)
                 break
             node = self.select(node)
             path.append(node)
@@ -344,13 +402,36 @@ class Search:
             value = n.value
             for p, r in enumerate(reward):
                 value[p] += r
+        if played is not None:
+            self.share(path, played, reward)
         if self.solver:
             self.prove(path)
+
+    def share(self, path, played, reward):
+        """RAVE: a move played later in this iteration (tree or playout) by the
+        player choosing at a node counts, as if played there, for that node's
+        child of the same move."""
+        first = {}
+        for player, move in played:
+            first[move] = player
+        for i in range(len(path) - 1, -1, -1):
+            node = path[i]
+            mover = node.mover
+            if i + 1 < len(path):
+                first[path[i + 1].move] = mover
+            if mover is None:
+                continue
+            r = reward[mover]
+            for child in node.children:
+                if first.get(child.move) == mover:
+                    child.amaf_n += 1
+                    child.amaf_v += r
 
     def select(self, node):
         mover = node.mover
         log_n = _LOG(node.visits + 1)
         c = self.c
+        rave = self.rave
         best, best_value = None, -1.0
         for child in node.children:
             proven = child.proven
@@ -359,7 +440,13 @@ class Search:
                     return child
                 continue
             visits = child.visits
-            value = child.value[mover] / visits + c * _SQRT(log_n / visits)
+            mean = child.value[mover] / visits
+            if rave and child.amaf_n:
+                # the all-moves-as-first mean counts for less as real visits grow
+                n = child.amaf_n
+                beta = n / (n + visits + n * visits / rave)
+                mean += beta * (child.amaf_v / n - mean)
+            value = mean + c * _SQRT(log_n / visits)
             if value > best_value:
                 best, best_value = child, value
         if best is None:   # every child lost (the solver marks the node soon)

@@ -19,7 +19,7 @@ import re
 
 from ..core import Fields, GameSpec, GameState, check_int, shown
 from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
-                    VARIANTS, Geometry, Piece, board_cells, board_size, cell_label, centre_cells,
+                    VARIANTS, Geometry, Piece, board_cells, ids_in, board_size, cell_label, centre_cells,
                     colour_names, colours_of_player, find_move, geometry, move_cells,
                     move_for_cells, move_piece, orientation, parse_cell, player_names,
                     player_of_colour)
@@ -59,7 +59,8 @@ class CallistoState(GameState):
     """
 
     __slots__ = ("_variant", "geo", "moves", "colour", "owned", "occupied", "rims", "left",
-                 "colour_scores", "out", "last", "_legal", "_board")
+                 "colour_scores", "out", "last", "_legal", "_board", "_free", "_touch",
+                 "_allowed")
 
     def __init__(self, variant: str):
         n = COLOURS[variant]
@@ -76,6 +77,12 @@ class CallistoState(GameState):
         self.last = None
         self._legal = None
         self._board = None
+        # Legal placements (1x1s aside) kept up to date move by move, as sets of
+        # placement ids (``Geometry.covering_ids``): those free of every covered
+        # cell, those touching each colour, those of pieces each colour holds.
+        self._free = self.geo.all_ids
+        self._touch = (0,) * n
+        self._allowed = (self.geo.all_ids,) * n
 
     # --- the contract -------------------------------------------------
     @property
@@ -238,6 +245,27 @@ class CallistoState(GameState):
 
     def _generate(self, colour: int) -> list:
         geo = self.geo
+        left = self.left[colour]
+        moves = []
+        if left[ONE]:
+            free = geo.outside_centre & ~self.occupied
+            one_at = geo.one_at
+            while free:
+                low = free & -free
+                moves.append(one_at[low.bit_length() - 1])
+                free ^= low
+            if left[ONE] > 1:
+                return moves
+        return moves + ids_in(self._free & self._touch[colour] & self._allowed[colour])
+
+    def _has_moves(self, colour: int) -> bool:
+        if self.left[colour][ONE]:
+            return bool(self.geo.outside_centre & ~self.occupied)
+        return bool(self._free & self._touch[colour] & self._allowed[colour])
+
+    def _generate_by_cells(self, colour: int) -> list:
+        """The legal moves found afresh from the board (the tests' reference)."""
+        geo = self.geo
         occupied = self.occupied
         left = self.left[colour]
         moves = []
@@ -263,7 +291,7 @@ class CallistoState(GameState):
         moves += sorted(set(found))
         return moves
 
-    def _has_moves(self, colour: int) -> bool:
+    def _has_moves_by_cells(self, colour: int) -> bool:
         geo = self.geo
         occupied = self.occupied
         left = self.left[colour]
@@ -295,6 +323,7 @@ class CallistoState(GameState):
         new.owned = tuple(owned)
         new.occupied = self.occupied | mask
         rims = list(self.rims)
+        grown = geo.rim_of[move] & ~rims[colour] & ~new.occupied
         rims[colour] |= geo.rim_of[move]
         new.rims = tuple(rims)
         left = list(self.left)
@@ -302,6 +331,28 @@ class CallistoState(GameState):
         row[k] -= 1
         left[colour] = tuple(row)
         new.left = tuple(left)
+        covering = geo.covering_ids
+        free = self._free
+        bits = mask
+        while bits:
+            low = bits & -bits
+            free &= ~covering[low.bit_length() - 1]
+            bits ^= low
+        new._free = free
+        touch = self._touch
+        if grown:
+            reach = touch[colour]
+            while grown:
+                low = grown & -grown
+                reach |= covering[low.bit_length() - 1]
+                grown ^= low
+            touch = touch[:colour] + (reach,) + touch[colour + 1:]
+        new._touch = touch
+        allowed = self._allowed
+        if not row[k] and k != ONE:
+            allowed = allowed[:colour] + (allowed[colour] & ~geo.piece_ids[k],) \
+                + allowed[colour + 1:]
+        new._allowed = allowed
         points = 0 if k == ONE else SIZES[k]
         if points:
             scores = list(self.colour_scores)

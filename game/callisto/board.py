@@ -110,6 +110,7 @@ class Geometry:
             self.centre |= 1 << (y * size + x)
         self.outside_centre = self.mask & ~self.centre
         self._build_placements()
+        self._build_id_sets()
 
     # --- cells ------------------------------------------------------------
     def index(self, cell) -> int:
@@ -204,6 +205,29 @@ class Geometry:
         if k == ONE:
             self.one_at[self.index(cells[0])] = pid
 
+    def _build_id_sets(self):
+        """Sets of placement ids as Python ints (bit ``id``), for legal moves kept
+        up to date move by move: a colour's legal placements (other than 1x1s)
+        are those free of every covered cell, touching its colour, of a piece it
+        still holds; each is an AND of three such sets."""
+        covering = [[] for _ in range(self.size * self.size)]
+        by_piece = [[] for _ in PIECES]
+        for pid, (k, mask) in enumerate(zip(self.piece_of, self.mask_of)):
+            if k == ONE:
+                continue
+            by_piece[k].append(pid)
+            while mask:
+                low = mask & -mask
+                covering[low.bit_length() - 1].append(pid)
+                mask ^= low
+        #: cell index -> ids of the placements (1x1s aside) covering that cell
+        self.covering_ids = [_id_set(ids) for ids in covering]
+        #: piece index -> ids of its placements (0 for the 1x1)
+        self.piece_ids = [_id_set(ids) for ids in by_piece]
+        self.all_ids = 0
+        for ids in self.piece_ids:
+            self.all_ids |= ids
+
     @property
     def placements(self) -> int:
         return len(self.mask_of)
@@ -219,6 +243,21 @@ class Geometry:
                 return None
             mask |= bit
         return mask
+
+
+def _id_set(ids) -> int:
+    bits = 0
+    for i in ids:
+        bits |= 1 << i
+    return bits
+
+
+_ONE_BIT = re.compile("1")
+
+
+def ids_in(bits: int) -> list:
+    """The ids in a set of placement ids, ascending."""
+    return [m.start() for m in _ONE_BIT.finditer(bin(bits)[:1:-1])]
 
 
 _GEOMETRIES: dict = {}

@@ -4,6 +4,8 @@
 the searches fall back to game-independent behaviour without it:
 
 ``LEVELS``            ``{level: {setting: value}}`` overrides of ``levels.BASE``.
+``VARIANT_LEVELS``    ``{variant: {level: {setting: value}}}``, applied on top of
+                      ``LEVELS`` when the position is of that variant.
 ``SCORE_SCALE``       the score margin that counts as a clear lead (default 5),
                       for the generic evaluation and the margin reward.
 ``CHANCE``            True when ``play()`` draws at random (from the state's
@@ -15,6 +17,16 @@ the searches fall back to game-independent behaviour without it:
                          (how likely each player is to win).
 ``prior(state, moves)``  a number per move, higher first: move ordering and the
                          order of progressive widening.
+``order(state, moves, rng)``  ``moves`` by ``prior``, best last, ties in random order
+                         (a faster way than the search's shuffle-then-sort).
+``continuation(old, new)``  the moves from position ``old`` to ``new``, or None when
+                         ``new`` does not follow from ``old``: a level with
+                         ``keep_tree`` then goes on from its last search's subtree.
+``rollout(state, rng, plies, played)``  a playout of its own (faster than the
+                         search's, which builds every position) ending in a reward
+                         vector; used by levels with ``fast_rollout``.  When
+                         ``played`` is a list it receives ``(player, move)`` per move
+                         (for levels with ``rave``).
 ``playout(state, moves, rng)``  the move a playout makes (a fast policy).
 ``blunder(state, move)``  True when ``move`` hands the opponent a win at once;
                          the search leaves such moves out at the root.
