@@ -244,19 +244,24 @@ class CallistoState(GameState):
         return None
 
     def _generate(self, colour: int) -> list:
-        geo = self.geo
         left = self.left[colour]
         moves = []
         if left[ONE]:
-            free = geo.outside_centre & ~self.occupied
-            one_at = geo.one_at
-            while free:
-                low = free & -free
-                moves.append(one_at[low.bit_length() - 1])
-                free ^= low
+            moves = self._ones()
             if left[ONE] > 1:
                 return moves
         return moves + ids_in(self._free & self._touch[colour] & self._allowed[colour])
+
+    def _ones(self) -> list:
+        """The 1x1 placements on free cells outside the centre (a colour's first two moves)."""
+        free = self.geo.outside_centre & ~self.occupied
+        one_at = self.geo.one_at
+        moves = []
+        while free:
+            low = free & -free
+            moves.append(one_at[low.bit_length() - 1])
+            free ^= low
+        return moves
 
     def _has_moves(self, colour: int) -> bool:
         if self.left[colour][ONE]:
@@ -270,12 +275,7 @@ class CallistoState(GameState):
         left = self.left[colour]
         moves = []
         if left[ONE]:
-            free = geo.outside_centre & ~occupied
-            one_at = geo.one_at
-            while free:
-                low = free & -free
-                moves.append(one_at[low.bit_length() - 1])
-                free ^= low
+            moves = self._ones()
             if left[ONE] > 1:
                 return moves
         pieces = [k for k in range(1, len(PIECES)) if left[k]]
