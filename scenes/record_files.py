@@ -13,10 +13,13 @@ import datetime
 from pathlib import Path
 
 from game.files import FileProblem, not_a_file, read_json, shown
-from game.records.record import SUFFIX, RecordProblem, replay
+from game.records.record import SUFFIX, RecordProblem, record_of_moves, replay
 
-from .sgf_files import file_dialog, folder, remember
+from .sgf_files import clean_name, file_dialog, folder, remember
 from .stack import UnknownScreen
+
+#: Pentobi's records, opened on the review screen too.
+PENTOBI_SUFFIXES = (".blksgf", ".sgf")
 
 
 def default_name(spec) -> str:
@@ -29,7 +32,8 @@ def save_dialog(scene, spec):
 
 
 def open_dialog(scene):
-    return file_dialog(scene, f"Open a saved game ({SUFFIX})", folder(scene.app.settings), suffixes={SUFFIX},
+    return file_dialog(scene, f"Open a saved game ({SUFFIX}, or Pentobi's .blksgf)",
+                       folder(scene.app.settings), suffixes={SUFFIX, *PENTOBI_SUFFIXES},
                        existing=True)
 
 
@@ -59,11 +63,35 @@ def read_record(app, path) -> dict:
     opened (the file is left as it is)."""
     app.writer.flush()              # a game saved a moment ago is on the disk
     remember(Path(path), app.settings)    # the folder was used, even if the file is bad
+    if Path(path).suffix.lower() in PENTOBI_SUFFIXES:
+        return pentobi_record(path)
     try:
         record = read_json(path)
     except FileProblem as exc:
         raise RecordProblem(str(exc)) from None
     replay(record)
+    return record
+
+
+def pentobi_record(path) -> dict:
+    """A Callisto game read from Pentobi's ``.blksgf`` record at ``path``, as a record to
+    review; ``RecordProblem`` saying why it cannot be read."""
+    from game import GAMES
+    from game.records.blksgf import read_sgf_file
+
+    spec = GAMES["callisto"]
+    try:
+        sgf = read_sgf_file(path)
+        start = spec.new_game(variant=sgf.state.variant)
+        states, texts = [start], []
+        for _colour, move in sgf.state.moves:
+            texts.append(spec.format_move(states[-1], move))
+            states.append(states[-1].play(move))
+        record = record_of_moves(spec, start, texts)
+    except (FileProblem, ValueError) as exc:
+        raise RecordProblem(str(exc)) from None
+    for seat, name in zip(record["config"]["seats"], sgf.player_names):
+        seat["name"] = clean_name(name) or seat["name"]
     return record
 
 

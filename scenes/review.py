@@ -27,12 +27,13 @@ from __future__ import annotations
 import random
 
 import pygame
+import pygame_gui
 
 from game.ai import analysis
 from game.ai.worker import Analyst
 from game.core import score_text
 
-from . import assets, ui
+from . import assets, sgf_files, ui
 from .play_sidebar import status_line
 from .review_panels import MISTAKE, Chart, MoveList, Slider, percent
 from .stack import Scene
@@ -145,6 +146,16 @@ class ReviewScene(Scene):
             library.set_analysis(self.kept_id, self.analysis)
         except Exception as exc:    # the library's own failure: the analysis stays on screen
             self.notice = f"Could not keep the analysis: {exc}"
+
+    def _save_sgf(self, path) -> None:
+        """The whole game (not only as far as shown) as Pentobi's ``.blksgf``."""
+        from game.files import FileProblem
+        try:
+            saved = sgf_files.save_state(self.app, self.states[-1], self.seats, path)
+        except FileProblem as exc:
+            self.notice = f"Not saved: {exc}"
+            return
+        self.notice = f"Saved as {saved}"
 
     # --- moving through the game --------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
@@ -272,8 +283,15 @@ class ReviewScene(Scene):
         self.side = side
         x, inner = side.x + 14, side.width - 28
         half = (inner - 10) // 2
-        self.play_button = ui.button(self, (x, side.bottom - 56, inner, 42), "Play from here",
+        self.sgf_button = None
+        play_w = half if sgf_files.exportable(self.spec) else inner
+        self.play_button = ui.button(self, (x, side.bottom - 56, play_w, 42), "Play from here",
                                      tooltip="A new game from the position shown")
+        if sgf_files.exportable(self.spec):
+            self.sgf_button = ui.button(self, (x + half + 10, side.bottom - 56, half, 42),
+                                        "Save .blksgf", tooltip="Save the whole game as a "
+                                        "Pentobi record")
+        self.dialog = None
         self.analyse_button = ui.button(self, (x, side.bottom - 108, half, 42), "Analyse",
                                         "#primary",
                                         tooltip="The computer judges every position of the game")
@@ -341,6 +359,18 @@ class ReviewScene(Scene):
 
     # --- events --------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self._save_sgf(event.text)
+            return
+        if self.dialog is not None and self.dialog.alive():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.kill()          # Esc closes the dialog, not the review
+                self.dialog = None
+            return
+        if self.sgf_button is not None and ui.pressed(event, self.sgf_button):
+            self.dialog = sgf_files.save_dialog(self, None)
+            return
         if self.choosing:
             self._handle_choice(event)
             return
@@ -472,7 +502,8 @@ class ReviewScene(Scene):
 
     def _draw_status(self, surface) -> None:
         status_line(surface, self.status_rect, self.notice or self.status_text(),
-                    problem=bool(self.notice), size=16)
+                    problem=bool(self.notice) and not self.notice.startswith("Saved"),
+                    size=16)
 
     def _draw_side(self, surface) -> None:
         side = self.side

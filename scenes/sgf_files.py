@@ -105,19 +105,24 @@ def save_game(play, path) -> Path:
     """Write the game as far as it is shown to ``path`` (``.blksgf`` added if missing).
 
     Raises ``FileProblem`` with a message for the player."""
+    return save_state(play.app, play.state, play.seats, path)
+
+
+def save_state(app, state, seats, path) -> Path:
+    """Write the Callisto game that led to ``state``, with the ``seats``' names, to
+    ``path`` (``.blksgf`` added if missing); ``FileProblem`` with a message for the player."""
     from game.records.blksgf import export_sgf
 
     path = Path(path)
     if path.suffix.lower() not in (SUFFIX, ".sgf"):
         path = path.with_name(path.name + SUFFIX)
-    names = [seat["name"] for seat in play.seats]
+    names = [seat["name"] for seat in seats]
     try:
-        text = export_sgf(play.state, player_names=names,
-                          date=datetime.date.today().isoformat())
+        text = export_sgf(state, player_names=names, date=datetime.date.today().isoformat())
     except ValueError as exc:
         raise FileProblem(f"could not write the record: {exc}") from None
     write_text_atomic(path, text)
-    remember(path, play.app.settings)
+    remember(path, app.settings)
     return path
 
 

@@ -145,7 +145,7 @@ def test_save_game_on_the_results_screen_then_open_game_on_the_menu(app, tmp_pat
     press(app, "Back to menu")
     press(app, "Open game")
     menu = app.stack.top
-    assert menu.dialog.allowed_suffixes == {".callidus"}
+    assert menu.dialog.allowed_suffixes == {".callidus", ".blksgf", ".sgf"}
     pick_file(app, menu.dialog, saved)
     review = app.stack.top
     assert isinstance(review, ReviewStandIn) and review.kept_id is None

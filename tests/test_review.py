@@ -351,7 +351,8 @@ def test_nothing_overlaps_or_leaves_the_window(tmp_path, size, game):
                 assert not a.colliderect(b), (a, b)
         inside = [review.moves.rect, review.progress_rect] + [r for r in review.seat_rows]
         inside += [w.rect for w in review.widgets if review.side.contains(w.rect)]
-        assert len(inside) == 2 + len(review.seat_rows) + 3      # Analyse, Back, Play from here
+        # Analyse, Back, Play from here, and Save .blksgf for Callisto
+        assert len(inside) == 2 + len(review.seat_rows) + 3 + (game == "callisto")
         for i, a in enumerate(inside):
             assert review.side.contains(a), a
             for b in inside[i + 1:]:
@@ -359,3 +360,39 @@ def test_nothing_overlaps_or_leaves_the_window(tmp_path, size, game):
         assert review.moves.rows >= 5
     finally:
         app.close()
+
+
+# --- Pentobi's records ----------------------------------------------------------------------
+
+def test_a_callisto_game_is_saved_as_blksgf_from_the_review_and_opens_there_again(app, tmp_path):
+    import pygame_gui
+
+    from game.records.blksgf import read_sgf_file
+    from scenes import record_files
+    record = opening_record(moves=8, game="callisto", variant="callisto_2")
+    review = open_review(app, record)
+    review.go(2)                                  # the whole game is saved, wherever it stands
+    press(app, "Save .blksgf")
+    assert review.dialog is not None and review.dialog.alive()
+    target = tmp_path / "eight moves"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+                                         text=str(target), ui_element=review.dialog))
+    frames(app, 2)
+    saved = tmp_path / "eight moves.blksgf"
+    assert saved.exists() and review.notice == f"Saved as {saved}"
+    assert read_sgf_file(saved).state == review.states[-1]
+    # and Open game reads it back onto the review screen, move by move
+    again = record_files.read_record(app, saved)
+    assert again["moves"] == review.notation
+    reopened = open_review(app, again)
+    assert reopened.states == review.states and reopened.seats[0]["name"] == "Ann"
+
+
+def test_a_damaged_blksgf_is_refused_by_open_game_with_the_reason(app, tmp_path):
+    from game.records.record import RecordProblem
+    from scenes import record_files
+    bad = tmp_path / "bad.blksgf"
+    bad.write_text("(;GM[Callisto Two-Player];B[zz99])", encoding="utf-8")
+    with pytest.raises(RecordProblem, match="bad.blksgf|zz99|move"):
+        record_files.read_record(app, bad)
+    assert bad.read_text(encoding="utf-8") == "(;GM[Callisto Two-Player];B[zz99])"
