@@ -209,6 +209,8 @@ class App:
         self.screen.fill(BACKGROUND)
         self.stack.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        # a name shortened to its room shows whole while the pointer rests on it
+        assets.show_full_text(self.screen, pygame.mouse.get_pos())
         self._widgets_drawn = self._widgets_look()
         pygame.display.flip()
         if self.first_frame_at is None:

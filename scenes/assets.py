@@ -219,7 +219,7 @@ def text(surface, words, pos, size=18, colour=(240, 236, 226), bold=False, ancho
 
     With a ``width``, ``words`` longer than it are shortened with an ellipsis: the one way
     a name is fitted to the room it has (never overprinted, never shrunk unreadably)."""
-    words = str(words)
+    full = words = str(words)
     if width is not None:
         words = ellipsized(words, size, width, bold)
     if not words:
@@ -231,7 +231,42 @@ def text(surface, words, pos, size=18, colour=(240, 236, 226), bold=False, ancho
     surface.blit(img, rect)
     if _recorder is not None:
         _recorder.drawn.append((surface, rect.copy(), words))
+    if words != full:
+        if len(shortened) > 400:             # drawn where no frame collects them (a cache)
+            del shortened[:200]
+        shortened.append((surface, rect.copy(), full))
     return rect
+
+
+#: ``(surface, rect, full text)`` of every text ``text`` shortened since the frame began:
+#: the app shows the full text of the one under the pointer (``show_full_text``).
+shortened: list[tuple] = []
+
+
+def show_full_text(surface, pointer) -> None:
+    """Over a shortened text drawn on ``surface`` under ``pointer``, its full text in a small
+    box beside the pointer (kept inside the window); then forget this frame's texts."""
+    under = next((full for s, rect, full in reversed(shortened)
+                  if s is surface and rect.collidepoint(pointer)), None)
+    shortened.clear()
+    if under is None:
+        return
+    area = surface.get_rect()
+    size = 16
+    room = area.width - 40
+    lines = wrap(under, size, room) if measure(under, size) > room else [under]
+    w = max(measure(line, size) for line in lines) + 20
+    box = pygame.Rect(pointer[0] + 14, pointer[1] + 18, w, 22 * len(lines) + 12)
+    box = box.clamp(area)
+    if box.collidepoint(pointer):                # never under the pointer itself
+        box.bottom = min(box.bottom, pointer[1] - 8)
+        box = box.clamp(area)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (30, 22, 17, 235), shade.get_rect(), border_radius=8)
+    pygame.draw.rect(shade, (176, 138, 90, 220), shade.get_rect(), 1, border_radius=8)
+    surface.blit(shade, box.topleft)
+    for i, line in enumerate(lines):
+        text(surface, line, (box.x + 10, box.y + 6 + 22 * i), size=size)
 
 
 class Sounds:

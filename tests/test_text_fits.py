@@ -197,3 +197,32 @@ def test_the_standings_screen_saves_printable_pages_of_standings_and_pairings(tm
     finally:
         app.close()
         store.close()
+
+
+def test_a_shortened_name_shows_whole_under_the_pointer(tmp_path):
+    """The 40-character name cut short in the sidebar is drawn in full while the pointer
+    rests on it, and not otherwise."""
+    from helpers import frames, make_app
+
+    from scenes import assets
+    long_name = "Bartholomew Maximilian Featherstonehaugh"
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        play = app.stack.push("play", config={
+            "game": "calla", "options": {}, "starter": "0", "time_control": None,
+            "seats": [{"name": long_name, "kind": "human"}, {"name": "Ann", "kind": "human"}]})
+        frames(app, 2)
+        with assets.TextRecorder() as seen:
+            app.step(0.0, [])
+        cut = [(rect, words) for rect, words in seen.on(app.screen)
+               if words.endswith("…") and long_name.startswith(words[:-1].rstrip())]
+        assert cut, "the sidebar shortens the long name"
+        assert not [w for _r, w in seen.on(app.screen) if w == long_name]
+        rect = cut[0][0]
+        pygame.mouse.set_pos(rect.center)
+        with assets.TextRecorder() as seen:
+            app.step(0.0, [])
+        assert long_name in [w for _r, w in seen.on(app.screen)], "shown whole on hover"
+        assert play is app.stack.top
+    finally:
+        app.close()
