@@ -43,8 +43,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 # Fonts for the glyphs the main font lacks, tried in this order (``tools/make_assets.py``
-# copies them here with their licences): symbols such as chess men, then CJK.
-FALLBACK_FONTS = ("DejaVuSans.ttf", "DroidSansFallbackFull.ttf")
+# copies them here with their licences): symbols such as chess men, then Chinese and
+# Japanese, then Korean.
+FALLBACK_FONTS = ("DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "NanumGothicCoding.ttf")
 
 
 def _cmap(file: str | None) -> frozenset:

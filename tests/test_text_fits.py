@@ -226,3 +226,14 @@ def test_a_shortened_name_shows_whole_under_the_pointer(tmp_path):
         assert play is app.stack.top
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("name", ["Zoë ødegård", "李小龍", "김민준", "♞ Knight", "Åsa Ñúñez-Çelik"])
+def test_every_letter_of_a_name_has_a_glyph_in_a_bundled_font(name):
+    """No empty boxes: each character of accented, Chinese, Korean and symbol names is in
+    the main font or one of the bundled fallbacks."""
+    from scenes import assets
+    fonts = [assets._font_file(False)] + assets._fallback_files()
+    missing = [ch for ch in name if not ch.isspace()
+               and not any(ord(ch) in assets._coverage(f) for f in fonts)]
+    assert not missing, f"no glyph for {missing}"

@@ -336,13 +336,16 @@ def make_icons():
 # Fonts for the glyphs the main font (pygame_gui's Noto Sans) lacks, copied with their
 # licences from Debian's packages: fonts-dejavu-core (symbols such as chess men, about
 # 0.7 MB, DejaVu's free licence) and fonts-droid-fallback (Chinese, Japanese and Korean
-# ideographs and kana, about 4 MB, Apache 2.0). The full Noto CJK fonts (about 19 MB
-# each) are left out of the app on purpose.
+# ideographs and kana, about 4 MB, Apache 2.0) and fonts-nanum (Korean Hangul, its 2.3 MB
+# Gothic Coding face, SIL Open Font Licence). The full Noto CJK fonts (about 19 MB each) are
+# left out of the app on purpose.
 FONT_SOURCES = (
     ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
      "/usr/share/doc/fonts-dejavu-core/copyright", "DejaVuSans-LICENSE.txt"),
     ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
      "/usr/share/doc/fonts-droid-fallback/copyright", "DroidSansFallbackFull-LICENSE.txt"),
+    ("/usr/share/fonts/truetype/nanum/NanumGothicCoding.ttf",
+     "/usr/share/doc/fonts-nanum/copyright", "NanumGothicCoding-LICENSE.txt"),
 )
 
 
