@@ -64,11 +64,11 @@ class GameSummary:
             text = f"{counted(self.moves, 'move')} in {duration_text(self.played)}"
         return text
 
-    def clock_cells(self) -> list[str]:
-        """Each player's time used on the clock: ``Ann 4:12``."""
+    def clock_cells(self) -> list[tuple]:
+        """Each player's name and time used on the clock: ``("Ann", "4:12")``."""
         if self.time_used is None:
             return []
-        return [f"{name} {minutes_text(used)}" for name, used in zip(self.names, self.time_used)]
+        return [(name, minutes_text(used)) for name, used in zip(self.names, self.time_used)]
 
     # --- drawing --------------------------------------------------------------------
     def draw(self, surface, rect: pygame.Rect) -> None:
@@ -79,22 +79,23 @@ class GameSummary:
         assets.text(surface, self.facts(), (x, y), size=16, colour=ui.INK)
         y += 26
         cells = self.clock_cells()
-        if cells and y + 20 + 19 <= rect.bottom:
+        line = 22              # a line of 14 px text, with room for taller fallback glyphs
+        if cells and y + 20 + line <= rect.bottom:
             assets.text(surface, "Time used on the clocks", (x, y), size=14, bold=True,
                         colour=ui.MUTED)
             y += 20
-            f = assets.font(14)
-            width = max(f.size(cell)[0] for cell in cells) + 18
+            width = max(assets.measure(f"{name} {used}", 14) for name, used in cells) + 18
             cols = max(1, min(len(cells), rect.width // width))
             rows = -(-len(cells) // cols)
-            while y + rows * 19 > rect.bottom and cols < len(cells):
-                cols += 1           # narrower columns, cut to fit, rather than spill over
+            while y + rows * line > rect.bottom and cols < len(cells):
+                cols += 1           # narrower columns, names cut to fit, rather than spill over
                 rows = -(-len(cells) // cols)
-            for i, cell in enumerate(cells):
-                cx = x + (i % cols) * (rect.width // cols)
-                size = assets.fitting_size(cell, 14, rect.width // cols - 10, smallest=10)
-                assets.text(surface, cell, (cx, y + (i // cols) * 19), size=size, colour=ui.INK)
-            y += rows * 19 + 8
+            for i, (name, used) in enumerate(cells):
+                cx, cy = x + (i % cols) * (rect.width // cols), y + (i // cols) * line
+                room = rect.width // cols - 10 - assets.measure(used, 14) - 8
+                shown = assets.text(surface, name, (cx, cy), size=14, colour=ui.INK, width=room)
+                assets.text(surface, used, (shown.right + 8, cy), size=14, colour=ui.INK)
+            y += rows * line + 8
         chart = pygame.Rect(x, y, rect.width, min(rect.bottom - y, 230))
         if len(self.scores) >= 2 and self.chart_area(chart).height >= 40:
             self.draw_chart(surface, chart)

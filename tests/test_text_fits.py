@@ -237,3 +237,67 @@ def test_every_letter_of_a_name_has_a_glyph_in_a_bundled_font(name):
     missing = [ch for ch in name if not ch.isspace()
                and not any(ord(ch) in assets._coverage(f) for f in fonts)]
     assert not missing, f"no glyph for {missing}"
+
+
+@pytest.mark.parametrize("format_, entrants, rounds", [("swiss", 10, 3), ("round-robin", 6, 5)])
+def test_a_whole_event_of_long_names_runs_to_the_end_readable(tmp_path, format_, entrants,
+                                                              rounds):
+    """A 10-entrant Swiss and a 6-entrant round robin of long, accented and CJK names, on the
+    clock: each round's first board played on screen (lost on time), the others entered
+    from real tables, one result corrected; every screen fits its texts at 960x600 from the
+    first round to the podium, and every result is one the game allows."""
+    from game.clock import parse_time_control
+    from helpers import press
+    store = TournamentStore(db_path())
+    people = [Entrant(name) for name in NAMES[:entrants]]
+    stored = store.create(Tournament(TOURNAMENT, people, format_,
+                                     [GameChoice("calla", time_control=parse_time_control("3+2"))],
+                                     rounds=rounds))
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        view = app.stack.push(RoundScene(app, stored, background=False))
+        frames(app, 2)
+        for round_no in range(1, rounds + 1):
+            view.stored.pair_next_round()
+            view.reload()
+            view.resize()
+            for p in view.tournament.rounds[round_no - 1]:
+                if p.is_bye:
+                    continue
+                if p.board == 1:                       # played here, the clock running
+                    view.play(p.round, p.board)
+                    play = app.stack.top
+                    assert isinstance(play, PlayScene) and play.clock is not None
+                    play.flagged = 1
+                    assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene),
+                                      seconds=10)
+                    texts_fit(app, f"results-{format_}")
+                    press(app, "Back to the round")
+                else:                                  # a game from a real table
+                    view.stored.record(p.round, p.board, random.Random(p.board).choice(
+                        ["1-0", "0-1", "1/2-1/2"]))
+            if round_no == 1:                          # a result entered wrongly, corrected
+                view.stored.record(1, 2, "0-1" if view.tournament.result(1, 2).score != "0-1"
+                                   else "1-0")
+            view.reload()
+            view.resize()
+            frames(app, 2)
+            texts_fit(app, f"round{round_no}-{format_}", [view.table.inflate(20, 16)])
+        t = view.tournament
+        assert t.rounds_paired == rounds and all(
+            t.result(p.round, p.board) is not None for r in t.rounds for p in r if not p.is_bye)
+        assert all(t.result(p.round, 1).how == "time" for p in (r[0] for r in t.rounds))
+        standings = app.stack.push(StandingsScene(app, view.stored, folder=tmp_path))
+        frames(app, 2)
+        texts_fit(app, f"final-standings-{format_}", [standings.table_rect.inflate(20, 16)])
+        standings.crosstable = True
+        standings.resize()
+        frames(app, 2)
+        texts_fit(app, f"final-crosstable-{format_}", [standings.table_rect.inflate(20, 16)])
+        app.stack.pop()
+        app.stack.push(LobbyScene(app, folder=tmp_path / "exports"))
+        frames(app, 2)
+        texts_fit(app, f"final-lobby-{format_}")
+    finally:
+        app.close()
+        store.close()
