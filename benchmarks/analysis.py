@@ -20,7 +20,6 @@ after, since other work on the machine leaves each search fewer iterations.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -28,16 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from strength import load  # noqa: E402  (this folder: the machine's load, said the same way)
+
 #: (game, variant, moves, the level that plays the game)
 GAMES_TO_ANALYSE = (("calla", None, 40, "random"), ("callisto", "callisto_2", 35, "easy"))
-
-
-def load() -> str:
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:
-        return "load unknown"
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def played_game(name: str, variant, moves: int, level: str, seed: int):

@@ -14,9 +14,9 @@ import pytest
 from helpers import button, click, frames, key, make_app, menu_app, press, wait_until
 
 from game import GAMES
-from game.records.library import Library
-from game.records.record import make_record, replay, result_of
+from game.records.record import replay
 from scenes.stack import Scene
+from test_library import finished
 
 NAMES = [("Anne-Sophie Wolfeschlegelsteinhausen-Be", "Bo"), ("W" * 40, "ÀÉÎÕÜ ÇÑŸĞŞİ ŁŻŹĆŐŰØÅÆŒßÞÐ"),
          ("Zoë Ångström-Ñúñez", "Łukasz Żółć"), ("王小明", "李华"),
@@ -194,7 +194,7 @@ def test_a_save_that_fails_says_why(app, tmp_path):
 
 
 def test_a_damaged_saved_game_is_named_on_the_menu_and_left_as_it_was(app, tmp_path):
-    record = json.loads(json.dumps(finished_record("calla", ("Ann", "Bo"), 1)))
+    record = json.loads(json.dumps(finished("calla", ("Ann", "Bo"), 1)))
     record["moves"][3] = "7"
     path = tmp_path / "bad.callidus"
     path.write_text(json.dumps(record))
@@ -213,21 +213,6 @@ def test_a_damaged_saved_game_is_named_on_the_menu_and_left_as_it_was(app, tmp_p
 
 # --- the Games screen ----------------------------------------------------------------------------
 
-def finished_record(game, names, seed, date=None):
-    spec = GAMES[game]
-    rng = random.Random(seed)
-    start = state = spec.new_game(seed=seed)
-    moves = []
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        moves.append(spec.format_move(state, move))
-        state = state.play(move)
-    config = {"game": game, "options": {}, "seats": [{"name": n, "kind": "human"}
-                                                     for n in names]}
-    return make_record(config, start, moves, date=date,
-                       result=result_of(state, state.winner, state.end_reason))
-
-
 def keep_games(count=12):
     """``count`` games kept on successive days, the games and names in turn; their ids,
     newest first."""
@@ -235,8 +220,8 @@ def keep_games(count=12):
     ids = []
     for i in range(count):
         game = list(GAMES)[i % len(GAMES)]
-        ids.append(books.add(finished_record(game, NAMES[i % len(NAMES)], i + 1,
-                                             date=f"2025-04-{i + 1:02d}T20:15:00+02:00")))
+        ids.append(books.add(finished(game, NAMES[i % len(NAMES)], i + 1,
+                                       date=f"2025-04-{i + 1:02d}T20:15:00+02:00")))
     return ids[::-1]
 
 
