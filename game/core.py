@@ -111,6 +111,15 @@ class GameSpec:
     #: Why a 2-player game of it can never end in a draw (empty when it can): a result
     #: entered by hand is checked against it.
     no_draw: str = ""
+    #: Options whose default changed in Callidus 1.1, with the values they had before:
+    #: a file written earlier that leaves one out played it with this value.
+    former_defaults: dict = field(default_factory=dict)
+
+    def with_former_defaults(self, options: dict) -> dict:
+        """``options`` as read from a file written before Callidus 1.1: every option
+        whose default changed since then and that the file leaves out takes its
+        former default."""
+        return {**self.former_defaults, **options}
 
     def players(self, variant: str | None = None) -> int:
         return self.player_counts[self.check_variant(variant)]

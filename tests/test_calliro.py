@@ -143,8 +143,12 @@ def test_draws_vary_with_the_seed():
 
 # --- scoring --------------------------------------------------------------------
 
+#: The option turned off: the chip that scored always becomes the score chip.
+OFF = {"scorer_chooses_replacement": False}
+
+
 def test_an_arc_scores_for_the_colours_owner_on_the_opponents_move():
-    s = pos({"e5": "B/o", "f5": "O/g"}, to_move=1)
+    s = pos({"e5": "B/o", "f5": "O/g"}, to_move=1, options=OFF)
     t = mv(s, "O@e4")  # Green bends f5-e5-e4: Blue's chip scores
     assert t.scores == (1, 0)
     assert t.chip_at("e5") == "S0" and t.chip_at("e4")[0] == "O" and t.chip_at("f5") == "O/g"
@@ -160,7 +164,7 @@ def test_an_arc_scores_for_the_colours_owner_on_the_opponents_move():
 
 
 def test_a_flip_that_makes_an_arc_scores():
-    s = pos({"e5": "O/g", "f5": "O/b", "e4": "O/b"}, to_move=0)
+    s = pos({"e5": "O/g", "f5": "O/b", "e4": "O/b"}, to_move=0, options=OFF)
     t = mv(s, "flip e5")  # Blue turns up green: Green scores
     assert t.scores == (0, 1) and t.chip_at("e5") == "S1"
     assert t.last["flipped"] == [c("e5")] and t.last["chip"] == "G/o"
@@ -179,7 +183,7 @@ def test_a_triangle_scores_only_with_the_option():
     chips = {"e5": "B/o", "f5": "O/g"}
     t = mv(pos(chips), "O@f4")
     assert t.scores == (0, 0) and t.chip_at("e5") == "B/o"
-    u = mv(pos(chips, options={"triangle_arcs": True}), "O@f4")
+    u = mv(pos(chips, options={"triangle_arcs": True, **OFF}), "O@f4")
     assert u.scores == (1, 0) and u.chip_at("e5") == "S0"
     assert u.last["arcs"] == [(c("f5"), c("e5"), c("f4"))]
 
@@ -194,7 +198,7 @@ def test_two_blue_chips_between_two_orange_score_two():
 
 
 def test_a_chip_in_three_arcs_scores_once():
-    s = pos({"f5": "O/b", "e4": "O/g", "d6": "O/b"})
+    s = pos({"f5": "O/b", "e4": "O/g", "d6": "O/b"}, options=OFF)
     t = mv(s, "B@e5")
     assert t.scores == (1, 0) and t.chip_at("e5") == "S0"
     assert len(t.last["arcs"]) == 3 and t.last["points"] == (1, 0)
@@ -273,7 +277,7 @@ def test_basket_waits_until_the_repository_is_empty_then_returns_with_random_sid
 
 def test_a_chip_scored_with_the_last_placement_comes_back_at_once():
     s = pos({"e5": "B/o", "f5": "O/g"}, repository=["O/b"],
-            basket=["O/b"] * 8 + ["O/g"] * 9 + ["B/g"] * 10)
+            basket=["O/b"] * 8 + ["O/g"] * 9 + ["B/g"] * 10, options=OFF)
     t = mv(s, "O@e4")
     assert t.scores == (1, 0) and t.last["basket_returned"]
     assert len(t.repository_chips()) == 28 and t.basket_chips() == []
@@ -365,9 +369,17 @@ def test_a_placement_or_a_point_resets_the_idle_count():
                   "flip e5").is_over
 
 
-# --- the scorer chooses the replacement (option) --------------------------------
+# --- the scorer chooses the replacement (the default) ---------------------------
 
-OPT = {"scorer_chooses_replacement": True}
+OPT = {}
+
+
+def test_the_scorer_chooses_by_default_and_the_option_turns_it_off():
+    assert SPEC.options["scorer_chooses_replacement"] is True
+    chips = {"e5": "B/o", "f5": "O/g"}
+    assert mv(pos(chips, to_move=1), "O@e4").pending_cells == [c("e5")]
+    assert mv(pos(chips, to_move=1, options=OFF), "O@e4").pending_cells == []
+    assert pos(chips, options=OFF).position()["options"] == OFF
 
 
 def test_scorer_may_replace_an_orange_end_instead():
@@ -378,6 +390,7 @@ def test_scorer_may_replace_an_orange_end_instead():
     assert legal_texts(t) == {"replace e5", "replace f5", "replace e4"}
     assert t.action_problem("O@e3").startswith("first choose where the score chip")
     assert t.action_problem("replace e6").startswith("the score chip for e5 goes on")
+    assert t.last["replaced"] == [] and t.basket_chips() == []
     u = mv(t, "replace f5")
     assert u.chip_at("f5") == "S0" and u.chip_at("e5") == "B/o"
     assert u.basket_chips() == ["O/g"] and u.scores == (1, 0) and u.pending_cells == []
@@ -404,17 +417,38 @@ def test_a_chip_in_three_arcs_can_only_be_replaced_itself():
     assert u.chip_at("e5") == "B/o" and u.arcs_at("e5") == [] and u.to_move == 1
 
 
-def test_double_score_replacements_go_in_cell_order():
+def test_rule_3_two_chips_between_the_same_two_orange_are_both_replaced():
+    # e5 and f4 side by side; e4 and f5 are the two cells next to both
     s = pos({"e5": "B/o", "f4": "B/g", "f5": "O/g"}, options=OPT)
     t = mv(s, "O@e4")
-    assert t.pending_cells == [c("f4"), c("e5")] and t.scores == (2, 0)
-    assert legal_texts(t) == {"replace f4", "replace e4", "replace f5"}
-    u = mv(t, "replace e4")  # one orange end breaks both arcs
+    assert t.scores == (2, 0) and t.pending_cells == [] and t.to_move == 1
+    assert t.chip_at("e5") == "S0" and t.chip_at("f4") == "S0"
+    assert t.chip_at("e4")[0] == "O" and t.chip_at("f5") == "O/g"
+    assert sorted(t.basket_chips()) == ["B/g", "O/b"]
+    assert sorted(t.last["replaced"]) == sorted([c("e5"), c("f4")])
+
+
+def test_two_separate_arcs_are_chosen_one_after_the_other_in_cell_order():
+    # O@e4 closes f5-e5-e4 round e5 and e4-d4-c5 round d4: no Rule 3 pair
+    s = pos({"e5": "B/o", "f5": "O/g", "d4": "B/g", "c5": "O/b"}, options=OPT)
+    t = mv(s, "O@e4")
+    assert t.scores == (2, 0) and t.pending_cells == [c("d4"), c("e5")] and t.to_move == 0
+    assert legal_texts(t) == {"replace d4", "replace e4", "replace c5"}
+    u = mv(t, "replace e4")  # the shared orange end breaks e5's arc too
     assert u.pending_cells == [c("e5")] and legal_texts(u) == {"replace e5"}
+    assert u.last["pending"] == [c("e5")] and u.to_move == 0
     v = mv(u, "replace e5")
-    assert v.chip_at("e4") == "S0" and v.chip_at("e5") == "S0" and v.chip_at("f4") == "B/g"
+    assert v.chip_at("e4") == "S0" and v.chip_at("e5") == "S0" and v.chip_at("d4") == "B/g"
     assert v.scores == (2, 0) and v.to_move == 1
     assert SPEC.from_position(t.position()) == t and SPEC.from_position(u.position()) == u
+
+
+def test_a_position_cannot_leave_a_rule_3_pair_waiting_for_a_choice():
+    chips = {"e5": "B/o", "f4": "B/g", "f5": "O/g", "e4": "O/b"}
+    data = {"cells": chips, "repository": rest(chips.values()), "to_move": 0,
+            "pending": {"cells": ["e5", "f4"], "next": 1}}
+    with pytest.raises(ValueError, match="'pending'.*Rule 3"):
+        SPEC.from_position(data)
 
 
 def test_a_winning_point_needs_no_choice():
@@ -463,7 +497,7 @@ def test_illegal_moves_raise():
     ({"idle": -1}, "idle"),
     ({"radius": 5, "options": {"radius": 4}}, "radius"),
     ({"options": {"radius": 1}}, "options"),
-    ({"pending": {"cells": ["e5"]}, "cells": {"e5": "B/o"}}, "pending"),
+    ({"pending": {"cells": ["e5"]}, "cells": {"e5": "B/o"}, "options": OFF}, "pending"),
     ({"repository": [], "basket": ["O/b"] * 10 + ["O/g"] * 10 + ["B/g"] * 10}, "basket"),
     ({"cells": {**{f"{a}9": "S0" for a in "abcde"}, **{f"{a}8": "S0" for a in "abcdef"},
                 **{f"{a}1": "S1" for a in "efghi"}, **{f"{a}2": "S1" for a in "defghi"}}},
@@ -495,7 +529,7 @@ def test_missing_fields_take_start_values_and_radius_sets_the_option():
 # --- playouts ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("options", [
-    {}, {"triangle_arcs": True, "scorer_chooses_replacement": True},
+    {}, {"triangle_arcs": True, "scorer_chooses_replacement": False},
     {"radius": 3, "idle_limit": 12}])
 def test_random_playouts_round_trip_and_end_consistently(options):
     rng = random.Random(2024)

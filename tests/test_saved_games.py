@@ -51,7 +51,7 @@ def test_a_finished_game_of_every_kind_is_saved_and_replays_to_the_same_states(a
     path = tmp_path / f"game{SUFFIX}"
     save(path, record)
     saved = json.loads(path.read_text())
-    assert saved["format"] == FORMAT and saved["version"] == VERSION == 2
+    assert saved["format"] == FORMAT and saved["version"] == VERSION == 3
     assert saved["program"] == f"Callidus {PROGRAM_VERSION}" and saved["date"][:2] == "20"
     spec, config, states, moves, cursor = load(path)
     assert states == play.history and moves == play.notation and cursor == len(moves)
@@ -107,6 +107,39 @@ def test_version_1_records_are_still_read():
         replay(dict(old, result={"winner": None}))       # a version 1 record has no result
 
 
+def _calliro_record(version: int, options: dict) -> dict:
+    """A Calliro game in which Green's placement gives Blue a point, as ``version`` wrote it
+    (``options`` as the file lists them)."""
+    spec = GAMES["calliro"]
+    start = spec.new_game(seed=3, scorer_chooses_replacement=False)
+    position = dict(start.position(), options=options)
+    record = {"format": FORMAT, "version": version, "game": "calliro",
+              "config": {"game": "calliro", "variant": "standard", "options": dict(options),
+                         "seats": [{"name": "Ann", "kind": "human"},
+                                   {"name": "Bo", "kind": "human"}]},
+              "start": position, "moves": ["B/o@e5", "O/g@f5", "O/b@d5", "O@e4"], "cursor": 4}
+    return record
+
+
+def test_calliro_records_from_before_the_scorer_chose_replay_as_they_were_played():
+    # version 2 wrote no option: the score chip went on the chip that scored
+    old = _calliro_record(2, {})
+    _spec, config, states, _moves, _cursor = replay(old)
+    assert states[-1].chip_at("e5") == "S0" and states[-1].pending_cells == []
+    assert config["options"] == {"scorer_chooses_replacement": False}
+    assert old["start"]["options"] == {"scorer_chooses_replacement": False}  # kept for resume
+    # a version 3 record without the option plays the designers' rule: Blue chooses
+    new = _calliro_record(3, {})
+    new["cursor"] = 5
+    new["moves"].append("replace f5")
+    _spec, config, states, _moves, _cursor = replay(new)
+    assert states[-2].pending_cells == [(0, 0)] and states[-1].chip_at("f5") == "S0"
+    assert states[-1].chip_at("e5") == "B/o" and config["options"] == {}
+    # the old record, replayed as a new one, goes wrong at the next move
+    with pytest.raises(RecordProblem, match="move 5"):
+        replay(dict(_calliro_record(3, {}), moves=old["moves"] + ["O@e6"], cursor=5))
+
+
 def _finished_calla():
     spec = GAMES["calla"]
     rng = random.Random(5)
@@ -140,7 +173,7 @@ def _finished_calla():
     (lambda r: r.update(cursor=3), "a finished game stands at its last move"),
     (lambda r: r.update(date="yesterday"), "field 'date'"),
     (lambda r: r.update(program=""), "field 'program'"),
-    (lambda r: r.update(version=3), "unknown version"),
+    (lambda r: r.update(version=4), "unknown version"),
     (lambda r: r.update(version=2.0), "unknown version"),
 ])
 def test_damaged_version_2_fields_are_refused_naming_the_field(change, words):

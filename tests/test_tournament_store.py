@@ -22,7 +22,7 @@ from game.tournament.pairing import pair_next_round
 from game.tournament.cli import TournamentCliError, main, play_game, resolve_chooser
 from game.tournament.files import (crosstable_csv, read_tournament_json, standings_csv,
                                    write_tournament_json)
-from game.tournament.store import StoreError, TournamentStore, default_db_path
+from game.tournament.store import SCHEMA_VERSION, StoreError, TournamentStore, default_db_path
 
 ROOT = Path(__file__).resolve().parent.parent
 PICKS_EACH = 4
@@ -757,8 +757,38 @@ def test_a_version_1_file_gains_the_results_history_and_keeps_its_tournaments(tm
         store.open(tid).record(1, 1, "0-1", "manual")
         assert [e.result.score for e in store.history(tid)[(1, 1)]] == ["0-1"]
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     raw.close()
+
+
+def test_a_calliro_tournament_from_before_the_scorer_chose_keeps_its_rules(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    entrants = [Entrant(n) for n in ("Ann", "Bob", "Cid", "Dee")]
+    with TournamentStore(path) as store:
+        old = store.create(Tournament("Old rules", entrants, "swiss", [GameChoice("calliro")],
+                                      rounds=3)).id
+    with sqlite3.connect(path) as raw:       # as schema 2 wrote it: options left out
+        assert raw.execute("SELECT options FROM game_choice").fetchall() == [("{}",)]
+        raw.execute("PRAGMA user_version = 2")
+    raw.close()
+    with TournamentStore(path) as store:
+        assert store.load(old).games[0].options == {"scorer_chooses_replacement": False}
+        new = store.create(Tournament("New rules", entrants, "swiss", [GameChoice("calliro")],
+                                      rounds=3)).id
+        assert store.load(new).games[0].options == {}
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    raw.close()
+    # an export of the first version reads the same way; a new export keeps what it says
+    with TournamentStore(path) as store:
+        exported = tmp_path / "old.json"
+        write_tournament_json(store.load(new), exported)
+        data = json.loads(exported.read_text())
+        assert data["version"] == 2 and data["tournament"]["games"][0]["options"] == {}
+        data["version"] = 1
+        exported.write_text(json.dumps(data))
+        assert read_tournament_json(exported).games[0].options == {
+            "scorer_chooses_replacement": False}
 
 
 def make_swiss_for_history():

@@ -24,7 +24,7 @@ ORANGE, BLUE, GREEN = 0, 1, 2
 WIN_POINTS = 11
 CHIPS_PER_KIND = 10
 
-OPTIONS = {"radius": 4, "triangle_arcs": False, "scorer_chooses_replacement": False,
+OPTIONS = {"radius": 4, "triangle_arcs": False, "scorer_chooses_replacement": True,
            "idle_limit": 60}
 OPTION_CHOICES = {"radius": (int, 2, 8), "triangle_arcs": bool,
                   "scorer_chooses_replacement": bool, "idle_limit": (int, 0, 10000)}
@@ -135,6 +135,22 @@ class Geometry:
                                  for up in COLOURS)
         self.flip_moves = tuple(Move("flip", c) for c in self.cells)
         self.replace_moves = tuple(Move("replace", c) for c in self.cells)
+        # for each neighbour pair, the two cells next to both (they flank the pair)
+        self.flanks = {(i, j): tuple(k for k in self.adjacent[i] if k in self.adjacent[j])
+                       for i in range(self.size) for j in self.adjacent[i]}
+
+    def rule_3_chips(self, board, scorers) -> set:
+        """Scoring chips that lie side by side with another scoring chip between the
+        same two orange chips (Rule 3): each such pair scores 2 and both become score
+        chips, with no choice.  ``board`` is the board after the action."""
+        chosen = set()
+        for i in scorers:
+            for j in scorers:
+                if (i, j) in self.flanks and UP[board[i]] == UP[board[j]]:
+                    flank = self.flanks[(i, j)]
+                    if len(flank) == 2 and all(UP[board[k]] == ORANGE for k in flank):
+                        chosen.update((i, j))
+        return chosen
 
 
 @lru_cache(maxsize=None)

@@ -150,6 +150,9 @@ def _read_pending(f: Fields, state: CalliroState, options: dict):
     colours = {UP[state.board[i]] for i in cells_}
     if not colours <= {BLUE, GREEN} or len(colours) != 1:
         raise f.bad("pending", "must name blue chips only or green chips only")
+    if geo.rule_3_chips(state.board, cells_):
+        raise f.bad("pending", "names two chips side by side between the same two orange "
+                               "chips: Rule 3 replaces both at once, with no choice")
     scorer = colours.pop() - 1
     if state.mover != scorer:
         raise f.bad("to_move", f"must be {scorer}: {PLAYER_NAMES[scorer]} chooses where "
@@ -166,6 +169,7 @@ SPEC = GameSpec(
     player_counts={"standard": 2},
     options=OPTIONS,
     option_choices=OPTION_CHOICES,
+    former_defaults={"scorer_chooses_replacement": False},
     make_new=_new,
     make_from_position=_from_position,
     parse=parse_move,

@@ -441,17 +441,25 @@ class CalliroState(GameState):
                     last["arcs"].append((cells_[a], cells_[n], cells_[b]))
             reaches_win = self._scores[scorer] + len(scorers) >= WIN_POINTS
             if self.options["scorer_chooses_replacement"] and not reaches_win:
-                pending = tuple(sorted(scorers))
-                last["pending"] = [cells_[n] for n in pending]
-                return CalliroState(self.geo, tuple(board), tuple(repo), self.basket, scorer,
-                                    lock, 0, idle, self.seed, draws, pending, 1 - player,
-                                    self.options, last)
+                # Rule 3: chips side by side between the same two orange chips are
+                # both replaced; the scorer chooses for every other scoring chip
+                pairs = self.geo.rule_3_chips(board, scorers)
+                pending = tuple(sorted(n for n in scorers if n not in pairs))
+            else:
+                pending = ()
             basket = list(self.basket)
             for n in scorers:
+                if n in pending:
+                    continue
                 last["to_basket"].append(chip_text(board[n]))
                 basket[PAIR[board[n]]] += 1
                 board[n] = SCORE_CHIP[scorer]
                 last["replaced"].append(cells_[n])
+            if pending:
+                last["pending"] = [cells_[n] for n in pending]
+                return CalliroState(self.geo, tuple(board), tuple(repo), tuple(basket), scorer,
+                                    lock, 0, idle, self.seed, draws, pending, 1 - player,
+                                    self.options, last)
         else:
             basket = self.basket
         if lock is not None and not 0 < board[lock] < SCORE_CHIP[0]:

@@ -15,7 +15,10 @@ game needs besides its moves, every field optional and checked when read:
 - ``date``: when the game was saved or finished (ISO 8601, with the UTC offset);
 - ``program``: the program and version that wrote it (``Callidus 1.0.0``).
 
-Version 1 records (the unfinished game of an earlier version) are still read.
+Version 3 is version 2 written after Calliro's scorer came to choose where a score chip
+goes by default.  A rule option left out of a record takes its default, so an older record
+is read with the defaults of its own time (``GameSpec.former_defaults``): its moves replay
+as they were played.  Version 1 records (the unfinished game of an earlier version) are still read.
 Saved games use the extension ``.callidus`` (``SUFFIX``, MIME type ``MIME_TYPE``).
 """
 
@@ -30,9 +33,11 @@ from ..core import changed_options
 from ..files import FileProblem, check_name, read_json, shown, write_json_atomic
 
 FORMAT = "callidus-game"
-VERSION = 2
+VERSION = 3
 #: Versions this reader reads.
-READS = (1, 2)
+READS = (1, 2, 3)
+#: The first version written after rule options' defaults changed (``GameSpec.former_defaults``).
+NEW_DEFAULTS = 3
 #: The file extension of a saved game, and its MIME type (the desktop entry registers both).
 SUFFIX = ".callidus"
 MIME_TYPE = "application/x-callidus-game"
@@ -143,6 +148,8 @@ def replay(record) -> tuple:
     if not isinstance(name, str) or name not in GAMES:
         raise RecordProblem(f"unknown game {name!r} (field 'game')")
     spec = GAMES[name]
+    if version < NEW_DEFAULTS:
+        _fill_former_defaults(record, spec)
     config = record.get("config")
     if not isinstance(config, dict) or config.get("game") != name:
         raise RecordProblem("field 'config' is missing or names another game")
@@ -171,6 +178,16 @@ def replay(record) -> tuple:
     if version >= 2:
         _check_version_2(record, config, states, cursor, len(state.scores))
     return spec, config, states, list(moves), cursor
+
+
+def _fill_former_defaults(record: dict, spec) -> None:
+    """Write into an older ``record`` (in place, so that everything reading it after
+    ``replay`` sees the same game) the options it played by their former defaults."""
+    for holder in (record.get("start"), record.get("config")):
+        if isinstance(holder, dict):
+            options = holder.get("options", {})
+            if isinstance(options, dict) and spec.former_defaults:
+                holder["options"] = spec.with_former_defaults(options)
 
 
 def shown_value(value, limit: int = 40) -> str:

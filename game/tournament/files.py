@@ -21,7 +21,10 @@ from .model import TIEBREAK_TITLES, Tournament
 from .standings import crosstable_matrix, standings
 
 EXPORT_KIND = "callidus-tournament"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
+#: Version 1 files were written before rule options' defaults changed: their games' left-out
+#: options take the former defaults (``GameSpec.former_defaults``).
+FORMER_DEFAULTS_BEFORE = 2
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
 
 
@@ -93,12 +96,33 @@ def tournament_from_json(data, registry=None, source: str = "import") -> Tournam
     if "tournament" not in data:
         raise StoreError(f"{source}: missing field 'tournament'")
     try:
-        return Tournament.from_dict(data["tournament"], registry)
+        tournament = data["tournament"]
+        if version < FORMER_DEFAULTS_BEFORE:
+            tournament = _with_former_defaults(tournament, registry)
+        return Tournament.from_dict(tournament, registry)
     except ValueError as exc:
         raise StoreError(f"{source}: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - a file must never crash the program that reads it
         raise StoreError(f"{source} cannot be read ({type(exc).__name__}: "
                          f"{shown(str(exc), 80)})") from None
+
+
+def _with_former_defaults(tournament, registry):
+    """A copy of an older file's tournament whose games keep the options they were
+    played with by default then (anything unexpected is left for the checks)."""
+    if registry is None:
+        from .. import GAMES as registry
+    if not isinstance(tournament, dict) or not isinstance(tournament.get("games"), list):
+        return tournament
+    games = []
+    for g in tournament["games"]:
+        spec = registry.get(g.get("game")) if isinstance(g, dict) and isinstance(
+            g.get("game"), str) else None
+        if spec is not None and getattr(spec, "former_defaults", None) and isinstance(
+                g.get("options", {}), dict):
+            g = {**g, "options": spec.with_former_defaults(g.get("options", {}))}
+        games.append(g)
+    return {**tournament, "games": games}
 
 
 def _num(value) -> str:

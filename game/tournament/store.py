@@ -52,7 +52,11 @@ from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result
 from .pairing import pair_next_round
 
 APPLICATION_ID = 0x43414C4C
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+#: The first schema written after rule options' defaults changed (``GameSpec.former_defaults``):
+#: opening an older store writes those options into its game choices, so a tournament
+#: goes on under the rules it began with.
+NEW_DEFAULTS = 3
 
 SCHEMA = """
 CREATE TABLE tournament (
@@ -275,17 +279,39 @@ class TournamentStore:
             raise StoreError(f"{self.path} was written by a newer Callidus (schema {version}); "
                              "it was left untouched")
         old = version == 1 and set(TABLES_V1) <= tables and "result_history" not in tables
-        if not old and (version != SCHEMA_VERSION or not set(TABLES) <= tables):
+        if not old and (version not in (2, SCHEMA_VERSION) or not set(TABLES) <= tables):
             raise StoreError(f"{self.path} is damaged: tables are missing; it was left untouched")
         check = db.execute("PRAGMA quick_check").fetchall()
         if [row[0] for row in check] != ["ok"]:
             raise StoreError(f"{self.path} is damaged ({check[0][0]}); it was left untouched")
-        if old:
-            with self._tx():   # version 1: the same tables, less the results' history
-                if db.execute("PRAGMA user_version").fetchone()[0] == 1:
+        if version < SCHEMA_VERSION:
+            with self._tx():   # look again under the write lock: another process may be here
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version == 1:    # the same tables, less the results' history
                     statement = SCHEMA[SCHEMA.index("CREATE TABLE result_history"):]
                     db.execute(statement.rstrip().rstrip(";"))
-                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if version < NEW_DEFAULTS:
+                    self._keep_former_defaults()
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _keep_former_defaults(self) -> None:
+        """Write into every game choice the options it was played with by default before
+        they changed (a row that cannot be read is left for the reader to report)."""
+        db = self._db
+        games = self.games()
+        rows = db.execute("SELECT tournament_id, idx, game, options FROM game_choice").fetchall()
+        for tid, idx, game, options in rows:
+            spec = games.get(game) if isinstance(game, str) else None
+            if spec is None or not spec.former_defaults:
+                continue
+            try:
+                value = loads_json(options)
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                db.execute("UPDATE game_choice SET options = ? WHERE tournament_id = ? AND "
+                           "idx = ?", (json.dumps(spec.with_former_defaults(value),
+                                                  sort_keys=True), tid, idx))
 
     def _damaged(self, exc) -> StoreError:
         return StoreError(f"{self.path} is damaged or is not a tournament database ({exc}); "
