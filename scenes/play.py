@@ -709,5 +709,5 @@ class PlayScene(Scene):
             return self.outcome()["reason"]
         seat = self.seat_of(state.to_move)
         if seat["kind"] == "computer":
-            return f"{seat['name']} is thinking..."
+            return self.view.thinking_words(state, seat["name"])
         return getattr(self.view, "prompt", lambda s, n: f"{n} to move.")(state, seat["name"])

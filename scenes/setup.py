@@ -26,8 +26,8 @@ OPTION_UI = {
                               for r in range(2, 9)]),
     "triangle_arcs": ("Triangles score", [(False, "No: only open arcs"),
                                           (True, "Yes: tight triangles too")]),
-    "scorer_chooses_replacement": ("Score chips", [(False, "Go on the chip that scored"),
-                                                   (True, "Placed where the scorer picks")]),
+    "scorer_chooses_replacement": ("Score chips", [(True, "The scorer picks the arc's chip"),
+                                                   (False, "Go on the chip that scored")]),
     "idle_limit": ("Idle limit", [(0, "None")] + [(n, f"Ends after {n} idle actions")
                                                   for n in (20, 30, 60, 100, 200)]),
     # Calabria
@@ -49,7 +49,7 @@ OPTION_HELP = {
     "end_sweep": "Cubes still in a player's shields when the game ends.",
     "radius": "Cells from the centre to an edge; radius 4 is the usual board.",
     "triangle_arcs": "Whether two touching orange chips round another chip also score.",
-    "scorer_chooses_replacement": "Where a point's score chip goes: the scorer may pick an orange chip of the arc.",
+    "scorer_chooses_replacement": "Where a point's score chip goes: the original rules let the scorer pick any chip of the arc.",
     "idle_limit": "Actions in a row with no placement and no point end the game.",
     "barricade_hostility": "Whether a barricade helps both sides capture, or only its owner.",
     "dux_edge_sides": "A Dux against the board's edge has only 3 neighbours.",

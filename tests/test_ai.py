@@ -626,6 +626,23 @@ def test_calliro_green_flips_for_the_11th_point(level):
 
 
 @needs["calliro"]
+@pytest.mark.parametrize("level", ("medium", "hard", "expert"))
+def test_calliro_the_scorer_takes_the_orange_chip_the_opponent_needs(level):
+    # Blue scored round e5 (arc f5-e5-e4) and chooses where the score chip goes.  Green's
+    # chip on g4 needs one more orange chip beside f5 (on h4 or g3) to score: taking f5
+    # away leaves Green nothing; the chip itself or e4 leaves Green a point next move.
+    state = GAMES["calliro"].from_position({
+        "cells": {"e5": "B/o", "f5": "O/g", "e4": "O/b", "g4": "G/b"}, "to_move": 0,
+        "pending": {"cells": ["e5"], "next": 1}})
+    spec = GAMES["calliro"]
+    assert {spec.format_move(state, m) for m in state.legal_moves()} == {
+        "replace e5", "replace f5", "replace e4"}
+    for seed in range(3):
+        move = pick("calliro", state, level, iterations=300, seed=seed)
+        assert spec.format_move(state, move) == "replace f5", seed
+
+
+@needs["calliro"]
 def test_calliro_search_never_reads_the_seed():
     # The same position under four seeds (so four different next draws): the
     # player's answer depends on its own generator alone.

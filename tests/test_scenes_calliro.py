@@ -173,11 +173,15 @@ def test_a_placement_that_scores_is_announced_for_the_scorer(app):
     assert view.busy and view.shown_scores == (0, 0), "the point counts once it is on the board"
     settle(app, play)
     assert play.state.scores == (1, 0) and view.shown_scores == (1, 0)
-    assert play.state.chip_at("e5") == "S0"
     assert any(b.text == "Point to Player 1 (Blue)" for b in view.banners)
     assert "capture" in app.sounds.played
-    assert play.state.basket_chips() == ["O/b"]
     assert play.move_texts[-1] == "Player 1: orange on e4, Blue +1"
+    assert play.status_text() == ("Blue (Player 1) scored: click the ringed chip that becomes "
+                                  "the score chip.")
+    click(app, at(play, "e5"))
+    settle(app, play)
+    assert play.state.chip_at("e5") == "S0" and play.state.basket_chips() == ["O/b"]
+    assert play.move_texts[-1] == "Player 1: score chip on e5"
 
 
 def test_a_point_scored_on_the_opponents_move(app):
@@ -227,21 +231,164 @@ def test_a_flip_breaking_rule_2_is_undone(app):
 
 def test_the_scorer_chooses_where_the_score_chip_goes(app):
     play = start(app)
-    position(play, {**ARC, "options": {"scorer_chooses_replacement": True}})
+    position(play, ARC)
     view = play.view
-    quiet = pixel(at(play, "f5"))
+    quiet = {label: pixel(at(play, label)) for label in ("e5", "f5", "d6")}
     click(app, slot(play, "O"))
     click(app, at(play, "e4"))
     settle(app, play)
     assert play.state.pending_cells == [parse_cell("e5")]
-    assert "choose where the score chip for e5 goes" in play.prompt()
-    assert pixel(at(play, "f5")) != quiet, "the orange end of the arc is offered"
+    assert play.prompt() == ("Blue (Player 1) scored: click the ringed chip that becomes "
+                             "the score chip.")
+    assert pixel(at(play, "f5")) != quiet["f5"], "the orange end of the arc is lit"
+    assert pixel(at(play, "e5")) != quiet["e5"], "the chip that scored is lit"
+    assert sum(pixel(at(play, "d6"))) <= sum(quiet["d6"]), "a cell outside the arc is not"
+    away = pixel(at(play, "f5"))
+    move_pointer(app, at(play, "f5"))
+    assert pixel(at(play, "f5")) != away, "the score chip is shown where it would go"
+    assert view.status == "Put the score chip on f5."
     click(app, at(play, "d6"))             # not a choice
     assert play.cursor == 1 and view.status.startswith("Not allowed: the score chip for e5 goes")
+    click(app, slot(play, "B"))            # nothing else can be done first
+    assert play.cursor == 1 and view.held is None
+    assert view.status == "First choose where the score chip goes: click a ringed chip."
     click(app, at(play, "f5"))
+    assert view.busy, "the replacement is played out"
     settle(app, play)
     assert play.state.chip_at("f5") == "S0" and play.state.chip_at("e5") == "B/o"
+    assert play.state.basket_chips() == ["O/g"]
     assert play.state.scores == (1, 0) and play.state.to_move == 1
+    assert play.move_texts[-1] == "Player 1: score chip on f5"
+
+
+def test_a_point_on_the_opponents_move_is_chosen_by_the_scorer(app):
+    play = start(app)
+    position(play, ARC, to_move=1)
+    click(app, slot(play, "O"))
+    click(app, at(play, "e4"))             # Green's placement bends an arc round Blue's e5
+    settle(app, play)
+    assert play.state.to_move == 0 and play.state.pending_cells == [parse_cell("e5")]
+    assert play.prompt() == ("Blue (Player 1) scored on Green's move: click the ringed chip "
+                             "that becomes the score chip.")
+    click(app, at(play, "e4"))
+    settle(app, play)
+    assert play.state.chip_at("e4") == "S0" and play.state.to_move == 0, "Blue moves next"
+
+
+def test_two_arcs_at_once_are_chosen_one_after_the_other(app):
+    play = start(app)
+    position(play, {"cells": {"e5": "B/o", "f5": "O/g", "d4": "B/g", "c5": "O/b"}})
+    view = play.view
+    quiet = {label: pixel(at(play, label)) for label in ("d4", "c5", "e5", "f5")}
+    click(app, slot(play, "O"))
+    click(app, at(play, "e4"))
+    settle(app, play)
+    assert play.state.pending_cells == [parse_cell("d4"), parse_cell("e5")]
+    assert "(2 points, one at a time)" in play.prompt()
+    assert pixel(at(play, "c5")) != quiet["c5"] and pixel(at(play, "f5")) == quiet["f5"], \
+        "only the first arc is lit"
+    click(app, at(play, "c5"))
+    settle(app, play)
+    assert play.state.chip_at("c5") == "S0" and play.state.pending_cells == [parse_cell("e5")]
+    assert "(next point)" in play.prompt()
+    assert pixel(at(play, "f5")) != quiet["f5"], "now the second arc is lit"
+    click(app, at(play, "f5"))
+    settle(app, play)
+    assert play.state.chip_at("f5") == "S0" and play.state.scores == (2, 0)
+    assert play.state.to_move == 1 and view.status == ""
+
+
+def test_rule_3_replaces_both_chips_without_asking(app):
+    play = start(app)
+    position(play, {"cells": {"e5": "B/o", "f4": "B/g", "f5": "O/g"}})
+    click(app, slot(play, "O"))
+    click(app, at(play, "e4"))
+    settle(app, play)
+    state = play.state
+    assert state.scores == (2, 0) and state.pending_cells == [] and state.to_move == 1
+    assert state.chip_at("e5") == "S0" and state.chip_at("f4") == "S0"
+
+
+def _against_the_computer(app, level="random"):
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    setup = app.stack.top
+    setup.starter = "0"
+    setup.seats[0]["name"] = "Ann"
+    setup.seats[1]["kind"] = f"computer:{level}"
+    press(app, "Start game")
+    return app.stack.top
+
+
+def test_the_computers_move_that_gives_you_a_point_asks_you(app, monkeypatch):
+    play = _against_the_computer(app)
+
+    class Answers:
+        """The computer's worker, answering orange on e4 (Blue's point) to anything."""
+        thinking = False
+
+        def start(self, *args, **kwargs):
+            self.thinking = True
+
+        def poll(self):
+            self.thinking = False
+            return "O@e4", None
+
+        def cancel(self):
+            self.thinking = False
+
+        close = cancel
+
+    play.thinker.close()
+    monkeypatch.setattr(play, "thinker", Answers())
+    position(play, {"cells": {"e5": "B/o", "f5": "O/g", "d6": "G/b"}}, to_move=0)
+    click(app, slot(play, "G"))
+    click(app, at(play, "c7"))
+    assert wait_until(app, lambda: play.cursor == 2 and not play.view.busy, seconds=20)
+    state = play.state
+    assert state.to_move == 0 and state.pending_cells == [parse_cell("e5")]
+    assert not play.computer_to_move(), "the human chooses, not the computer"
+    assert play.prompt() == ("Blue (Ann) scored on Green's move: click the ringed chip that "
+                             "becomes the score chip.")
+    click(app, at(play, "f5"))
+    settle(app, play)
+    assert play.state.chip_at("f5") == "S0" and play.cursor == 3
+
+
+def test_the_computer_chooses_its_own_score_chip(app):
+    play = _against_the_computer(app, "easy")
+    chips = {"e5": "G/o", "f5": "O/b", "e4": "O/b", "b8": "B/g"}
+    position(play, {"cells": chips, "pending": {"cells": ["e5"], "next": 0}}, to_move=1)
+    assert play.computer_to_move()
+    assert play.status_text() == "Green scored: choosing the score chip..."
+    assert wait_until(app, lambda: play.cursor == 1 and not play.view.busy, seconds=30)
+    assert play.move_texts[0].split(": ")[1] in (
+        "score chip on e5", "score chip on f5", "score chip on e4")
+    assert play.state.pending_cells == [] and play.state.to_move == 0
+    assert sorted(play.state.position()["cells"].values()).count("S1") == 1
+
+
+def test_a_game_left_in_the_middle_of_a_choice_asks_again(app):
+    from scenes.menu import MenuScene
+    play = start(app)
+    play.config["seats"][0]["name"] = "Ann"
+    position(play, ARC, to_move=1)
+    click(app, slot(play, "O"))
+    click(app, at(play, "e4"))
+    settle(app, play)
+    assert play.state.pending_cells
+    key(app, pygame.K_ESCAPE)
+    press(app, "Quit to menu")
+    assert isinstance(app.stack.top, MenuScene)
+    press(app, app.stack.top.resume_button.text)
+    resumed = app.stack.top
+    assert isinstance(resumed, PlayScene) and resumed is not play
+    frames(app, 3)
+    assert resumed.state.pending_cells == [parse_cell("e5")]
+    assert resumed.prompt() == ("Blue (Ann) scored on Green's move: click the ringed chip that "
+                                "becomes the score chip.")
+    click(app, at(resumed, "f5"))
+    settle(app, resumed)
+    assert resumed.state.chip_at("f5") == "S0" and resumed.state.to_move == 0
 
 
 def test_the_basket_is_dimmed_until_the_repository_runs_out(app):
@@ -331,6 +478,18 @@ def test_the_hint_ghost_is_drawn(app):
         "take a chip with orange up from the Repository and put it on e4"
 
 
+def face_around(view, label):
+    """The chip colour most seen round the middle of ``label`` (an arc drawn over the
+    chips crosses its middle)."""
+    import math
+    from collections import Counter
+    x, y = view.cell_center(parse_cell(label))
+    r = view.board.cell * 0.3
+    seen = Counter(face_at((x + r * math.cos(k * math.pi / 4 + 0.3),
+                            y + r * math.sin(k * math.pi / 4 + 0.3))) for k in range(8))
+    return seen.most_common(1)[0][0]
+
+
 def test_rules_pages_draw_their_diagrams(app):
     click(app, app.stack.top.rules_buttons["calliro"].rect.center)
     rules = app.stack.top
@@ -344,7 +503,7 @@ def test_rules_pages_draw_their_diagrams(app):
             view.layout(rules.diagram_rect.inflate(-20, -20))
             state = rules.diagram_state(page)
             for label, chip in state.position()["cells"].items():
-                assert face_at(view.cell_center(parse_cell(label))) == chip[0], (page, label)
+                assert face_around(view, label) == chip[0], (page, label)
             seen += 1
         key(app, pygame.K_RIGHT)
     assert seen >= 3
@@ -461,8 +620,11 @@ def test_the_side_column_stays_and_wakes_up_on_your_turn(app):
 
 
 def test_a_whole_game_by_mouse_reaches_the_results(app):
+    """At the default rules every point is the scorer's choice (but Rule 3's pairs and
+    the winning point), asked on the status line and made by a click."""
     play = start(app)
     rng = random.Random(5)
+    asked = given = 0
     for _ in range(400):
         state = play.state
         if state.is_over:
@@ -472,7 +634,19 @@ def test_a_whole_game_by_mouse_reaches_the_results(app):
         scoring = [m for m in places if state.scoring_after(m)]
         move = rng.choice(scoring or places or moves)
         perform(app, play, move, rng)
-    assert play.state.is_over
+        after, last = play.state, play.state.last
+        if move.action != "replace" and any(last["points"]):
+            given += sum(last["points"])
+            direct = [tuple(c) for c in last["replaced"]]
+            if not after.is_over:
+                assert len(direct) % 2 == 0, "only Rule 3's pairs go without a choice"
+            asked += len(last["pending"])
+            assert len(direct) + len(last["pending"]) == sum(last["points"])
+        if after.pending_cells:
+            settle(app, play)
+            scorer = ("Blue (Player 1)", "Green (Player 2)")[after.to_move]
+            assert play.status_text().startswith(f"{scorer} scored"), play.status_text()
+    assert play.state.is_over and asked >= 3 and given >= asked
     assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=20)
     assert app.stack.top.outcome["reason"] == play.state.describe_end(
         ["Player 1 (Blue)", "Player 2 (Green)"])
@@ -591,7 +765,7 @@ def test_the_sidebar_and_status_line_tell_the_point_once_its_arc_is_shown(app, m
     from test_scenes_calla import watch_sidebar
     play = start(app)
     app.settings.set("animation_speed", 1.0)
-    position(play, ARC, to_move=0)
+    position(play, {**ARC, "options": {"scorer_chooses_replacement": False}}, to_move=0)
     view = play.view
     shown = watch_sidebar(play, monkeypatch)
     click(app, slot(play, "O"))

@@ -160,7 +160,7 @@ def test_the_results_headline_fits_a_long_name(tmp_path, size):
         config = {"game": "calliro", "variant": None, "options": {}, "seats": seats,
                   "starter": "0", "time_control": None}
         play = app.stack.push(PlayScene(app, config, seed=3))
-        rng = random.Random(3)
+        rng = random.Random(6)          # a random game that Blue, the long name, wins
         frames(app, 1)
         while not play.state.is_over:
             play.apply(rng.choice(play.state.legal_moves()))

@@ -3,9 +3,13 @@ chips round one of your own to score.
 
 Blue (player 0) owns the blue sides, Green (player 1) the green sides; orange
 is common.  A blue or green chip whose two orange neighbours make a 120 degree
-bend (an *arc*) scores for the owner of its colour, whoever made the action,
-and is replaced by a score chip.  An action that would make both colours
-score is illegal (Rule 2).  11 points win at once.
+bend (an *arc*) scores for the owner of its colour, whoever made the action.
+The scorer then chooses which of the arc's three chips becomes the score chip
+(a ``replace`` move, pending until made; the option ``scorer_chooses_replacement``
+off puts it on the scoring chip itself).  Two scoring chips side by side
+between the same two orange chips are both replaced at once (Rule 3).  An
+action that would make both colours score is illegal (Rule 2).  11 points win
+at once.
 
 Cells are axial ``(q, r)`` pairs, on the board when
 ``max(|q|, |r|, |q + r|) <= radius``; pointy-top layout with ``r`` growing

@@ -161,6 +161,10 @@ class BoardView:
         """A move as the move list tells it."""
         return self.spec.format_move(state, move)
 
+    def thinking_words(self, state, name: str) -> str:
+        """The status line while the computer seat ``name`` chooses its move."""
+        return f"{name} is thinking..."
+
     def hint_words(self, state, move) -> str:
         """The Hint button's move as the status line says it: what to do, in words."""
         return self.describe_move(state, move)

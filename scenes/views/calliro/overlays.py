@@ -40,12 +40,27 @@ class Overlays:
             for end in (pts[0], pts[2]):
                 pygame.draw.circle(surface, GOLD, end, max(4, int(board.cell * 0.22)), 3)
 
-    def draw_pending_arcs(self, surface, state) -> None:
-        """The arcs of the point whose score chip waits for the scorer to place it."""
+    def draw_pending_arcs(self, surface, state, pointer=None) -> None:
+        """The arcs of the point whose score chip waits for the scorer to place it, a
+        breathing ring round each chip it may replace and, under ``pointer`` (the
+        scorer's, when they may choose), the score chip as it would lie there."""
         if not state.pending_cells:
             return
+        board = self.board
         cell = state.pending_cells[0]
         self.draw_arcs(surface, state.arcs_at(cell), state.to_move)
+        targets = [tuple(m.cell) for m in state.legal_moves()]
+        radius = int(board.chip_size * 0.56)
+        ring = lighten(GOLD, 0.5 * pulse())
+        for target in targets:
+            centre = board.cell_center(target)
+            pygame.draw.circle(surface, (30, 16, 6), centre, radius + 3, 2)
+            pygame.draw.circle(surface, ring, centre, radius, 3)
+        hover = board.cell_at(pointer) if pointer is not None else None
+        if hover is not None and tuple(hover) in targets:
+            img = score_chip(state.to_move, board.chip_size).copy()
+            img.set_alpha(190)
+            surface.blit(img, img.get_rect(center=board.cell_center(hover)))
 
     def draw_animation(self, surface, anim, trays, undersides: bool, floor: int) -> None:
         """The phase ``anim`` is in.  A placed chip flies in from its stack in ``trays`` (or

@@ -277,7 +277,7 @@ class CalliroView(BoardView):
             if cell is not None:
                 return self._attempt(("replace", cell, None, None))
             if up is not None:
-                self.status = "First choose where the score chip goes: click a lit cell."
+                self.status = "First choose where the score chip goes: click a ringed chip."
             return None
         if up is not None:
             if self.held == up:
@@ -433,14 +433,41 @@ class CalliroView(BoardView):
             return "The game is over."
         who = seat_label(name, PLAYER_NAMES[state.to_move], side_first=True)
         if state.pending_cells:
-            label = cell_label(state.pending_cells[0], state.radius)
-            return f"{who}: choose where the score chip for {label} goes - click a lit cell."
+            if self.rect.width < 760:
+                return f"{self._why_choosing(state, who)}: click a ringed chip."
+            return (f"{self._why_choosing(state, who)}: click the ringed chip that becomes "
+                    f"the score chip.")
         if self.held is not None:
             return f"{who}: put the {COLOUR_WORDS[self.held]} chip on a lit cell (Esc puts it back)."
         if self.rect.width < 760:
             return f"{who}: take a chip from the Repository, or click a chip to flip it."
         return (f"{who}: drag a chip from the Repository onto a lit cell, or click a chip on "
                 f"the board to flip it.")
+
+    def thinking_words(self, state, name) -> str:
+        if state.pending_cells:
+            who = seat_label(name, PLAYER_NAMES[state.to_move], side_first=True)
+            return f"{self._why_choosing(state, who)}: choosing the score chip..."
+        return super().thinking_words(state, name)
+
+    def _why_choosing(self, state, who) -> str:
+        """Who chooses where a score chip goes, and why: "Blue (Ann) scored on Green's
+        move (2 points, one at a time)"."""
+        last = state.last or {}
+        words = f"{who} scored"
+        mover = last.get("player")
+        if last.get("action") != "replace" and mover is not None and mover != state.to_move:
+            words += f" on {PLAYER_NAMES[mover]}'s move"
+        return words + self._point_count(state)
+
+    @staticmethod
+    def _point_count(state) -> str:
+        """" (next point)" after the first of several choices, " (2 points, one at a
+        time)" before them."""
+        if (state.last or {}).get("action") == "replace":
+            return " (next point)"
+        waiting = len(state.pending_cells)
+        return f" ({waiting} points, one at a time)" if waiting > 1 else ""
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -454,7 +481,8 @@ class CalliroView(BoardView):
         undersides = self._undersides()
         board.draw_chips(surface, state, self._hidden(), undersides)
         if anim is None:
-            overlays.draw_pending_arcs(surface, state)
+            overlays.draw_pending_arcs(surface, state,
+                                       self.pointer if self._can_act() else None)
         else:
             overlays.draw_animation(surface, anim, self.trays, undersides, self.rect.bottom)
         overlays.draw_marks(surface, state, self.marks, self.spec.parse_move)
