@@ -241,3 +241,27 @@ def test_match_refuses_a_negative_opening(capsys):
     code, out, err = run_cli(["match", "calla", "--players", "random,random", "--games", "2",
                               "--opening", "-1"], capsys)
     assert code == 2 and "argument --opening: must be from 0 to 1,000, not -1" in err
+
+
+def test_a_calliro_match_makes_and_keeps_the_scorers_choices(tmp_path, capsys):
+    """At the default rules every point's score chip is a ``replace`` move of the scorer's,
+    made by the computer players and kept in the record so that each game replays."""
+    path = tmp_path / "calliro.json"
+    code, out, err = run_cli(["match", "calliro", "--players", "random,easy", "--games", "2",
+                              "--seed", "3", "--opening", "2", "--json", "--record", str(path)],
+                             capsys)
+    assert code == 0, err
+    spec = GAMES["calliro"]
+    replaced = 0
+    for entry in json.loads(path.read_text())["games"].values():
+        state = spec.from_position(entry["start"])
+        for text in entry["moves"]:
+            chooser = state.to_move
+            if state.pending_cells:
+                assert text.startswith("replace "), "a pending point is chosen first"
+                replaced += 1
+            state = state.play(spec.parse_move(state, text))
+            if text.startswith("replace "):
+                assert state.chip_at(state.last["cell"]) == f"S{chooser}"
+        assert state.is_over and list(state.scores) == entry["scores"]
+    assert replaced >= 2

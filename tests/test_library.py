@@ -341,6 +341,20 @@ def test_a_computer_game_of_a_tournament_is_kept_too(tmp_path):
         library.path, config, 7, dict(outcome, moves=["9"]))
 
 
+def test_a_calliro_tournament_game_between_computers_keeps_the_scorers_choices(tmp_path):
+    from scenes.tournament.background import keep_computer_game, play_computer_game
+    outcome = play_computer_game("calliro", "standard", {}, None, ["random", "random"], seed=6)
+    assert any(m.startswith("replace ") for m in outcome["moves"])
+    config = {"game": "calliro", "variant": "standard", "options": {}, "starter": "0",
+              "time_control": None, "tournament": {"id": 1, "round": 1, "board": 1},
+              "seats": [{"name": "Ann", "kind": "computer", "level": "random"},
+                        {"name": "Bo", "kind": "computer", "level": "random"}]}
+    library = Library(tmp_path / "games.sqlite3")
+    assert keep_computer_game(library.path, config, 6, outcome) is None
+    [entry] = library.list()
+    assert entry.moves == len(outcome["moves"])
+
+
 # --- written off the frame loop -------------------------------------------------------------
 
 def test_the_writer_runs_other_writes_in_order_and_reports_their_failure(tmp_path):

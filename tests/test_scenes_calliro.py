@@ -181,7 +181,7 @@ def test_a_placement_that_scores_is_announced_for_the_scorer(app):
     click(app, at(play, "e5"))
     settle(app, play)
     assert play.state.chip_at("e5") == "S0" and play.state.basket_chips() == ["O/b"]
-    assert play.move_texts[-1] == "Player 1: score chip on e5"
+    assert play.move_texts[-1] == "Player 1: score chip on e5 in place of blue"
 
 
 def test_a_point_scored_on_the_opponents_move(app):
@@ -258,7 +258,7 @@ def test_the_scorer_chooses_where_the_score_chip_goes(app):
     assert play.state.chip_at("f5") == "S0" and play.state.chip_at("e5") == "B/o"
     assert play.state.basket_chips() == ["O/g"]
     assert play.state.scores == (1, 0) and play.state.to_move == 1
-    assert play.move_texts[-1] == "Player 1: score chip on f5"
+    assert play.move_texts[-1] == "Player 1: score chip on f5 in place of orange"
 
 
 def test_a_point_on_the_opponents_move_is_chosen_by_the_scorer(app):
@@ -362,7 +362,8 @@ def test_the_computer_chooses_its_own_score_chip(app):
     assert play.status_text() == "Green scored: choosing the score chip..."
     assert wait_until(app, lambda: play.cursor == 1 and not play.view.busy, seconds=30)
     assert play.move_texts[0].split(": ")[1] in (
-        "score chip on e5", "score chip on f5", "score chip on e4")
+        "score chip on e5 in place of green", "score chip on f5 in place of orange",
+        "score chip on e4 in place of orange")
     assert play.state.pending_cells == [] and play.state.to_move == 0
     assert sorted(play.state.position()["cells"].values()).count("S1") == 1
 

@@ -411,9 +411,12 @@ class CalliroView(BoardView):
         else:
             text = f"score chip on {label}"
         try:
-            points = state.play(move).last["points"]
+            last = state.play(move).last
         except ValueError:
             return text
+        points = last["points"]
+        if move.action == "replace" and last["to_basket"]:
+            text += f" in place of {COLOUR_WORDS[last['to_basket'][0][0]]}"
         for player, n in enumerate(points):
             if n:
                 text += f", {PLAYER_NAMES[player]} +{n}"
