@@ -100,3 +100,55 @@ def test_play_calla_in_a_real_window(screen, tmp_path):
         assert wait_for(log, "move 2 calla player 1 1"), log.read_text()
         time.sleep(1.0)
         screenshot(screen, tmp_path, "calla")
+
+
+def _calliro_places():
+    """Where the Calliro view puts the Repository's three stacks and the board's cells in a
+    1280x800 window (its own layout code)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    pygame.font.init()
+    from game import GAMES
+    from game.calliro import parse_cell
+    from scenes.play import board_area
+    from scenes.views.calliro.view import CalliroView
+
+    spec = GAMES["calliro"]
+    view = CalliroView(None, spec, seats=[{"name": "A", "kind": "human"},
+                                          {"name": "B", "kind": "human"}])
+    view.layout(board_area((1280, 800)))
+    view.set_state(spec.new_game())
+    stacks = {up: view.trays.chip_centre(up) for up in "OBG"}
+    return stacks, lambda label: view.cell_center(parse_cell(label))
+
+
+def test_calliro_asks_the_scorer_in_a_real_window(screen, tmp_path):
+    """Green's orange chip bends an arc round Blue's chip: Blue is asked where the score chip
+    goes, and a click on one of the arc's orange chips puts it there."""
+    log = tmp_path / "moves.log"
+    stacks, cell = _calliro_places()
+
+    def place(up, label, number, player):
+        (ax, ay), (bx, by) = stacks[up], cell(label)
+        xdotool(screen, "mousemove", str(int(ax)), str(int(ay)))
+        time.sleep(0.2)
+        xdotool(screen, "click", "1")           # take a chip with ``up`` on top
+        time.sleep(0.3)
+        xdotool(screen, "mousemove", str(int(bx)), str(int(by)))
+        time.sleep(0.2)
+        xdotool(screen, "click", "1")           # and put it down
+        assert wait_for(log, f"move {number} calliro player {player} {up}@{label}"), \
+            log.read_text()
+        time.sleep(2.5)                         # it lands and shows its underside
+
+    with _playing(screen, tmp_path, "calliro", log):
+        place("B", "e5", 1, 0)
+        place("O", "f5", 2, 1)
+        place("G", "e6", 3, 0)
+        place("O", "e4", 4, 1)                  # Blue's point, on Green's move
+        screenshot(screen, tmp_path, "calliro-choice")
+        x, y = cell("f5")
+        xdotool(screen, "mousemove", str(int(x)), str(int(y)))
+        time.sleep(0.2)
+        xdotool(screen, "click", "1")
+        assert wait_for(log, "move 5 calliro player 0 replace f5"), log.read_text()

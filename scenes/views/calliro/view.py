@@ -56,6 +56,7 @@ class CalliroView(BoardView):
         self.overlays = Overlays(self.board)
         self.trays: Trays | None = None        # none beside a rules diagram
         self.pointer = (0, 0)
+        self.pointer_moved = False     # since the position changed: a preview follows it
         self.held: str | None = None           # the up colour taken from the Repository
         self.drag_from = None
         self.hover_text = ""
@@ -100,6 +101,7 @@ class CalliroView(BoardView):
             self.finish_animation()
         super().set_state(state, previous)
         self.held = None
+        self.pointer_moved = False
         self.drag_from = None
         self.notice = None
         if state.radius != self.board.radius:
@@ -254,6 +256,7 @@ class CalliroView(BoardView):
         kind = event.type
         if kind == pygame.MOUSEMOTION:
             self.pointer = event.pos
+            self.pointer_moved = True
             self._hover(event.pos)
             return None
         if not self._can_act():
@@ -485,7 +488,8 @@ class CalliroView(BoardView):
         board.draw_chips(surface, state, self._hidden(), undersides)
         if anim is None:
             overlays.draw_pending_arcs(surface, state,
-                                       self.pointer if self._can_act() else None)
+                                       self.pointer if self._can_act() and self.pointer_moved
+                                       else None)
         else:
             overlays.draw_animation(surface, anim, self.trays, undersides, self.rect.bottom)
         overlays.draw_marks(surface, state, self.marks, self.spec.parse_move)
