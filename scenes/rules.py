@@ -44,7 +44,7 @@ class RulesScene(Scene):
         has_diagram = "diagram" in section
         text_w = int((w - 80) * (0.5 if has_diagram else 1.0))
         self.text_rect = pygame.Rect(30, 110, text_w, h - 200)
-        self.diagram_rect = diagram_rect((w, h))
+        self.diagram_rect = self.rect_of(self.page)
         html = "<br><br>".join(section["paragraphs"])
         # a plain see-through box over a panel drawn here: pygame_gui's rounded box cost a
         # quarter of a second to build (seconds on a busy machine) on every page turn
@@ -78,12 +78,19 @@ class RulesScene(Scene):
     def update(self, dt: float) -> None:
         """Draw one picture not yet drawn, nearest pages first, so it is ready when its
         page is turned to."""
-        size = self.diagram_rect.inflate(-20, -20).size
         order = sorted(range(len(self.sections)), key=lambda i: (abs(i - self.page), i))
         for index in order:
-            if "diagram" in self.sections[index] and (index, size) not in self._pictures:
+            if "diagram" not in self.sections[index]:
+                continue
+            size = self.rect_of(index).inflate(-20, -20).size
+            if (index, size) not in self._pictures:
                 self.picture(index, size)
                 return
+
+    def rect_of(self, index: int) -> pygame.Rect:
+        """Where page ``index``'s picture goes in the window, leaving its caption room."""
+        caption = self.sections[index].get("diagram", {}).get("caption", "")
+        return diagram_rect(self.app.size, caption)
 
     def diagram_state(self, index: int):
         if index not in self._diagram_state:
@@ -126,12 +133,23 @@ class RulesScene(Scene):
             if picture is not None:
                 surface.blit(picture, picture.get_rect(center=inner.center))
             assets.paragraph(surface, diagram.get("caption", ""),
-                             (rect.x, rect.bottom + 20, rect.width, 60), size=15,
-                             colour=ui.INK)
+                             (rect.x, rect.bottom + 20, rect.width, CAPTION_STEP * 8),
+                             size=CAPTION_SIZE, colour=ui.INK, spacing=CAPTION_SPACING)
 
 
-def diagram_rect(size) -> pygame.Rect:
-    """Where a page's picture goes in a window of ``size``, beside the text."""
+CAPTION_SIZE = 15
+CAPTION_SPACING = 1.25
+#: The height of a caption's line (as ``assets.paragraph`` steps).
+CAPTION_STEP = int(CAPTION_SIZE * CAPTION_SPACING) + 2
+
+
+def diagram_rect(size, caption: str = "") -> pygame.Rect:
+    """Where a page's picture goes in a window of ``size``, beside the text, leaving room
+    under it for ``caption`` (wrapped to the picture's width) above the buttons."""
     w, h = size
     text_w = int((w - 80) * 0.5)
-    return pygame.Rect(30 + text_w + 30, 120, w - text_w - 100, h - 260)
+    width = w - text_w - 100
+    lines = max(2, len(assets.wrap(caption, CAPTION_SIZE, width))) if caption else 2
+    buttons_top = h - 70
+    height = buttons_top - 8 - lines * CAPTION_STEP - 20 - 120
+    return pygame.Rect(30 + text_w + 30, 120, width, max(120, height))

@@ -48,3 +48,31 @@ def test_each_picture_is_drawn_once(app, monkeypatch):
                                                  scancode=0))
             frames(app, 1)
     assert len(drawn) == pictures
+
+
+def test_every_caption_ends_above_the_buttons(tmp_path):
+    """A picture's caption, however long, never runs into Previous and Next: the picture
+    shrinks to leave it room, at the smallest window and a large one."""
+    from helpers import make_app
+    from scenes import assets
+    from scenes.rules import CAPTION_SIZE, CAPTION_STEP
+    for size in ((960, 600), (1920, 1080)):
+        (tmp_path / f"{size[0]}").mkdir()
+        app = make_app(tmp_path / f"{size[0]}", size=size)
+        try:
+            for game in GAMES:
+                rules = app.stack.push(RulesScene(app, game))
+                for page, section in enumerate(rules.sections):
+                    rules.page = page
+                    rules.resize()
+                    caption = section.get("diagram", {}).get("caption")
+                    if not caption:
+                        continue
+                    rect = rules.diagram_rect
+                    lines = assets.wrap(caption, CAPTION_SIZE, rect.width)
+                    bottom = rect.bottom + 20 + len(lines) * CAPTION_STEP
+                    assert bottom <= rules.prev_button.rect.top, (size, game, page)
+                    assert rect.height >= 200, (size, game, page)
+                app.stack.pop()
+        finally:
+            app.close()
