@@ -397,8 +397,32 @@ def continuation(old, new):
     return [m for _, m in new.moves[len(old.moves):]]
 
 
+#: How much farther from the middle than the nearest free cell a colour's two
+#: opening 1x1s may go, per variant (cells; variants not listed: anywhere).  After
+#: Pentobi, whose search considers only the free cells nearest the middle for the
+#: opening 1x1s of the two-colour game.  Judged by the territory evaluation alone,
+#: Hard spread them towards the edges (e11, e5, d11 after Pentobi's f10), leaving
+#: the middle to a first player who heads there at once.
+OPENING_SPREAD = {"callisto_2": 0.0}
+
+
+def opening_ones(state, moves) -> list:
+    """``moves``, less the opening 1x1s that ``OPENING_SPREAD`` keeps out."""
+    spread = OPENING_SPREAD.get(state.variant)
+    if spread is None or state.colour is None or state.left[state.colour][0] <= 1:
+        return moves
+    one_rank = _tables(state)[5]
+    ranks = [one_rank.get(m) for m in moves]
+    if None in ranks:       # not only opening 1x1s: leave them all
+        return moves
+    bar = max(ranks) - spread - 1e-9
+    return [m for m, r in zip(moves, ranks) if r >= bar]
+
+
 def order(state, moves, rng) -> list:
-    """``moves`` by ``prior``, best last; a random fraction of a point breaks ties."""
+    """``moves`` by ``prior``, best last; a random fraction of a point breaks ties.
+    The opening 1x1s of the two-colour game go near the middle only (``opening_ones``)."""
+    moves = opening_ones(state, moves)
     ranks = prior(state, moves)
     rand = rng.random
     keyed = sorted(zip([r + 0.01 * rand() for r in ranks], moves))
