@@ -11,7 +11,8 @@ hand (pieces that have no place left count less).  In the two-colour game Hard
 and Expert play each new node out to the end instead (``rollout``: each colour
 answers the other's last move where it can, big pieces first), on bit sets
 kept by the state (``CallistoState._free``, ``_touch``, ``_allowed``), and share
-what the playouts learn between moves (RAVE).
+what the playouts learn between moves (RAVE).  In the two-colour game every level
+puts the opening 1x1s next to the middle only (``OPENING_SPREAD``).
 """
 
 from __future__ import annotations
@@ -320,7 +321,7 @@ def _playout_tables(geo) -> tuple:
 
 
 #: Up to this many ids, ``rollout`` finds the one it draws by stepping through
-#: the bits; above, it lists them (``ids_in``), which costs about as much as 60 steps.
+#: the bits; above, it lists them (``ids_in``: as costly as some 50 to 100 steps).
 _STEP_IDS = 64
 
 
@@ -401,8 +402,8 @@ def continuation(old, new):
 #: opening 1x1s may go, per variant (cells; variants not listed: anywhere).  After
 #: Pentobi, whose search considers only the free cells nearest the middle for the
 #: opening 1x1s of the two-colour game.  Judged by the territory evaluation alone,
-#: Hard spread them towards the edges (e11, e5, d11 after Pentobi's f10), leaving
-#: the middle to a first player who heads there at once.
+#: Hard spread them towards the edges (e11 or e5 after Pentobi's f10), leaving the
+#: middle to a first player who heads there at once.
 OPENING_SPREAD = {"callisto_2": 0.0}
 
 
