@@ -454,6 +454,38 @@ def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
 
 
 @needs["callisto"]
+def test_callisto_playout_tables_keep_the_legal_placements_of_the_positions():
+    from game.ai.knowledge.callisto import _playout_tables
+    spec = GAMES["callisto"]
+    rng = random.Random(4)
+    state = spec.new_game(variant="callisto_2")
+    overlap, beside, _ = _playout_tables(state.geo)
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        colour = state.colour
+        after = state.play(move)
+        assert after._free == state._free & ~overlap[move]
+        grown = (state._touch[colour] | beside[move]) & after._free
+        assert grown == after._touch[colour] & after._free
+        state = after
+
+
+@needs["callisto"]
+def test_callisto_two_colour_opening_ones_go_next_to_the_middle():
+    import math
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    state = state.play(spec.parse_move(state, "f10"))
+    for seed in (0, 1):     # without the rule: e11 and e5, towards the edge
+        move = pick("callisto", state, "hard", iterations=4000, seed=seed)
+        (x, y), = state.move_cells(move)
+        assert math.hypot(x - 7.5, y - 7.5) < 3.0      # one of the cells nearest the middle
+    three = spec.new_game(variant="callisto_3")
+    from game.ai.knowledge.callisto import opening_ones
+    assert opening_ones(three, three.legal_moves()) == three.legal_moves()
+
+
+@needs["callisto"]
 def test_callisto_two_colour_game_plays_out_the_other_variants_judge_at_once():
     two = level_for("callisto", "hard", variant="callisto_2")
     four = level_for("callisto", "hard", variant="callisto")

@@ -11,12 +11,15 @@ hand (pieces that have no place left count less).  In the two-colour game Hard
 and Expert play each new node out to the end instead (``rollout``: each colour
 answers the other's last move where it can, big pieces first), on bit sets
 kept by the state (``CallistoState._free``, ``_touch``, ``_allowed``), and share
-what the playouts learn between moves (RAVE).
+what the playouts learn between moves (RAVE).  In the two-colour game every level
+puts the opening 1x1s next to the middle only (``OPENING_SPREAD``).
 """
 
 from __future__ import annotations
 
 import math
+
+from game.callisto.board import ids_in
 
 SCORE_SCALE = 8.0
 
@@ -184,28 +187,31 @@ def _judge(values, players) -> list:
 
 def rollout(state, rng, plies, played=None) -> list:
     """``evaluate`` after up to ``plies`` quick moves from ``state``, played on bit sets
-    (no positions built): each colour answers the other players' last move where
-    it can (a placement on the cells around it, where that colour would grow
-    next), else anywhere; mostly with its biggest piece that fits.  Only once
-    every colour has played its opening 1x1s, and in the two-colour game only (the
-    playouts were measured there; the others judge ``state`` at once); 1x1s are
-    not played.  ``played``,
-    when given, receives each move as ``(player, placement)``."""
-    from game.callisto.board import ids_in
+    (no positions built): each colour answers the other's last move where it can
+    (a placement on the cells around it, where that colour would grow next), else
+    anywhere; mostly with its biggest piece that fits.  Only once both colours
+    have played their opening 1x1s, and in the two-colour game only (the playouts
+    were measured there; the others judge ``state`` at once); 1x1s are not
+    played.  ``played``, when given, receives each move as ``(player, placement)``.
+
+    Per-placement tables (``_playout_tables``) make a move a few operations on
+    sets of placement ids, and the answers to a move come from a cache."""
     geo = state.geo
     tables = _tables(state)
     if not plies or len(state.owned) > 2 or any(row[0] > 1 for row in state.left):
         return evaluate(state)
+    # From here on two colours, each its own player.
     size_ids = _size_ids(geo)
+    overlap, beside, answers_at = _playout_tables(geo)
     size = geo.size
     not_first, not_last = tables[1], tables[2]
-    mask_of, rim_of, piece_of = geo.mask_of, geo.rim_of, geo.piece_of
+    board = geo.mask
+    rim_of, piece_of = geo.rim_of, geo.piece_of
     covering, piece_ids = geo.covering_ids, geo.piece_ids
     sizes = tables[3]
     n = len(state.owned)
     players = len(state.scores)
     owned = list(state.owned)
-    rims = list(state.rims)
     touch = list(state._touch)
     allowed = list(state._allowed)
     left = [list(row) for row in state.left]
@@ -214,7 +220,7 @@ def rollout(state, rng, plies, played=None) -> list:
     occupied = state.occupied
     out = state.out
     colour = state.colour
-    last = [0] * players        # the cells around each player's last move
+    last = [0, 0]               # the cells around each colour's last move
     rand = rng.random
     count = 0
     while count < plies and colour is not None:
@@ -228,21 +234,25 @@ def rollout(state, rng, plies, played=None) -> list:
                 break
             colour = (colour + 1) % n
             continue
-        player = colour % players
-        near = 0
-        for p in range(players):
-            if p != player:
-                near |= last[p]
+        near = last[1 - colour]     # two colours: each its own player
         pick = 0
         if near:
             near &= ~occupied
             near |= (((near << 1) & not_first) | ((near >> 1) & not_last) | (near << size)
-                     | (near >> size)) & geo.mask & ~occupied
-            answers = 0
-            while near:
-                low = near & -near
-                answers |= covering[low.bit_length() - 1]
-                near ^= low
+                     | (near >> size)) & board & ~occupied
+            # The placements covering those cells: the same cells come back
+            # often along one search's playouts, so they are kept.
+            answers = answers_at.get(near)
+            if answers is None:
+                answers = 0
+                cells = near
+                while cells:
+                    low = cells & -cells
+                    answers |= covering[low.bit_length() - 1]
+                    cells ^= low
+                if len(answers_at) >= ANSWERS_KEPT:
+                    answers_at.clear()
+                answers_at[near] = answers
             pick = legal & answers
         if not pick:
             pick = legal
@@ -253,36 +263,66 @@ def rollout(state, rng, plies, played=None) -> list:
                 chosen = sub
                 if rand() < 0.85:
                     break
-        ids = ids_in(chosen)
-        move = ids[int(rand() * len(ids))]
-        mask = mask_of[move]
+        r = int(rand() * _popcount(chosen))
+        if r < _STEP_IDS:           # the r-th id (as ``ids_in(chosen)[r]``), bit by bit
+            low = (chosen & -chosen).bit_length() - 1
+            chosen >>= low
+            for _ in range(r):
+                chosen &= chosen - 1
+            move = low + (chosen & -chosen).bit_length() - 1
+        else:
+            move = ids_in(chosen)[r]
+        mask = geo.mask_of[move]
         k = piece_of[move]
         occupied |= mask
         owned[colour] |= mask
-        bits = mask
-        while bits:
-            low = bits & -bits
-            free &= ~covering[low.bit_length() - 1]
-            bits ^= low
-        grown = rim_of[move] & ~rims[colour] & ~occupied
-        rims[colour] |= rim_of[move]
-        reach = touch[colour]
-        while grown:
-            low = grown & -grown
-            reach |= covering[low.bit_length() - 1]
-            grown ^= low
-        touch[colour] = reach
+        free &= ~overlap[move]
+        # Every placement beside the move now touches the colour (those over
+        # covered cells are no longer free, so they never count).
+        touch[colour] |= beside[move]
         left[colour][k] -= 1
         if not left[colour][k]:
             allowed[colour] &= ~piece_ids[k]
         scores[colour] += sizes[k]
-        last[player] = rim_of[move]
+        last[colour] = rim_of[move]
         if played is not None:
-            played.append((player, move))
+            played.append((colour, move))
         count += 1
         colour = (colour + 1) % n
     values = _colour_values(tables, geo, occupied, owned, scores, left, out, free, touch)
     return _judge(values, players)
+
+
+#: Sets of answers kept per board (see ``rollout``); the cache is emptied when full
+#: (each entry is one set of placement ids, under a kilobyte).
+ANSWERS_KEPT = 20000
+
+_PLAYOUT_TABLES: dict = {}
+
+
+def _playout_tables(geo) -> tuple:
+    """Per board, per placement: the ids of the placements overlapping it, those
+    beside it (covering a cell that shares an edge with it), and the answers kept."""
+    tables = _PLAYOUT_TABLES.get(id(geo))
+    if tables is None:
+        covering = geo.covering_ids
+
+        def union(cells):
+            ids = 0
+            while cells:
+                low = cells & -cells
+                ids |= covering[low.bit_length() - 1]
+                cells ^= low
+            return ids
+
+        tables = ([union(mask) for mask in geo.mask_of], [union(rim) for rim in geo.rim_of], {})
+        _PLAYOUT_TABLES[id(geo)] = tables
+    return tables
+
+
+#: Up to this many ids, ``rollout`` finds the one it draws by stepping through
+#: the bits; above, it lists them (``ids_in``: as costly as some 50 to 100 steps).
+_STEP_IDS = 64
 
 
 _SIZE_IDS: dict = {}
@@ -340,21 +380,15 @@ def prior(state, moves) -> list:
         if c != colour:
             others_rim |= rim
     others_rim &= ~occupied
-    closed = occupied | own_rim
+    room = geo.mask & ~(occupied | own_rim)     # cells a placement would newly reach
     mask_of, rim_of = geo.mask_of, geo.rim_of
     count = _popcount
-    opening = state.left[colour][0] > 1
-    out = []
-    for m in moves:
-        size = piece_sizes[m]
-        if size == 0:
-            # A 1x1: near the middle while opening, a last resort later.
-            rank = one_rank.get(m, -20.0)
-            out.append(rank if opening else rank - 40.0)
-            continue
-        out.append(base[m] + GROW_WEIGHT * count(rim_of[m] & ~closed)
-                   + BLOCK_WEIGHT * count(mask_of[m] & others_rim))
-    return out
+    grow, block = GROW_WEIGHT, BLOCK_WEIGHT
+    # A 1x1: near the middle while opening, a last resort later.
+    one_shift = 0.0 if state.left[colour][0] > 1 else 40.0
+    return [base[m] + grow * count(rim_of[m] & room) + block * count(mask_of[m] & others_rim)
+            if piece_sizes[m] else one_rank.get(m, -20.0) - one_shift
+            for m in moves]
 
 
 def continuation(old, new):
@@ -364,8 +398,32 @@ def continuation(old, new):
     return [m for _, m in new.moves[len(old.moves):]]
 
 
+#: How much farther from the middle than the nearest free cell a colour's two
+#: opening 1x1s may go, per variant (cells; variants not listed: anywhere).  After
+#: Pentobi, whose search considers only the free cells nearest the middle for the
+#: opening 1x1s of the two-colour game.  Judged by the territory evaluation alone,
+#: Hard spread them towards the edges (e11 or e5 after Pentobi's f10), leaving the
+#: middle to a first player who heads there at once.
+OPENING_SPREAD = {"callisto_2": 0.0}
+
+
+def opening_ones(state, moves) -> list:
+    """``moves``, less the opening 1x1s that ``OPENING_SPREAD`` keeps out."""
+    spread = OPENING_SPREAD.get(state.variant)
+    if spread is None or state.colour is None or state.left[state.colour][0] <= 1:
+        return moves
+    one_rank = _tables(state)[5]
+    ranks = [one_rank.get(m) for m in moves]
+    if None in ranks:       # not only opening 1x1s: leave them all
+        return moves
+    bar = max(ranks) - spread - 1e-9
+    return [m for m, r in zip(moves, ranks) if r >= bar]
+
+
 def order(state, moves, rng) -> list:
-    """``moves`` by ``prior``, best last; a random fraction of a point breaks ties."""
+    """``moves`` by ``prior``, best last; a random fraction of a point breaks ties.
+    The opening 1x1s of the two-colour game go near the middle only (``opening_ones``)."""
+    moves = opening_ones(state, moves)
     ranks = prior(state, moves)
     rand = rng.random
     keyed = sorted(zip([r + 0.01 * rand() for r in ranks], moves))

@@ -1,0 +1,56 @@
+"""How many iterations a second Callisto's Hard search makes in the two-colour game.
+
+Hard, capped at N iterations (no clock, fixed seeds, so the moves it chooses depend
+only on the code), from nine middle positions of the second player's games against
+Pentobi (moves 10, 18 and 26 of the first three such games in
+``records/callisto-hard-pentobi4.jsonl``).  Prints iterations a second and the moves
+chosen: run it in two checkouts one after the other, a few times, to compare them
+on a busy machine.  Run: ``python benchmarks/callisto_search.py [N]`` (default 1500).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.ai import choose_move  # noqa: E402
+from game.callisto import SPEC  # noqa: E402
+
+RECORDS = ROOT / "benchmarks" / "records" / "callisto-hard-pentobi4.jsonl"
+
+
+def positions() -> list:
+    """The second player's positions at plies 9, 17 and 25 of the first three games
+    in which Callidus played second."""
+    games = [json.loads(line) for line in RECORDS.read_text().splitlines() if line.strip()]
+    found = []
+    for game in [g for g in games if g["project_player"] == 1][:3]:
+        state = SPEC.new_game("callisto_2")
+        for ply, entry in enumerate(game["moves"]):
+            if ply in (9, 17, 25) and state.to_move == 1:
+                found.append(state)
+            state = state.play(SPEC.parse(state, entry["move"]))
+    return found
+
+
+def main(iterations: int = 1500) -> None:
+    states = positions()
+    choose_move("callisto", states[0], "hard", random.Random(0), seconds=None, iterations=50)
+    moves = []
+    start = time.perf_counter()
+    for k, state in enumerate(states):
+        moves.append(choose_move("callisto", state, "hard", random.Random(7 + k), seconds=None,
+                                 iterations=iterations))
+    elapsed = time.perf_counter() - start
+    print(f"{len(states) * iterations / elapsed:.0f} iterations a second over {len(states)} "
+          f"positions; moves {moves}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1500)
