@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import GAMES
-from game.calliro import RULE_2, cell_label, cells, parse_cell
+from game.calliro import cell_label, cells, parse_cell
 from helpers import (menu_app, button, click, frames, key, move_pointer, press, set_position,
                      wait_until)
 from scenes.play import PlayScene
@@ -527,7 +527,7 @@ def test_the_setup_fits_the_smallest_window(app):
     pygame.display.set_mode((960, 600), pygame.RESIZABLE)
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
     click(app, app.stack.top.play_buttons["calliro"].rect.center)
-    setup = app.stack.top
+    assert isinstance(app.stack.top, SetupScene)
     screen = pygame.Rect(0, 0, 960, 600)
     for text in ("Back", "Rules", "Start game"):
         assert screen.contains(button(app, text).rect), text
