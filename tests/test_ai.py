@@ -492,6 +492,9 @@ def test_callisto_two_colour_game_plays_out_the_other_variants_judge_at_once():
     assert two.playout_depth and two.extra.get("rave") and two.extra.get("fast_rollout")
     assert four.playout_depth == 0 and not four.extra.get("fast_rollout")
     assert two.seconds == four.seconds <= 2.0
+    # Expert's longer search goes deeper along its best lines: it explores less.
+    expert = level_for("callisto", "expert", variant="callisto_2")
+    assert expert.c < two.c and expert.seconds <= 5.0
 
 
 @needs["callisto"]
