@@ -27,7 +27,8 @@ widening: a node with ``n`` visits considers only its best
 Levels may ask for more (closed loop only): ``fast_rollout`` plays out with the
 plug-in's own ``rollout``, and ``rave`` then shares each playout's moves with
 the sibling moves of the tree they match (all moves as first); ``keep_tree``
-lets a timed search go on from the subtree its level's last search left.
+lets a timed search go on from the subtree its level's last search left, and
+``settle`` False has it use its whole budget even once its move is settled.
 """
 
 from __future__ import annotations
@@ -150,6 +151,10 @@ class Search:
         reseed = getattr(knowledge, "reseed", None)
         self.reseed = reseed or (lambda s, r: generic_reseed(spec, s, r))
         self.done = 0               # iterations made
+        # A timed search stops once its move is settled, unless its level says to
+        # think on (``settle`` False): with a kept tree, the rest of the budget
+        # deepens the line it plays, which its next search goes on from.
+        self.settle = level.extra.get("settle", True)
         # A timed search may go on from the subtree its level's last search left
         # (the plug-in's ``continuation`` finds the moves played since).
         self.keep = None
@@ -267,7 +272,8 @@ class Search:
                 now = clock()
                 if now >= deadline:
                     break
-                if self.done % SETTLE_EVERY == 0 and self.settled(root, started, now):
+                if self.settle and self.done % SETTLE_EVERY == 0 \
+                        and self.settled(root, started, now):
                     break
         move = self.best(root)
         if self.keep:

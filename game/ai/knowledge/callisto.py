@@ -59,7 +59,8 @@ LEVELS = {
 VARIANT_LEVELS = {
     "callisto_2": {
         "hard": {"playout_depth": 80, "fast_rollout": True, "rave": 500, "c": 0.5},
-        "expert": {"playout_depth": 80, "fast_rollout": True, "rave": 500, "c": 0.2},
+        "expert": {"playout_depth": 80, "fast_rollout": True, "rave": 500, "c": 0.2,
+                   "settle": False},
     },
 }
 
