@@ -523,6 +523,28 @@ def test_callisto_hard_goes_on_from_its_last_search():
 
 
 @needs["callisto"]
+def test_callisto_two_colour_expert_thinks_on_once_its_move_is_settled(monkeypatch):
+    from game.ai import mcts
+    from game.ai.knowledge import knowledge_for
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    rng = random.Random(3)
+    for _ in range(8):
+        state = state.play(rng.choice(state.legal_moves()))
+    # Every check finds the move settled: Hard stops at the first check, Expert goes on
+    # to its cap (the deadline is far away, so the clock plays no part).
+    monkeypatch.setattr(mcts.Search, "settled", lambda self, root, started, now: True)
+    done = {}
+    for level in ("hard", "expert"):
+        settings = level_for("callisto", level, variant="callisto_2")
+        search = mcts.Search(spec, state, settings.but(keep_tree=False), knowledge_for("callisto"),
+                             random.Random(1), deadline=1e18, iterations=200)
+        assert search.run() in state.legal_moves()
+        done[level] = search.done
+    assert done == {"hard": mcts.SETTLE_EVERY, "expert": 200}
+
+
+@needs["callisto"]
 @pytest.mark.parametrize("variant", ("callisto_3", "callisto_2_4"))
 def test_callisto_other_variants_answer(variant):
     spec = GAMES["callisto"]
