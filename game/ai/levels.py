@@ -34,7 +34,8 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   explore with c 0.5 (expert 0.2: its longer search goes deeper, not wider).
   Hard thinks 1.6 s, Expert 4.5 s, and both go on from the subtree of their
   last search.  In the two-colour game they play every new node out to the
-  end on bit sets and share the playouts' moves (RAVE), c 0.5 (expert 0.2), and every level
+  end on bit sets and share the playouts' moves (RAVE), c 0.5 (expert 0.2, thinking
+  its whole budget even once its move is settled), and every level
   puts its opening 1x1s on the free cells nearest the middle.
 - Calabria: playouts take captures and stop after 24 plies (easy: 12) for a
   material and Dux-safety evaluation; widening ``4 + 2 * visits ** 0.5`` from
