@@ -318,10 +318,7 @@ def set_aside(path, now: float | None = None) -> Path:
     odd = not_a_file(path)
     if odd:
         raise FileProblem(f"{path} is {odd}, not a file; it was left where it is")
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    for n in range(1, 1000):
-        target = path.with_name(f"{path.stem}.damaged-{stamp}{'' if n == 1 else f'-{n}'}"
-                                f"{path.suffix}")
+    for target in _aside_names(path, now):
         try:
             os.link(path, target)       # fails if the name is taken: nothing is overwritten
         except FileExistsError:
@@ -346,3 +343,50 @@ def set_aside(path, now: float | None = None) -> Path:
         sync_folder(path.parent)
         return target
     raise FileProblem(f"could not move {path} aside: too many damaged files beside it")
+
+
+def _aside_names(path: Path, now: float | None):
+    """The names a damaged ``path`` may be kept under, in order of preference."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    for n in range(1, 1000):
+        yield path.with_name(f"{path.stem}.damaged-{stamp}{'' if n == 1 else f'-{n}'}"
+                             f"{path.suffix}")
+
+
+def keep_aside(path, data: bytes, now: float | None = None) -> Path:
+    """Keep ``data``, the damaged content ``path`` stands for (a row of a database), as a
+    new file named as ``set_aside`` would name it, e.g.
+    ``tournament-3-round-2-board-4.damaged-20261127-101502.json``; return its path.
+
+    The copy is written whole to a temporary neighbour and flushed before it takes its
+    name, which never replaces a file already there."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            for target in _aside_names(path, now):
+                try:
+                    os.link(tmp, target)    # fails if the name is taken: nothing is overwritten
+                except FileExistsError:
+                    continue
+                except (OSError, AttributeError, NotImplementedError):
+                    if os.path.lexists(target):     # no hard links here: rename to a free name
+                        continue
+                    os.rename(tmp, target)
+                sync_folder(path.parent)
+                return target
+        finally:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    except OSError as exc:
+        raise FileProblem(f"could not keep a copy in {path.parent}: "
+                          f"{exc.strerror or exc}") from None
+    raise FileProblem(f"could not keep a copy in {path.parent}: too many damaged files there")
+

@@ -2,7 +2,10 @@
 
 A missing file means defaults; a damaged one is set aside (renamed, never
 deleted, never over an earlier one) and the defaults are used, with a message
-the menu shows once.  A path that is not a file (a folder) is left alone.
+the menu shows once.  A file holding values that cannot be used (or settings
+this version does not know) is read for what it has, and set aside the same
+way just before the first change is written over it.  A path that is not a
+file (a folder) is left alone.
 """
 
 from __future__ import annotations
@@ -60,6 +63,8 @@ class Settings:
         self.values = dict(DEFAULTS)
         self.writer = writer
         self.load_problem: str | None = None
+        # the file holds what this version cannot use: set it aside before writing over it
+        self.aside_due = False
         self.load()
 
     @property
@@ -96,6 +101,7 @@ class Settings:
             if unknown:
                 parts.append(f"{unknown} unknown setting{'s' if unknown > 1 else ''}")
             self.load_problem = f"Ignored unusable settings: {'; '.join(parts)}."
+            self.aside_due = True
 
     def _set_aside(self, why: str) -> None:
         try:
@@ -117,9 +123,23 @@ class Settings:
 
     def save(self) -> None:
         if self.writer is not None:
-            self.writer.write_json(self.path, self.values)
+            if self.aside_due:      # one job, so that the write can never come first
+                values = dict(self.values)
+                self.writer.call(self.path, lambda: self._write_over(values))
+            else:
+                self.writer.write_json(self.path, self.values)
             return
         try:
-            write_json_atomic(self.path, self.values)
+            self._write_over(self.values)
         except FileProblem as exc:
             self.load_problem = str(exc)
+
+    def _write_over(self, values: dict) -> None:
+        """Write ``values``, setting aside first a file whose unusable settings they drop
+        (FileProblem, and nothing written, when it cannot be set aside)."""
+        if self.aside_due and os.path.lexists(self.path):
+            kept = set_aside(self.path)
+            self.load_problem = (f"{self.load_problem.rstrip('.')}; the file was kept as "
+                                 f"{kept}.")
+        self.aside_due = False
+        write_json_atomic(self.path, values)

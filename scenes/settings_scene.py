@@ -87,10 +87,12 @@ class SettingsScene(Scene):
         for text, y in self.rows:
             assets.text(surface, text, (self.box.x + 24, y + 5), colour=ui.INK, bold=True,
                         size=assets.fitting_size(text, 18, 268, bold=True, smallest=14))
-        if self.app.settings.problem:
-            assets.text(surface, self.app.settings.problem,
-                        (surface.get_width() // 2, self.back_button.rect.bottom + 24), size=15,
-                        colour=(255, 170, 120), anchor="center")
+        problem = self.app.settings.problem
+        width = surface.get_width()
+        for i, line in enumerate(assets.wrap(problem, 15, width - 80) if problem else []):
+            # wrapped: the message may name a file's whole path
+            assets.text(surface, line, (width // 2, self.back_button.rect.bottom + 24 + 20 * i),
+                        size=15, colour=(255, 170, 120), anchor="center")
 
 
 def _pick(options, value):

@@ -658,16 +658,29 @@ class TournamentStore:
         self._run(run)
 
     def load_live(self, tid: int, round_no: int, board: int) -> dict | None:
+        """The game kept in progress on a board, None when there is none or it is damaged."""
+        live = self.live_game(tid, round_no, board)
+        return None if live is None else live.data
+
+    def live_game(self, tid: int, round_no: int, board: int) -> "LiveGame | None":
+        """The game kept in progress on a board as it is kept, damaged or not (None: none)."""
         row = self._run(lambda: self._db.execute(
             "SELECT data FROM live_game WHERE tournament_id = ? AND round = ? AND board = ?",
             (tid, round_no, board)).fetchone())
-        if row is None or not isinstance(row[0], str):
+        if row is None:
             return None
+        value = row[0]
+        if not isinstance(value, str):
+            raw = value if isinstance(value, bytes) else str(value).encode()
+            return LiveGame(None, "the saved moves are not text", raw)
+        raw = value.encode("utf-8", "surrogateescape")
         try:
-            data = loads_json(row[0])
-        except ValueError:
-            return None
-        return data if isinstance(data, dict) else None
+            data = loads_json(value)
+        except ValueError as exc:
+            return LiveGame(None, f"the saved moves are damaged, {exc}", raw)
+        if not isinstance(data, dict):
+            return LiveGame(None, "the saved moves are not a saved game", raw)
+        return LiveGame(data, "", raw)
 
     def live_boards(self, tid: int) -> set:
         """(round, board) of every game of the tournament kept in progress."""
@@ -694,6 +707,17 @@ class TournamentStore:
 
     def export_json(self, tid: int, path) -> None:
         write_tournament_json(self.load(tid), path)
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """A board's game in progress as kept: ``data`` the JSON object, or None with
+    ``problem`` saying why the kept text is not one; ``raw`` the bytes kept, whole, for a
+    copy of a damaged game."""
+
+    data: dict | None
+    problem: str
+    raw: bytes
 
 
 @dataclass(frozen=True)
@@ -754,6 +778,9 @@ class StoredTournament:
 
     def load_live(self, round_no: int, board: int) -> dict | None:
         return self.store.load_live(self.id, round_no, board)
+
+    def live_game(self, round_no: int, board: int) -> LiveGame | None:
+        return self.store.live_game(self.id, round_no, board)
 
     def clear_live(self, round_no: int, board: int) -> None:
         self.store.clear_live(self.id, round_no, board)

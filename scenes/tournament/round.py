@@ -20,6 +20,7 @@ from .. import assets, ui
 from ..stack import Scene, screen_class
 from .background import BackgroundGames
 from .common import StoreError, counted, game_title, message, score_text, time_control_title
+from .kept_game import KeptGameProblem, copy_aside, damage_notice, resume
 
 ROW = 46
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
@@ -268,17 +269,17 @@ class RoundScene(Scene):
         self.app.writer.flush(timeout=10)      # a game kept a moment ago is read back whole
 
         scene = None
-        record = self.stored.load_live(round_no, board)
-        if record is not None:     # a game left when the program was closed: carry on
-            from game.records.record import RecordProblem
+        live = self.stored.live_game(round_no, board)
+        if live is not None:     # a game left when the program was closed: carry on
             try:
-                scene = play_scene.from_record(self.app, record, on_finish=finish, keeper=keep)
+                scene = resume(play_scene, self.app, live, config, seed, on_finish=finish,
+                               keeper=keep)
                 self.notice, self.notice_ok = (f"Round {round_no}, board {board}: the game "
                                                "goes on where it was left."), True
-            except (RecordProblem, KeyError, ValueError, TypeError) as exc:
-                self.notice, self.notice_ok = (f"Round {round_no}, board {board}: the kept "
-                                               f"game could not be read ({exc}); it starts "
-                                               "again."), False
+            except KeptGameProblem as exc:     # kept aside first; the next Play starts anew
+                self.playing = None
+                self.set_aside_live(round_no, board, live, str(exc))
+                return
         if scene is None:
             try:
                 scene = play_scene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
@@ -288,6 +289,21 @@ class RoundScene(Scene):
                                                f"played here: {exc}"), False
                 return
         self.app.stack.push(scene)
+
+    def set_aside_live(self, round_no: int, board: int, live, why: str) -> None:
+        """Copy a kept game that cannot go on to the data folder, drop it from the board,
+        and tell the director why and where the copy is."""
+        from ..saves import data_dir
+        try:
+            copy = copy_aside(self.app.writer, data_dir(), self.stored.store.path,
+                              self.stored.id, round_no, board, live.raw)
+        except FileProblem as exc:
+            self.notice = damage_notice(round_no, board, why, problem=str(exc))
+        else:
+            self.notice = damage_notice(round_no, board, why, copy)
+        self.notice_ok = False
+        self.reload()
+        self.resize()
 
     def game_finished(self, round_no: int, board: int, outcome: dict) -> None:
         """Called by the play scene when the game ends: keep the result at once."""
@@ -363,7 +379,10 @@ class RoundScene(Scene):
         self._draw_progress(surface)
         assets.text(surface, self.next_step(), (w // 2, self.table.bottom + 26), size=17,
                     colour=ui.INK, anchor="midtop", width=w - 40)
-        message(surface, self.notice, (w // 2, h - 118), ok=self.notice_ok)
+        lines = assets.wrap(self.notice, 16, w - 80) if self.notice else []
+        for i, line in enumerate(lines):    # a long notice (a file's path) wraps upwards
+            message(surface, line, (w // 2, h - 118 - 22 * (len(lines) - 1 - i)),
+                    ok=self.notice_ok)
 
     def next_step(self) -> str:
         """One line telling the director what to do now."""
