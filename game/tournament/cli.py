@@ -40,7 +40,7 @@ from ..clock import Clock, GameTimer, parse_time_control
 from .files import write_crosstable_csv, write_standings_csv, write_tournament_json
 from .model import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
                     result_of_game)
-from .standings import standings
+from .standings import number_text, standings
 from .store import StoreError, TournamentStore
 
 
@@ -451,11 +451,7 @@ def print_standings(stored, as_json: bool) -> None:
 
 
 def _num(value) -> str:
-    if value is None:
-        return "-"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:g}"
+    return number_text(value)
 
 
 if __name__ == "__main__":

@@ -162,6 +162,29 @@ def standings(tournament: Tournament) -> list[Standing]:
     return table
 
 
+#: How a figure's quarters are written: 2.25 is "2¼".
+_QUARTERS = {0.25: "¼", 0.5: "½", 0.75: "¾"}
+
+
+def number_text(value, none: str = "-") -> str:
+    """A figure of the standings (points or a tie-break) as the screens, the printed pages
+    and the command line write it: in full, whole numbers as they are and quarters as
+    ¼ ½ ¾ ("2¼", "½"); a finer fraction in decimals ("2.125");
+    ``none`` for a tie-break that does not apply."""
+    if value is None:
+        return none
+    if value < 0:
+        return "-" + number_text(-value, none)
+    whole = int(value)
+    part = value - whole
+    if not part:
+        return str(whole)
+    mark = _QUARTERS.get(part)
+    if mark is None:
+        return repr(float(value))
+    return mark if whole == 0 else f"{whole}{mark}"
+
+
 def _split(groups, key) -> list[list[int]]:
     """Sort each group by ``key`` (highest first; None sorts as level) and cut at changes."""
     out = []

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.tournament.model import TIEBREAK_TITLES
-from game.tournament.standings import standings
+from game.tournament.standings import number_text, standings
 
 from .. import assets, ui
 from .common import game_title, points_text, score_text, time_control_title
@@ -78,7 +78,7 @@ def standings_page(tournament) -> pygame.Surface:
     tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks]
     rows = [[str(s.rank), s.name, points_text(s.points), str(s.played),
              f"{s.wins} / {s.draws} / {s.losses}"]
-            + [points_text(v) if v is not None else "-" for v in s.tiebreaks]
+            + [number_text(v) for v in s.tiebreaks]
             for s in standings(t)]
     _table(page, y, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb,
            [70, None, 90, 90, 130] + [150] * len(tb), rows)

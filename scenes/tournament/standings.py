@@ -10,7 +10,7 @@ from pygame_gui.elements import UITextEntryLine
 from game.tournament.files import (write_crosstable_csv, write_standings_csv,
                                    write_tournament_json)
 from game.tournament.model import TIEBREAK_TITLES
-from game.tournament.standings import crosstable_matrix, standings
+from game.tournament.standings import crosstable_matrix, number_text, standings
 from game.tournament.store import StoreError
 
 from .. import assets, ui
@@ -173,7 +173,7 @@ class StandingsScene(Scene):
             colour = ui.TITLE if s.rank == 1 and s.played else ui.INK
             cells = [str(s.rank), s.name, points_text(s.points), str(s.played),
                      f"{s.wins} / {s.draws} / {s.losses}"]
-            cells += [points_text(v) if v is not None else "-" for v in s.tiebreaks]
+            cells += [number_text(v) for v in s.tiebreaks]
             for text, (cx, cw) in zip(cells, cols):
                 assets.text(surface, text, (cx, y), size=size, colour=colour, width=cw)
 
@@ -202,7 +202,7 @@ class StandingsScene(Scene):
             cells += ["\u00d7" if scores is None else " ".join(points_text(v) for v in scores)
                       for scores in row["scores"]]
             cells += [points_text(row["points"])]
-            cells += [points_text(v) if v is not None else "-" for v in table[i].tiebreaks]
+            cells += [number_text(v) for v in table[i].tiebreaks]
             for text, (cx, cw) in zip(cells, cols):
                 assets.text(surface, text, (cx, y), size=size, colour=ui.INK, width=cw)
         assets.text(surface, "Each cell: the points the row's entrant scored against the "
