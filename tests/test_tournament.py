@@ -340,11 +340,13 @@ def imported(format, names, pairings, tiebreaks, rounds):
 #       R1      R2      R3     Pts   Bch   Cut1   SB    Wins
 #   A   +B f    =C f    +E s   2.5   4.5   3.5    3.5   2
 #   B   -A s    +E s    =D f   1.5   5.5   4.5    2     1
-#   C   =D f    =A s    bye    2     6.5   4.5    2.25  1
-#   D   =C s    bye     =B s   2     5.5   3.5    1.75  1
-#   E   bye     -B f    -A f   1     5     4      0     1
-# Buchholz: a bye counts as an opponent with the player's own points and is
-# the contribution Cut-1 removes first.
+#   C   =D f    =A s    bye    2     6     4.5    3.75  1
+#   D   =C s    bye     =B s   2     5     3.5    3.25  1
+#   E   bye     -B f    -A f   1     5     4      1     1
+# A bye (C.07 16.4) counts as a game won against a dummy with the player's own points,
+# but no more than a draw a round (1.5 here): 1.5 for C and D, E's own 1 for E, in
+# Buchholz and Sonneborn-Berger alike.  It is no voluntarily unplayed round, so Cut-1
+# removes the lowest value, whichever it is.
 SWISS_HAND = [
     (1, 1, 0, 1, "1-0"), (1, 2, 2, 3, "1/2-1/2"), (1, 3, 4, None, None),
     (2, 1, 0, 2, "1/2-1/2"), (2, 2, 4, 1, "0-1"), (2, 3, 3, None, None),
@@ -359,8 +361,8 @@ def test_swiss_tiebreaks_against_the_hand_checked_table():
     assert {n: s.points for n, s in table.items()} == {"A": 2.5, "B": 1.5, "C": 2, "D": 2,
                                                       "E": 1}
     assert {n: s.tiebreaks[:4] for n, s in table.items()} == {
-        "A": (3.5, 4.5, 3.5, 2), "B": (4.5, 5.5, 2, 1), "C": (4.5, 6.5, 2.25, 1),
-        "D": (3.5, 5.5, 1.75, 1), "E": (4, 5, 0, 1)}
+        "A": (3.5, 4.5, 3.5, 2), "B": (4.5, 5.5, 2, 1), "C": (4.5, 6, 3.75, 1),
+        "D": (3.5, 5, 3.25, 1), "E": (4, 5, 1, 1)}
     assert [(s.rank, s.name) for s in standings(t)] == [
         (1, "A"), (2, "C"), (3, "D"), (4, "B"), (5, "E")]
     assert (table["C"].byes, table["C"].played, table["C"].draws) == (1, 2, 2)
@@ -571,7 +573,7 @@ def test_options_that_are_not_plain_values_are_refused_without_a_registry(option
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"entrants": roster(1)}, "2 to 128 entrants"),
+    ({"entrants": roster(1)}, "2 to 200 entrants"),
     ({"entrants": [Entrant("Ann"), Entrant("ann")]}, "two entrants are called"),
     ({"format": "knockout"}, "format must be one of"),
     ({"tiebreaks": ["points"]}, "unknown tie-break 'points'"),

@@ -95,3 +95,133 @@ def test_the_command_line_shows_sonneborn_berger_in_full(tmp_path, capsys):
     assert code == 0, err
     lines = {line.split()[1]: line.split() for line in out.splitlines()[2:]}
     assert lines["A"][-2:] == ["¾", "1"] and lines["C"][-2:] == ["0", "0"]
+
+
+# --- 2. unplayed rounds in the tie-breaks (FIDE C.07 15 and 16) ------------------------------
+
+def hand(format, names, boards, tiebreaks, rounds) -> Tournament:
+    """A tournament with its boards chosen by hand: (round, board, first, second, result)
+    with the result as ``1-0``, or ``1-0f`` for a forfeit, ``0-0f`` a double forfeit."""
+    pairings = []
+    for r, b, first, second, result in boards:
+        how = None if result is None else "forfeit" if result.endswith("f") else "played"
+        pairings.append({"round": r, "board": b, "first": names.index(first),
+                         "second": None if second is None else names.index(second),
+                         "seed": 0, "result": None if result is None else result.rstrip("f"),
+                         "how": how})
+    return Tournament.from_dict({
+        "name": "Hand", "format": format, "cycles": 1, "rounds": rounds,
+        "tiebreaks": tiebreaks, "seed": 1,
+        "entrants": [{"name": n, "kind": "human", "level": None} for n in names],
+        "games": [{"game": "calla", "variant": None, "time_control": None, "options": {}}],
+        "pairings": pairings})
+
+
+# A Swiss of five over three rounds with every kind of unplayed round:
+#   R1  A-B 1-0          C-D 1-0 by forfeit    E bye
+#   R2  A-C 1/2-1/2      B-E double forfeit    D bye
+#   R3  B-D 1/2-1/2      E-A 0-1               C bye
+# Points A 2.5, B 0.5, C 2.5, D 1.5, E 1; a draw a round caps a bye's dummy at 1.5.
+#        values a round (v = voluntarily unplayed)      BH    Cut-1   SB
+#   A    B 0.5        C 2.5           E 1               4     3.5     2.75
+#   B    A 2.5        dummy 0.5 v     D 1.5             4.5   4       0.75
+#   C    dummy 1.5    A 2.5           bye 1.5           5.5   4       4.25
+#   D    dummy 1.5 v  bye 1.5         B 0.5             3.5   2       1.75
+#   E    bye 1        dummy 0.5 v     A 2.5             4     3.5     1
+# A dummy has the player's own points, capped by the scheduled opponent's for a forfeit
+# (B's and E's double forfeit: 0.5 and 1; C's forfeit win: D's 1.5) and by 1.5 for a bye.
+# Cut-1 takes a voluntarily unplayed round first (D: the forfeit lost, 1.5, not B's 0.5).
+SWISS_UNPLAYED = [
+    (1, 1, "A", "B", "1-0"), (1, 2, "C", "D", "1-0f"), (1, 3, "E", None, None),
+    (2, 1, "A", "C", "1/2-1/2"), (2, 2, "B", "E", "0-0f"), (2, 3, "D", None, None),
+    (3, 1, "B", "D", "1/2-1/2"), (3, 2, "E", "A", "0-1"), (3, 3, "C", None, None),
+]
+
+
+def test_unplayed_rounds_enter_the_swiss_tiebreaks_as_fide_counts_them():
+    t = hand("swiss", "ABCDE", SWISS_UNPLAYED,
+             ["buchholz_cut1", "buchholz", "sonneborn_berger", "wins"], 3)
+    table = {s.name: s for s in standings(t)}
+    assert {n: s.points for n, s in table.items()} == {"A": 2.5, "B": 0.5, "C": 2.5, "D": 1.5,
+                                                      "E": 1}
+    assert {n: s.tiebreaks for n, s in table.items()} == {
+        "A": (3.5, 4, 2.75, 2), "B": (4, 4.5, 0.75, 0), "C": (4, 5.5, 4.25, 2),
+        "D": (2, 3.5, 1.75, 1), "E": (3.5, 4, 1, 1)}
+    assert [s.name for s in standings(t)] == ["C", "A", "D", "E", "B"]
+
+
+def test_a_double_forfeit_is_a_loss_for_both_and_no_game_played():
+    t = hand("swiss", "ABCDE", SWISS_UNPLAYED, ["buchholz"], 3)
+    table = {s.name: s for s in standings(t)}
+    counts = {n: (s.played, s.wins, s.draws, s.losses, s.forfeit_wins, s.forfeit_losses, s.byes)
+              for n, s in table.items()}
+    assert counts == {"A": (3, 2, 1, 0, 0, 0, 0), "B": (2, 0, 1, 2, 0, 1, 0),
+                      "C": (1, 1, 1, 0, 1, 0, 1), "D": (1, 0, 1, 1, 0, 1, 1),
+                      "E": (1, 0, 0, 2, 0, 1, 1)}
+
+
+def test_a_forfeit_is_no_meeting_for_direct_encounter_in_a_swiss():
+    from game.tournament.standings import tiebreak_values
+    t = hand("swiss", "ABCDE", SWISS_UNPLAYED, ["buchholz"], 3)
+    # C and D only met by forfeit; A and C played
+    assert tiebreak_values(t, "direct_encounter", [2, 3]) == {2: None, 3: None}
+    assert tiebreak_values(t, "direct_encounter", [0, 2]) == {0: 0.5, 2: 0.5}
+
+
+def test_a_double_forfeit_is_no_meeting_the_next_swiss_round_avoids():
+    from game.tournament.standings import met_pairs
+    # R1 A-C double forfeit, D-B drawn, E bye; R2 E beat D, A beat B, C bye.  Round 3:
+    # D's bye, then A and C (1 point each) may meet: they never played
+    t = hand("swiss", "ABCDE", [
+        (1, 1, "A", "C", "0-0f"), (1, 2, "D", "B", "1/2-1/2"), (1, 3, "E", None, None),
+        (2, 1, "E", "D", "1-0"), (2, 2, "B", "A", "0-1"), (2, 3, "C", None, None)],
+        ["buchholz"], 3)
+    assert frozenset((0, 2)) not in met_pairs(t) and frozenset((1, 3)) in met_pairs(t)
+    boards = pair_next_round(t)
+    assert {frozenset((p.first, p.second)) for p in boards} == {
+        frozenset((0, 2)), frozenset((1, 4)), frozenset((3, None))}
+
+
+def test_forfeits_in_a_round_robin_count_as_the_games_they_replace():
+    # A beat B by forfeit, C-D a double forfeit (C.07 15: the games against the
+    # scheduled opponents); A drew C, D beat A, B beat C, B drew D.
+    names = "ABCD"
+    by_pair = {"AB": "1-0f", "CD": "0-0f", "AC": "1/2-1/2", "DA": "1-0", "BC": "1-0",
+               "BD": "1/2-1/2"}
+    t = Tournament("RR", [Entrant(n) for n in names], "round-robin", [GameChoice("calla")],
+                   tiebreaks=["direct_encounter", "sonneborn_berger", "buchholz",
+                              "buchholz_cut1", "wins"])
+    while t.can_pair_next():
+        for p in pair_next_round(t):
+            pair = names[p.first] + names[p.second]
+            score = by_pair.get(pair)
+            if score is None:
+                score = {"1-0": "0-1", "0-1": "1-0"}.get(by_pair[pair[::-1]].rstrip("f"),
+                                                         by_pair[pair[::-1]].rstrip("f"))
+                score += "f" if by_pair[pair[::-1]].endswith("f") else ""
+            t.record(p.round, p.board, score.rstrip("f"),
+                     "forfeit" if score.endswith("f") else "played")
+    table = standings(t)
+    assert [(s.rank, s.name, s.points) for s in table] == [
+        (1, "D", 1.5), (2, "A", 1.5), (3, "B", 1.5), (4, "C", 0.5)]
+    assert {s.name: s.tiebreaks for s in table} == {
+        "D": (1.5, 2.25, 3.5, 3, 1), "A": (1, 1.75, 3.5, 3, 1), "B": (0.5, 1.25, 3.5, 3, 1),
+        "C": (None, 0.75, 4.5, 3, 0)}
+    assert {s.name: (s.played, s.forfeit_wins, s.forfeit_losses) for s in table} == {
+        "D": (2, 0, 1), "A": (2, 1, 0), "B": (2, 0, 1), "C": (2, 0, 1)}
+
+
+def test_a_round_without_a_board_at_the_end_counts_as_a_draw_for_the_opponents():
+    from game.tournament.model import Pairing, Result
+    # D played two rounds and had no board in the last (as after withdrawing)
+    t = hand("swiss", "ABCD", [
+        (1, 1, "A", "B", "1-0"), (1, 2, "C", "D", "1-0"),
+        (2, 1, "A", "C", "1/2-1/2"), (2, 2, "B", "D", "1-0")], ["buchholz"], 3)
+    t.rounds.append([Pairing(3, 1, 1, 2, 0), Pairing(3, 2, 0, None, 0)])
+    t.results[(3, 1)] = Result("1-0")
+    table = {s.name: s for s in standings(t)}
+    assert {n: s.points for n, s in table.items()} == {"A": 2.5, "B": 2, "C": 1.5, "D": 0}
+    # B met A, D (0 points, and 1/2 more for the round D had no board in) and C
+    assert table["B"].tiebreaks == (2.5 + 0.5 + 1.5,)
+    # D's own round without a board: a dummy with D's own 0 points
+    assert table["D"].tiebreaks == (1.5 + 2 + 0,) and table["D"].played == 2

@@ -19,10 +19,12 @@ Seats: in every pairing ``first`` takes player index 0 (who moves first) and
 
 Results: ``1-0``, ``0-1`` or ``1/2-1/2`` from the first seat's side, with how
 the game ended (``played``, ``time``, ``resignation``, ``forfeit``,
-``manual``).  A forfeit counts like a played game everywhere (rulings below).
-``0-0`` is a double forfeit (neither player came): both lose, it counts as a
-loss for each.  A draw entered by hand is refused for a game that cannot end
-drawn (``GameSpec.no_draw``: Iriri, Callisto).
+``manual``).  A forfeit scores as its result says but is no game played.
+``0-0`` is a double forfeit (neither player came): both lose, and they have
+not met.  How forfeits and byes enter the tie-breaks (FIDE's rules for
+unplayed rounds) is in ``standings``' docstring.  A draw entered by hand is
+refused for a game that cannot end drawn (``GameSpec.no_draw``: Iriri,
+Callisto).
 
 Standings: points (win 1, draw 1/2, loss 0, Swiss bye 1) first, then the
 director's ordered list of tie-breaks, each applied to the entrants still
@@ -31,15 +33,12 @@ level after the ones before it:
 * ``direct_encounter``: points scored in the games among the tied group.
   Applied only when every two players of the group have played each other
   (in any round); otherwise it leaves the group tied and shows as None.
-* ``wins``: games won, a Swiss bye counting as a win.
+* ``wins``: rounds won, forfeit wins and Swiss byes included.
 * ``sonneborn_berger``: sum of the final points of the opponents beaten, plus
-  half those of the opponents drawn with.  A bye adds nothing.
-* ``buchholz``: sum of the final points of the opponents met; a Swiss bye
-  counts as an opponent with the entrant's own points (FIDE's 2023 rule for
-  unplayed rounds).
-* ``buchholz_cut1``: Buchholz less its lowest contribution; a bye
-  contribution is cut first when there is one (as FIDE cuts unplayed rounds
-  first).
+  half those of the opponents drawn with.
+* ``buchholz``: sum of the final points of the opponents met.
+* ``buchholz_cut1``: Buchholz less its lowest contribution (a round the
+  entrant chose not to play is cut first).
 
 Only finished games count; a game without a result is ignored by standings.
 Entrants level after every tie-break share a rank and are listed in roster

@@ -64,8 +64,7 @@ def pair_swiss(tournament: Tournament, round_no: int) -> list[tuple[int, int | N
     count = len(tournament.entrants)
     points = [line.points for line in records]
     ranked = sorted(range(count), key=lambda e: (-points[e], e))
-    met = {frozenset((e, g.opponent)) for e, line in enumerate(records)
-           for g in line.games if g.opponent is not None}
+    met = _standings.met_pairs(tournament)     # a double forfeit is no meeting
     had_bye = {e for e, line in enumerate(records) if line.byes}
     balance = [line.seat_balance for line in records]
     pairs, bye = swiss_pairs(ranked, points, met, had_bye, balance=balance)

@@ -1,6 +1,47 @@
 """Records, points, standings, tie-breaks and crosstables of a tournament.
 
-Above ``model`` (its docstring defines points and every tie-break); pure Python.
+Above ``model`` (formats, results, the tie-breaks a director may choose); pure Python.
+
+Points: a win 1, a draw ½, a loss 0; a Swiss bye (the pairing's bye) scores a win, a
+round-robin rest nothing.  A forfeit scores as its result says; a double forfeit (0-0)
+is a loss for both.  Only finished games count; a game without a result is left out.
+
+Played and unplayed rounds
+  A game is played when it was played out over the board, however it ended.  A
+  forfeit, a double forfeit, a bye and a round in which an entrant has no board are
+  unplayed rounds: they score, but nobody played, so ``Standing.played`` leaves them
+  out, and the two entrants of a double forfeit have not met: they may be paired again
+  (``met_pairs``).  ``wins``, ``draws`` and ``losses`` count every result against an
+  opponent, forfeits included (``forfeit_wins`` and ``forfeit_losses`` say how many were
+  forfeits; a double forfeit is a forfeit loss for both).
+
+Tie-breaks, as FIDE's tie-break regulations (C.07, as applied from 1 March 2026) count
+them, in our words:
+
+* ``direct_encounter``: the points scored in the games among the tied group, applied
+  only when every two of the group have met; otherwise it leaves the group tied and
+  shows as None.  In a Swiss only games played are meetings; in a round robin a forfeit
+  is one too (C.07 15: there a forfeit stands for the game it replaced).
+* ``wins``: rounds won, played or not: wins, forfeit wins and Swiss byes.
+* ``buchholz``: the sum of one value per round, below.
+* ``buchholz_cut1``: Buchholz less one of its values: that of a voluntarily unplayed
+  round (a forfeit lost, a double forfeit, a round without a board; the lowest of them)
+  when the entrant has one, else the lowest value (C.07 16.5).
+* ``sonneborn_berger``: the sum of each round's value times the points scored in it.
+
+A round's value in a Swiss (C.07 16): for a game played, the opponent's adjusted
+score: their points, except that a round without a board after which they played no
+more (only such rounds or forfeit losses followed, or it was the last round so far)
+counts as a draw (16.3).  An unplayed round of the entrant's own counts as a game
+against a dummy who finished with the entrant's own points, but with no more than the
+scheduled opponent's adjusted score for a forfeit won or lost (a double forfeit too),
+and no more than a draw in every round (½ times the rounds) for a bye or a round
+without a board (16.4).  In a round robin (C.07 15) a forfeit, double or not, counts as
+the game against the scheduled opponent, whose value is their points, and a rest is no
+round at all.  The rounds are those paired so far: the standings after any round are
+those of a tournament that ended there.
+
+Entrants level after every tie-break share a rank and are listed in roster order.
 """
 
 from __future__ import annotations
@@ -9,10 +50,19 @@ from dataclasses import dataclass, field
 
 from .model import Tournament
 
+#: How a forfeit is marked in a crosstable, as FIDE's crosstables mark it: "5+" won by
+#: forfeit against line 5, "12−" lost by forfeit (a double forfeit too) against line 12.
+FORFEIT_WIN = "+"
+FORFEIT_LOSS = "−"
+
 
 @dataclass(frozen=True)
 class Standing:
-    """One line of the standings; ``tiebreaks`` follow the tournament's order."""
+    """One line of the standings; ``tiebreaks`` follow the tournament's order.
+
+    ``played`` counts games played over the board; ``wins``, ``draws`` and ``losses``
+    every result against an opponent, the forfeits among them counted again in
+    ``forfeit_wins`` and ``forfeit_losses``."""
 
     rank: int
     entrant: int
@@ -24,59 +74,91 @@ class Standing:
     draws: int
     losses: int
     byes: int
+    forfeit_wins: int = 0
+    forfeit_losses: int = 0
 
 
 # --- records, standings, tie-breaks --------------------------------------------
 
+#: What a round was for an entrant (``_Game.kind``).
+PLAYED, FORFEIT, DOUBLE_FORFEIT, BYE, NO_BOARD = (
+    "played", "forfeit", "double forfeit", "bye", "no board")
+
+
 @dataclass
 class _Game:
     round: int
-    opponent: int | None   # None: a bye
+    opponent: int | None   # the scheduled opponent; None: a bye, or no board at all
     seat: int | None
     points: float | None   # None: not finished
+    kind: str = PLAYED     # a game not finished yet is PLAYED, its points None
+
+    @property
+    def unplayed(self) -> bool:
+        return self.kind != PLAYED
+
+    @property
+    def voluntary(self) -> bool:
+        """A voluntarily unplayed round (C.07 16.1): a forfeit lost, a double forfeit,
+        a round without a board."""
+        return (self.kind in (DOUBLE_FORFEIT, NO_BOARD)
+                or (self.kind == FORFEIT and self.points == 0))
 
 
 @dataclass
 class _Line:
     games: list = field(default_factory=list)
     points: float = 0.0
+    played: int = 0            # games played over the board
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    forfeit_wins: int = 0
+    forfeit_losses: int = 0
     byes: int = 0
     seat_balance: int = 0      # first seats minus second seats
     last_seat: int | None = None
-
-    @property
-    def played(self) -> int:
-        return self.wins + self.draws + self.losses
 
 
 def _records(tournament: Tournament) -> list[_Line]:
     lines = [_Line() for _ in tournament.entrants]
     for boards in tournament.rounds:
+        seated = set()
         for p in boards:
+            seated.update(e for e in (p.first, p.second) if e is not None)
             if p.is_bye:
                 line = lines[p.first]
-                line.games.append(_Game(p.round, None, None, tournament.bye_points))
+                line.games.append(_Game(p.round, None, None, tournament.bye_points, BYE))
                 line.byes += 1
                 line.points += tournament.bye_points
                 continue
             result = tournament.results.get((p.round, p.board))
+            kind = PLAYED
+            if result is not None and result.how == "forfeit":
+                kind = DOUBLE_FORFEIT if result.is_double_forfeit else FORFEIT
             for me, other, seat in ((p.first, p.second, 0), (p.second, p.first, 1)):
                 line = lines[me]
                 line.seat_balance += 1 if seat == 0 else -1
                 line.last_seat = seat
                 score = None if result is None else result.points[seat]
-                line.games.append(_Game(p.round, other, seat, score))
-                if score is not None:
-                    line.points += score
-                    if score == 1:
-                        line.wins += 1
-                    elif score == 0:
-                        line.losses += 1
-                    else:
-                        line.draws += 1
+                line.games.append(_Game(p.round, other, seat, score, kind))
+                if score is None:
+                    continue
+                line.points += score
+                if kind == PLAYED:
+                    line.played += 1
+                if score == 1:
+                    line.wins += 1
+                    line.forfeit_wins += kind != PLAYED
+                elif score == 0:
+                    line.losses += 1
+                    line.forfeit_losses += kind != PLAYED
+                else:
+                    line.draws += 1
+        if boards:
+            for e, line in enumerate(lines):
+                if e not in seated:     # left out of the round (withdrawn, absent)
+                    line.games.append(_Game(boards[0].round, None, None, 0.0, NO_BOARD))
     return lines
 
 
@@ -85,64 +167,109 @@ def points(tournament: Tournament) -> list[float]:
     return [line.points for line in _records(tournament)]
 
 
+def met_pairs(tournament: Tournament) -> set:
+    """Who has met whom, for pairing without rematches: a frozenset of two entrants for
+    every board they shared, except a double forfeit (neither came, so they never met)."""
+    return {frozenset((e, g.opponent)) for e, line in enumerate(_records(tournament))
+            for g in line.games if g.opponent is not None and g.kind != DOUBLE_FORFEIT}
+
+
+class _Rounds:
+    """The per-round values every tie-break but direct encounter adds up (see the module
+    docstring), worked out once for a whole table."""
+
+    def __init__(self, tournament: Tournament):
+        self.tournament = tournament
+        self.lines = _records(tournament)
+        self.points = [line.points for line in self.lines]
+        self.swiss = tournament.format != "round-robin"
+        self.rounds = tournament.rounds_paired
+        self.adjusted = [self._adjusted(line) for line in self.lines]
+
+    def _adjusted(self, line: _Line) -> float:
+        """The score an opponent's tie-breaks read (C.07 16.3): the points, a round
+        without a board after which only such rounds or forfeit losses follow counting
+        as a draw."""
+        if not self.swiss:
+            return line.points
+        extra = 0.0
+        for i, g in enumerate(line.games):
+            if g.kind == NO_BOARD and all(later.voluntary for later in line.games[i + 1:]):
+                extra += 0.5
+        return line.points + extra
+
+    def values(self, e: int) -> list[tuple[float, float, bool]]:
+        """(value, points scored, voluntarily unplayed) of each finished round of ``e``."""
+        own = self.points[e]
+        out = []
+        for g in self.lines[e].games:
+            if g.points is None:
+                continue
+            if g.kind == PLAYED or (not self.swiss and g.opponent is not None):
+                out.append((self.adjusted[g.opponent], g.points, False))
+            elif not self.swiss:
+                continue            # a round-robin rest is no round for a tie-break
+            elif g.opponent is not None:    # a forfeit: the dummy, capped by the opponent
+                out.append((min(own, self.adjusted[g.opponent]), g.points, g.voluntary))
+            else:                   # a bye or no board: the dummy, capped by all draws
+                out.append((min(own, 0.5 * self.rounds), g.points, g.voluntary))
+        return out
+
+    def tiebreak(self, name: str, e: int, group=None):
+        line = self.lines[e]
+        if name == "wins":
+            return line.wins + (line.byes if self.tournament.bye_points == 1 else 0)
+        if name == "direct_encounter":
+            return self.direct_encounter(e, group)
+        values = self.values(e)
+        if name == "sonneborn_berger":
+            return sum(value * scored for value, scored, _ in values)
+        if name in ("buchholz", "buchholz_cut1"):
+            total = sum(value for value, _, _ in values)
+            if name == "buchholz_cut1" and values:
+                voluntary = [value for value, _, unplayed in values if unplayed]
+                total -= min(voluntary or [value for value, _, _ in values])
+            return total
+        raise ValueError(f"unknown tie-break {name!r}")
+
+    def encounters(self, e: int) -> list:
+        """The finished games of ``e`` that count as meetings for direct encounter."""
+        kinds = (PLAYED,) if self.swiss else (PLAYED, FORFEIT, DOUBLE_FORFEIT)
+        return [g for g in self.lines[e].games if g.points is not None and g.kind in kinds]
+
+    def direct_encounter(self, e: int, group):
+        if group is None or len(group) < 2:
+            return None
+        members = set(group)
+        for x in members:
+            if not members - {x} <= {g.opponent for g in self.encounters(x)}:
+                return None
+        return sum(g.points for g in self.encounters(e) if g.opponent in members)
+
+
 def tiebreak_values(tournament: Tournament, name: str, group=None) -> dict:
     """{entrant: value} of one tie-break; ``group`` matters for direct encounter only."""
-    lines = _records(tournament)
-    points = [line.points for line in lines]
-    entrants = range(len(lines)) if group is None else group
-    return {e: _tiebreak(tournament, lines, points, name, e, group) for e in entrants}
-
-
-def _tiebreak(tournament, lines, points, name, e, group):
-    line = lines[e]
-    finished = [g for g in line.games if g.points is not None]
-    if name == "wins":
-        return line.wins + (line.byes if tournament.bye_points == 1 else 0)
-    if name == "sonneborn_berger":
-        return sum(points[g.opponent] * g.points for g in finished if g.opponent is not None)
-    if name in ("buchholz", "buchholz_cut1"):
-        opponents = [points[g.opponent] for g in finished if g.opponent is not None]
-        byes = [points[e] for g in finished if g.opponent is None and tournament.bye_points]
-        total = sum(opponents) + sum(byes)
-        if name == "buchholz_cut1":
-            if byes:
-                total -= min(byes)
-            elif opponents:
-                total -= min(opponents)
-        return total
-    if name == "direct_encounter":
-        return _direct_encounter(lines, e, group)
-    raise ValueError(f"unknown tie-break {name!r}")
-
-
-def _direct_encounter(lines, e, group):
-    if group is None or len(group) < 2:
-        return None
-    members = set(group)
-    for x in members:
-        met = {g.opponent for g in lines[x].games if g.points is not None}
-        if not members - {x} <= met:
-            return None
-    return sum(g.points for g in lines[e].games
-               if g.points is not None and g.opponent in members)
+    rounds = _Rounds(tournament)
+    entrants = range(len(rounds.lines)) if group is None else group
+    return {e: rounds.tiebreak(name, e, group) for e in entrants}
 
 
 def standings(tournament: Tournament) -> list[Standing]:
     """The standings as they stand: finished games and byes only."""
-    lines = _records(tournament)
-    points = [line.points for line in lines]
+    rounds = _Rounds(tournament)
+    lines, points = rounds.lines, rounds.points
     count = len(lines)
     values = {name: [None] * count for name in tournament.tiebreaks}
     groups = _split([list(range(count))], lambda e: points[e])
     for name in tournament.tiebreaks:
         if name != "direct_encounter":
             for e in range(count):
-                values[name][e] = _tiebreak(tournament, lines, points, name, e, None)
+                values[name][e] = rounds.tiebreak(name, e)
         refined = []
         for group in groups:
             if name == "direct_encounter":
                 for e in group:
-                    values[name][e] = _direct_encounter(lines, e, group)
+                    values[name][e] = rounds.direct_encounter(e, group)
             if len(group) == 1:
                 refined.append(group)
                 continue
@@ -157,7 +284,8 @@ def standings(tournament: Tournament) -> list[Standing]:
                 rank=rank, entrant=e, name=tournament.entrants[e].name, points=line.points,
                 tiebreaks=tuple(values[name][e] for name in tournament.tiebreaks),
                 played=line.played, wins=line.wins, draws=line.draws, losses=line.losses,
-                byes=line.byes))
+                byes=line.byes, forfeit_wins=line.forfeit_wins,
+                forfeit_losses=line.forfeit_losses))
         rank += len(group)
     return table
 
