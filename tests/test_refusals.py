@@ -306,3 +306,142 @@ def test_unusable_settings_that_cannot_be_set_aside_are_not_written_over(tmp_pat
     s = settings_module.Settings(path)
     s.set("volume", 0.3)
     assert path.read_text() == UNUSABLE and "Permission denied" in s.problem
+
+
+# --- a position near a counter's cap plays to its end -----------------------------------------
+
+def _plays_to_its_end(spec, state, rng, most=None):
+    """Random legal moves from ``state`` to the end (or ``most`` of them), every position
+    on the way read back as a file would hold it."""
+    plies = 0
+    while not state.is_over and (most is None or plies < most):
+        state = state.play(rng.choice(state.legal_moves()))
+        again = spec.from_position(json.loads(json.dumps(state.position())))
+        assert again == state
+        plies += 1
+    return plies
+
+
+@st.composite
+def calla_positions(draw):
+    """Any Calla position with its turn counts within a game's length of the cap."""
+    from game.calla import TOTAL, WIN_CUBES
+    from game.core import COUNT_MAX
+    cuts = sorted(draw(st.lists(st.integers(0, TOTAL), min_size=11, max_size=11)))
+    pits = [b - a for a, b in zip([0] + cuts, cuts + [TOTAL])]
+    if pits[5] >= WIN_CUBES and pits[11] >= WIN_CUBES:
+        pits[5] -= 1
+        pits[0] += 1
+    to_move = draw(st.integers(0, 1))
+    first = COUNT_MAX - draw(st.integers(0, 9000))
+    return {"pits": pits, "to_move": to_move, "turns": [first, first - to_move],
+            "free_turn": draw(st.booleans()), "time_called": draw(st.booleans()),
+            "options": draw(st.sampled_from([{}, {"end_sweep": "owner_takes"}]))}
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=calla_positions(), seed=st.integers(0, 2**32))
+def test_a_calla_position_accepted_near_the_cap_plays_to_its_end(data, seed):
+    import random
+
+    from game import GAMES
+    spec = GAMES["calla"]
+    try:
+        state = spec.from_position(data)
+    except ValueError as exc:
+        assert "field" in str(exc)
+        return
+    rng = random.Random(seed)
+    plies = _plays_to_its_end(spec, state, rng)
+    assert plies <= state.most_moves_left()
+
+
+def test_calla_turns_at_the_cap_are_refused_with_the_limit_named():
+    from game import GAMES
+    from game.core import COUNT_MAX
+    spec = GAMES["calla"]
+    start = spec.new_game()
+    left = start.most_moves_left()
+    at = COUNT_MAX - left
+    assert spec.from_position(dict(start.position(), turns=[at, at])).turns == (at, at)
+    with pytest.raises(ValueError, match=f"'turns' must be at most {at} here"):
+        spec.from_position(dict(start.position(), turns=[at + 1, at + 1]))
+
+
+def test_calla_moves_left_falls_with_every_move():
+    import random
+
+    from game import GAMES
+    spec = GAMES["calla"]
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = spec.new_game()
+        while not state.is_over:
+            after = state.play(rng.choice(state.legal_moves()))
+            assert after.most_moves_left() < state.most_moves_left()
+            state = after
+
+
+def _near_cap(game, options, change, seed, plies=None):
+    """A real position of ``game`` (played a little from its start) with a counter set by
+    ``change`` near its cap, then random moves from it (to the end, or ``plies`` of them),
+    each read back."""
+    import random
+
+    from game import GAMES
+    spec = GAMES[game]
+    rng = random.Random(seed)
+    state = spec.new_game(seed=seed, **options)
+    for _ in range(rng.randrange(0, 120)):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    data = state.position()
+    change(data, rng)
+    try:
+        state = spec.from_position(data)
+    except ValueError as exc:
+        assert "field" in str(exc)
+        return
+    _plays_to_its_end(spec, state, rng, most=plies)
+
+
+def _quiet_near_cap(data, rng):
+    from game.core import COUNT_MAX
+    if data["phase"] == "movement":
+        data["quiet_plies"] = COUNT_MAX - rng.randrange(3)
+
+
+def _idle_near_cap(data, rng):
+    from game.core import COUNT_MAX
+    data["idle"] = COUNT_MAX - rng.randrange(3)
+
+
+def _draws_near_cap(data, rng):
+    from game.core import COUNT_MAX
+    cells = 3 * data["radius"] * (data["radius"] + 1) + 1
+    data["draws"] = COUNT_MAX - rng.randrange(2 * cells + 2)
+
+
+def _iriri_scores_at_most(data, rng):
+    from game.iriri.state import HAND_SIZE
+    n = len(data["board"])
+    if n:
+        most = 2 * (HAND_SIZE + 1) * n * n + 1
+        data["scores"] = rng.choice([[most / 2, 0], [0, most / 2]])
+
+
+@pytest.mark.parametrize("game, options, change", [
+    ("calabria", {"quiet_ply_limit": 0}, _quiet_near_cap),
+    ("calabria", {"quiet_ply_limit": 0, "repetition_limit": 0}, _quiet_near_cap),
+    ("calliro", {"idle_limit": 0}, _idle_near_cap),
+    ("calliro", {}, _draws_near_cap),
+    ("calliro", {"radius": 2}, _draws_near_cap),
+    ("iriri", {}, _iriri_scores_at_most),
+], ids=["calabria quiet", "calabria quiet, no repetition", "calliro idle", "calliro draws",
+        "calliro draws, small board", "iriri scores"])
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_a_position_accepted_near_a_counters_cap_stays_playable(game, options, change, seed):
+    # Calabria without a quiet limit may go on for ever: a stretch of it is enough
+    _near_cap(game, options, change, seed, plies=80 if game == "calabria" else None)

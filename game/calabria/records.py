@@ -80,7 +80,9 @@ def _from_position(data: dict) -> CalabriaState:
                                   f"{BARRICADES_EACH} per side; expected {default_left}")
     quiet = f.int("quiet_plies", 0, 0, options["quiet_ply_limit"] or COUNT_MAX)
     history = f.list("history", [])
-    if len(history) > quiet:        # checked first: a file may hold a million of them
+    # checked first: a file may hold a million of them (a count at the cap has stopped
+    # counting: any number of positions may have passed)
+    if len(history) > quiet and quiet < COUNT_MAX:
         raise f.bad("history", f"holds {len(history)} positions, "
                                f"but only {quiet} quiet plies passed")
     for i, key in enumerate(history):

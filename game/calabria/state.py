@@ -5,7 +5,7 @@ Part of ``game.calabria``, whose docstring describes the game and its modules.
 
 from __future__ import annotations
 
-from ..core import GameState, changed_options, counted
+from ..core import COUNT_MAX, GameState, changed_options, counted
 from .board import (BARRICADE, CAPTURE_TABLE, DUX, DUX_NAMES, EMPTY, HEIGHT, LINES, NEAR,
                     NEIGHBOUR_SETS, NEIGHBOURS, OPTIONS, PIECE, RAYS, SIDE_NAMES, SIZE, UNITS,
                     WIDTH, _PLACE, _STEP, file_rank)
@@ -233,14 +233,19 @@ class CalabriaState(GameState):
         if captured or dux_captured is not None:
             quiet, history = 0, ()
         elif kind == "X":
-            quiet, history = self.quiet_plies + 1, ()
+            quiet, history = self._quieter(), ()
         else:
-            quiet, history = self.quiet_plies + 1, self.history + (self.key,)
+            quiet, history = self._quieter(), self.history + (self.key,)
         last = {"mover": side, "kind": kind, "from": move[1], "to": to, "path": list(path),
                 "captured": sorted(captured), "dux_captured": dux_captured,
                 "barricade": to if kind == "X" else None}
         return CalabriaState("".join(board), "movement", opp, left, self.in_hand, quiet, history,
                              self.options, last)
+
+    def _quieter(self) -> int:
+        """The quiet plies after one more: without a quiet limit the count ends no game,
+        so it stops at the cap rather than pass what a position may hold."""
+        return min(self.quiet_plies + 1, COUNT_MAX)
 
     # --- rules ----------------------------------------------------------
     def _generate(self) -> tuple:

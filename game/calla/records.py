@@ -38,6 +38,12 @@ def _from_position(data: dict) -> CallaState:
     if pits[5] >= WIN_CUBES and pits[11] >= WIN_CUBES:
         raise f.bad("pits", "both callas cannot hold 17 cubes")
     state = CallaState(pits, to_move, turns, free_turn, time_called, options)
+    left = state.most_moves_left()
+    if max(turns) > COUNT_MAX - left:
+        # a count past COUNT_MAX is refused: a game read back must reach its end below it
+        raise f.bad("turns", f"must be at most {COUNT_MAX - left} here, not {max(turns)}: "
+                             f"the game may last {left} more turns, and a count stops at "
+                             f"{COUNT_MAX}")
     f.derived("scores", state.scores, f"must equal the callas {list(state.scores)}")
     return state
 

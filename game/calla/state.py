@@ -6,9 +6,12 @@ Part of ``game.calla``, whose docstring describes the game and its modules.
 from __future__ import annotations
 
 from ..core import GameState, changed_options
-from .board import (CALLA, OPTIONS, PLAYER_NAMES, WIN_CUBES, facing, owner, shield_index, shields,
-                    sow_path)
+from .board import (CALLA, OPTIONS, PLAYER_NAMES, TOTAL, WIN_CUBES, facing, owner, shield_index,
+                    shields, sow_path)
 
+#: The most steps a side's cubes can still take towards its calla: every cube on the
+#: farthest shield, four steps from the last one.
+MOST_STEPS = 4 * TOTAL
 
 
 class CallaState(GameState):
@@ -151,6 +154,20 @@ class CallaState(GameState):
         if a == b:
             return f"{lead}; the callas are level, {a} to {b}."
         return f"{lead}; {a} to {b} in the callas."
+
+    def most_moves_left(self) -> int:
+        """A bound on the moves the game can still take from here, whatever is played;
+        every move lowers it by at least one (so a turn count plus it never grows).
+
+        Callas only ever gain cubes.  A move that does not drop a cube into the
+        mover's calla keeps every cube on the mover's own side, nearer the calla,
+        and leaves the other side as it was; so between two cubes reaching a calla
+        each player has fewer moves than their cubes have steps to go.  The bound
+        weighs each cube still to reach a calla above any such run of moves."""
+        steps = [sum(k * self.pits[6 * player + k] for k in range(5)) for player in (0, 1)]
+        in_callas = self.pits[CALLA[0]] + self.pits[CALLA[1]]
+        return ((TOTAL - in_callas) * (2 * MOST_STEPS + 1)
+                + (MOST_STEPS - steps[0]) + (MOST_STEPS - steps[1]))
 
     @property
     def time_rule_active(self) -> bool:

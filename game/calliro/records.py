@@ -112,6 +112,12 @@ def _from_position(data: dict) -> CalliroState:
         raise f.bad("cells", f"chip {in_arcs[0]} sits in an arc, so it would have scored already")
     state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
                          idle, seed, draws, pending, after, options)
+    left = state.most_draws_left()
+    if draws > COUNT_MAX - left:
+        # a count past COUNT_MAX is refused: a game read back must reach its end below it
+        raise f.bad("draws", f"must be at most {COUNT_MAX - left} here, not {draws}: the "
+                             f"game may make {left} more draws, and a count stops at "
+                             f"{COUNT_MAX}")
     f.derived("scores", state.scores, f"must equal the score chips on the board "
                                       f"(with any pending) {list(state.scores)}")
     for player, score in enumerate(state.scores):

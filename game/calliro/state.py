@@ -5,8 +5,8 @@ Part of ``game.calliro``, whose docstring describes the game and its modules.
 
 from __future__ import annotations
 
-from ..core import GameState, changed_options, leader, rng_for
-from .board import (ARC_120, ARC_ANY, BLUE, COLOUR_NAMES, COLOURS, FLIPPED, GREEN, KIND_OF,
+from ..core import COUNT_MAX, GameState, changed_options, leader, rng_for
+from .board import (ARC_120, ARC_ANY, BLUE, COLOUR_NAMES, COLOURS, EMPTY, FLIPPED, GREEN, KIND_OF,
                     OPTIONS, ORANGE, PAIR, PAIR_KINDS, PLAYER_NAMES, RULE_2, SCORE_CHIP, UNDER, UP,
                     UP_KINDS, WIN_POINTS, _ARC_PAIRS_60, _ARC_PAIRS_120, _random_sides, chip_text,
                     parse_cell)
@@ -81,6 +81,18 @@ class CalliroState(GameState):
             "pending": ({"cells": [labels[i] for i in self.pending], "next": self.after_pending}
                         if self.pending else None),
         }
+
+    def most_draws_left(self) -> int:
+        """A bound on the random draws the game can still make, whatever is played; no
+        action raises ``draws`` plus it.
+
+        A draw picks the kind of a chip placed, or turns the Basket's chips as they go
+        back into an empty Repository.  A chip placed fills a cell for good (chips are
+        flipped or become score chips, never taken away), and the Basket goes back only
+        once the Repository is emptied, which takes a chip placed, or now when it is
+        empty already: two draws for each empty cell, and one more for an empty
+        Repository."""
+        return 2 * self.board.count(EMPTY) + (0 if any(self.repo) else 1)
 
     def _identity(self) -> tuple:
         return (self.board, self.repo, self.basket, self.mover, self.lock, self.passes,
@@ -427,7 +439,8 @@ class CalliroState(GameState):
             lock, idle = None, 0
         else:
             board[i] = plan[2]
-            lock, idle = i, self.idle + 1
+            # without an idle limit the count is never read: it stops at the cap
+            lock, idle = i, min(self.idle + 1, COUNT_MAX)
             last["flipped"] = [cells_[i]]
         last["chip"] = chip_text(board[i])
         if scorers:
