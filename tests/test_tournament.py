@@ -440,8 +440,8 @@ def test_crosstables():
     t = imported("swiss", "ABCDE", SWISS_HAND, ["buchholz_cut1"], 3)
     rows = crosstable_rounds(t)
     assert [r["name"] for r in rows] == ["A", "C", "D", "B", "E"]
-    assert [c["text"] for c in rows[0]["rounds"]] == ["+4f", "=2f", "+5s"]
-    assert [c["text"] for c in rows[4]["rounds"]] == ["bye", "-4f", "-1f"]
+    assert [c["text"] for c in rows[0]["rounds"]] == ["4f1", "2f½", "5s1"]
+    assert [c["text"] for c in rows[4]["rounds"]] == ["bye", "4f0", "1f0"]
     matrix = crosstable_matrix(hand_round_robin(["direct_encounter"]))
     assert [r["name"] for r in matrix] == ["D", "A", "C", "B"]
     assert matrix[1]["scores"] == [[0.5], None, [1.0], [0.0]]
@@ -452,7 +452,7 @@ def test_crosstable_shows_pending_games():
     pair_next_round(t)
     t.record(1, 1, "1-0")
     texts = {r["name"]: [c["text"] for c in r["rounds"]] for r in crosstable_rounds(t)}
-    assert texts["B"][0].startswith("?")
+    assert texts["B"][0].endswith("?")
     assert standings(t)[0].points == 1
 
 

@@ -225,3 +225,47 @@ def test_a_round_without_a_board_at_the_end_counts_as_a_draw_for_the_opponents()
     assert table["B"].tiebreaks == (2.5 + 0.5 + 1.5,)
     # D's own round without a board: a dummy with D's own 0 points
     assert table["D"].tiebreaks == (1.5 + 2 + 0,) and table["D"].played == 2
+
+
+# --- 3. forfeits marked in the crosstables ------------------------------------------------
+
+def test_the_crosstables_mark_forfeits_as_fide_does():
+    from game.tournament.standings import crosstable_matrix, crosstable_rounds
+    t = hand("swiss", "ABCDE", SWISS_UNPLAYED, ["buchholz_cut1"], 3)
+    # lines in standings order: C, A, D, E, B
+    texts = {r["name"]: [c["text"] for c in r["rounds"]] for r in crosstable_rounds(t)}
+    assert texts == {"C": ["3+", "2s½", "bye"], "A": ["5f1", "1f½", "4s1"],
+                     "D": ["1−", "bye", "5s½"], "E": ["bye", "5−", "2f0"],
+                     "B": ["2s0", "4−", "3f½"]}
+    marks = {r["name"]: r["marks"] for r in crosstable_matrix(t)}
+    assert marks["C"] == [None, [""], ["+"], [], []]
+    assert marks["D"] == [["−"], [], None, [], [""]]
+    assert marks["E"][4] == ["−"] and marks["B"][3] == ["−"]     # the double forfeit
+
+
+def test_the_crosstable_csv_marks_forfeits():
+    from game.tournament.files import crosstable_csv
+    t = hand("swiss", "ABCDE", SWISS_UNPLAYED, ["buchholz_cut1"], 3)
+    rows = [line.split(",") for line in crosstable_csv(t).splitlines()]
+    assert rows[0][:8] == ["No.", "Rank", "Name", "1", "2", "3", "4", "5"]
+    grid = {row[2]: row[3:8] for row in rows[1:]}
+    assert grid == {"C": ["x", "0.5", "+", "", ""], "A": ["0.5", "x", "", "1", "1"],
+                    "D": ["−", "", "x", "", "0.5"], "E": ["", "0", "", "x", "−"],
+                    "B": ["", "0", "0.5", "−", "x"]}
+
+
+def test_the_crosstable_screen_marks_forfeits(tmp_path):
+    from helpers import frames, make_app
+    from scenes.tournament.standings import StandingsScene
+    t = hand("swiss", "ABCDE", SWISS_UNPLAYED, ["buchholz_cut1"], 3)
+    app = make_app(tmp_path)
+    try:
+        with TournamentStore(tmp_path / "t.sqlite3") as store:
+            scene = StandingsScene(app, store.create(t), folder=tmp_path / "out")
+            app.stack.push(scene)
+            scene.crosstable = True
+            frames(app, 2)
+            texts = drawn_texts(lambda: scene.draw(app.screen))
+            assert texts.count("+") == 1 and texts.count("−") == 3
+    finally:
+        app.close()

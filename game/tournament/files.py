@@ -154,7 +154,9 @@ def standings_csv(tournament: Tournament) -> str:
 def crosstable_csv(tournament: Tournament) -> str:
     """The player-against-player grid: a row and a column per line (standings order), each
     cell the points the row's entrant scored against the column's (two in a double round
-    robin; empty where they have not met, ``x`` on the diagonal), then the totals.
+    robin; empty where they have not met, ``x`` on the diagonal), then the totals.  A
+    forfeit shows its mark instead of its points: ``+`` won, ``−`` lost (a double forfeit
+    too), as FIDE's crosstables mark them.
 
     ``No.`` numbers the lines in standings order; the columns refer to those numbers.
     """
@@ -163,8 +165,9 @@ def crosstable_csv(tournament: Tournament) -> str:
     tail = ["Points"] + tiebreak_titles
     rows = [["No.", "Rank", "Name"] + [str(n) for n in range(1, len(table) + 1)] + tail]
     for s, row in zip(table, crosstable_matrix(tournament, table)):
-        cells = ["x" if scores is None else " ".join(_num(v) for v in scores)
-                 for scores in row["scores"]]
+        cells = ["x" if scores is None else " ".join(mark or _num(v)
+                                                     for v, mark in zip(scores, marks))
+                 for scores, marks in zip(row["scores"], row["marks"])]
         rows.append([row["line"], s.rank, s.name] + cells + [_num(s.points)]
                     + [_num(v) for v in s.tiebreaks])
     return _csv(rows)

@@ -339,11 +339,13 @@ def crosstable_rounds(tournament: Tournament, table: list[Standing] | None = Non
     """Per standings line, one cell per round paired.
 
     Lines are numbered 1, 2, ... in standings order (ranks can be shared,
-    line numbers cannot).  A cell is None (not paired) or ``{"opponent":
+    line numbers cannot).  A cell is None (no board that round) or ``{"opponent":
     entrant or None (bye), "opponent_line", "seat": 0/1/None, "points": number
-    or None (pending), "text"}``; ``text`` is the short form: ``+3f`` won
-    against line 3 in the first seat, ``=5s`` drew in the second seat, ``-2f``
-    lost, ``?4s`` not finished, ``bye``.
+    or None (pending), "mark", "text"}``; ``mark`` is ``forfeit_mark``'s, and
+    ``text`` the short form FIDE's crosstables use: ``3f1`` won against line 3
+    in the first seat, ``5s½`` drew in the second seat, ``2f0`` lost, ``4s?``
+    not finished; ``5+`` won and ``12−`` lost by forfeit (a double forfeit
+    too), where no seat was taken; ``bye``.
     """
     table = standings(tournament) if table is None else table
     line_of = {s.entrant: number for number, s in enumerate(table, start=1)}
@@ -354,41 +356,57 @@ def crosstable_rounds(tournament: Tournament, table: list[Standing] | None = Non
         cells = []
         for round_no in range(1, tournament.rounds_paired + 1):
             g = by_round.get(round_no)
-            if g is None:
+            if g is None or g.kind == NO_BOARD:
                 cells.append(None)
                 continue
             other = None if g.opponent is None else line_of[g.opponent]
             cells.append({"opponent": g.opponent, "opponent_line": other, "seat": g.seat,
-                          "points": g.points, "text": _cell_text(g, other)})
+                          "points": g.points, "mark": forfeit_mark(g),
+                          "text": _cell_text(g, other)})
         rows.append({"line": number, "rank": s.rank, "entrant": s.entrant, "name": s.name,
                      "points": s.points, "rounds": cells})
     return rows
 
 
+def forfeit_mark(game: _Game) -> str:
+    """How a crosstable marks a game: ``FORFEIT_WIN`` ("+") for a forfeit won,
+    ``FORFEIT_LOSS`` ("−") for one lost or a double forfeit, "" for a game played
+    (or a forfeit scored as a draw, which its points say)."""
+    if game.kind not in (FORFEIT, DOUBLE_FORFEIT) or game.points is None:
+        return ""
+    return {1.0: FORFEIT_WIN, 0.0: FORFEIT_LOSS}.get(game.points, "")
+
+
 def _cell_text(g: _Game, line) -> str:
     if g.opponent is None:
         return "bye"
-    sign = "?" if g.points is None else {1.0: "+", 0.5: "=", 0.0: "-"}[g.points]
-    return f"{sign}{line}{'fs'[g.seat]}"
+    if g.kind != PLAYED:
+        return f"{line}{forfeit_mark(g) or number_text(g.points)}"
+    return f"{line}{'fs'[g.seat]}{'?' if g.points is None else number_text(g.points)}"
 
 
 def crosstable_matrix(tournament: Tournament, table: list[Standing] | None = None) -> list[dict]:
     """Per standings line, the points scored against each other line (in standings order).
 
     ``scores[j]`` is a list of the points from each finished game against the
-    j-th line (two in a double round robin), or None on the diagonal.
+    j-th line (two in a double round robin), or None on the diagonal;
+    ``marks[j]`` the same games' ``forfeit_mark`` ("+", "−" or "" for a game
+    played): a crosstable shows a forfeit's mark instead of its points.
     """
     table = standings(tournament) if table is None else table
     lines = _records(tournament)
     rows = []
     for s in table:
-        scores = []
+        scores, marks = [], []
         for other in table:
             if other.entrant == s.entrant:
                 scores.append(None)
+                marks.append(None)
                 continue
-            scores.append([g.points for g in lines[s.entrant].games
-                           if g.opponent == other.entrant and g.points is not None])
+            games = [g for g in lines[s.entrant].games
+                     if g.opponent == other.entrant and g.points is not None]
+            scores.append([g.points for g in games])
+            marks.append([forfeit_mark(g) for g in games])
         rows.append({"line": len(rows) + 1, "rank": s.rank, "entrant": s.entrant,
-                     "name": s.name, "points": s.points, "scores": scores})
+                     "name": s.name, "points": s.points, "scores": scores, "marks": marks})
     return rows

@@ -199,13 +199,15 @@ class StandingsScene(Scene):
         for i, row in enumerate(rows[:self._rows_fit()]):
             y = r.y + 36 + i * line
             cells = [str(row["line"]), row["name"]]
-            cells += ["\u00d7" if scores is None else " ".join(points_text(v) for v in scores)
-                      for scores in row["scores"]]
+            cells += ["\u00d7" if scores is None
+                      else " ".join(mark or points_text(v) for v, mark in zip(scores, marks))
+                      for scores, marks in zip(row["scores"], row["marks"])]
             cells += [points_text(row["points"])]
             cells += [number_text(v) for v in table[i].tiebreaks]
             for text, (cx, cw) in zip(cells, cols):
                 assets.text(surface, text, (cx, y), size=size, colour=ui.INK, width=cw)
         assets.text(surface, "Each cell: the points the row's entrant scored against the "
-                             "column's; empty where they have not met.",
+                             "column's (+ \u2212 won, lost by forfeit); empty where they have "
+                             "not met.",
                     (r.x + 16, r.bottom - 24), size=14, colour=ui.MUTED, width=r.width - 32)
 
