@@ -57,7 +57,7 @@ def test_a_figure_is_written_in_full_with_quarters(value, text):
 
 
 def test_the_standings_screen_shows_sonneborn_berger_in_full(tmp_path):
-    from helpers import frames, make_app
+    from helpers import frames, make_app, press
     from scenes.tournament.standings import StandingsScene
     t = trio()
     assert {s.name: s.tiebreaks[1] for s in standings(t)} == {"A": 0.75, "B": 0.75, "C": 0}
@@ -69,7 +69,7 @@ def test_the_standings_screen_shows_sonneborn_berger_in_full(tmp_path):
             frames(app, 2)
             texts = drawn_texts(lambda: scene.draw(app.screen))
             assert texts.count("¾") == 2           # A's and B's, not rounded to ½
-            scene.crosstable = True
+            press(app, "Crosstable")
             texts = drawn_texts(lambda: scene.draw(app.screen))
             assert texts.count("¾") == 2
     finally:
@@ -168,18 +168,15 @@ def test_a_forfeit_is_no_meeting_for_direct_encounter_in_a_swiss():
     assert tiebreak_values(t, "direct_encounter", [0, 2]) == {0: 0.5, 2: 0.5}
 
 
-def test_a_double_forfeit_is_no_meeting_the_next_swiss_round_avoids():
+def test_a_double_forfeit_is_no_meeting():
     from game.tournament.standings import met_pairs
-    # R1 A-C double forfeit, D-B drawn, E bye; R2 E beat D, A beat B, C bye.  Round 3:
-    # D's bye, then A and C (1 point each) may meet: they never played
+    # R1 A-C double forfeit, D-B drawn, E bye; R2 E beat D, A beat B, C bye: A and C
+    # never played, so they may be paired again
     t = hand("swiss", "ABCDE", [
         (1, 1, "A", "C", "0-0f"), (1, 2, "D", "B", "1/2-1/2"), (1, 3, "E", None, None),
         (2, 1, "E", "D", "1-0"), (2, 2, "B", "A", "0-1"), (2, 3, "C", None, None)],
         ["buchholz"], 3)
-    assert frozenset((0, 2)) not in met_pairs(t) and frozenset((1, 3)) in met_pairs(t)
-    boards = pair_next_round(t)
-    assert {frozenset((p.first, p.second)) for p in boards} == {
-        frozenset((0, 2)), frozenset((1, 4)), frozenset((3, None))}
+    assert met_pairs(t) == {frozenset((1, 3)), frozenset((3, 4)), frozenset((0, 1))}
 
 
 def test_forfeits_in_a_round_robin_count_as_the_games_they_replace():
@@ -255,7 +252,7 @@ def test_the_crosstable_csv_marks_forfeits():
 
 
 def test_the_crosstable_screen_marks_forfeits(tmp_path):
-    from helpers import frames, make_app
+    from helpers import frames, make_app, press
     from scenes.tournament.standings import StandingsScene
     t = hand("swiss", "ABCDE", SWISS_UNPLAYED, ["buchholz_cut1"], 3)
     app = make_app(tmp_path)
@@ -263,9 +260,21 @@ def test_the_crosstable_screen_marks_forfeits(tmp_path):
         with TournamentStore(tmp_path / "t.sqlite3") as store:
             scene = StandingsScene(app, store.create(t), folder=tmp_path / "out")
             app.stack.push(scene)
-            scene.crosstable = True
             frames(app, 2)
+            press(app, "Crosstable")
             texts = drawn_texts(lambda: scene.draw(app.screen))
             assert texts.count("+") == 1 and texts.count("−") == 3
     finally:
         app.close()
+
+
+def test_the_standings_csv_counts_forfeits_apart_from_games_played():
+    from game.tournament.files import standings_csv
+    t = hand("swiss", "ABCDE", SWISS_UNPLAYED, ["buchholz_cut1"], 3)
+    rows = [line.split(",") for line in standings_csv(t).splitlines()]
+    assert rows[0][:10] == ["Rank", "Name", "Points", "Played", "Wins", "Draws", "Losses",
+                            "Forfeit wins", "Forfeit losses", "Byes"]
+    assert {row[1]: row[3:10] for row in rows[1:]} == {
+        "C": ["1", "1", "1", "0", "1", "0", "1"], "A": ["3", "2", "1", "0", "0", "0", "0"],
+        "D": ["1", "0", "1", "1", "0", "1", "1"], "E": ["1", "0", "0", "2", "0", "1", "1"],
+        "B": ["2", "0", "1", "2", "0", "1", "0"]}

@@ -409,10 +409,11 @@ def hand_round_robin():
 def test_standings_and_crosstable_csv_of_a_round_robin():
     t = hand_round_robin()
     assert standings_csv(t).splitlines() == [
-        "Rank,Name,Points,Played,Wins,Draws,Losses,Byes,Direct encounter,Sonneborn-Berger,Wins",
-        "1,A,1.5,2,1,1,0,1,0.5,0.75,1",
-        "1,B,1.5,2,1,1,0,1,0.5,0.75,1",
-        "3,C,0,2,0,0,2,1,,0,0",
+        "Rank,Name,Points,Played,Wins,Draws,Losses,Forfeit wins,Forfeit losses,Byes,"
+        "Direct encounter,Sonneborn-Berger,Wins",
+        "1,A,1.5,2,1,1,0,0,0,1,0.5,0.75,1",
+        "1,B,1.5,2,1,1,0,0,0,1,0.5,0.75,1",
+        "3,C,0,2,0,0,2,0,0,1,,0,0",
     ]
     assert crosstable_csv(t).splitlines() == [
         "No.,Rank,Name,1,2,3,Points,Direct encounter,Sonneborn-Berger,Wins",

@@ -141,13 +141,16 @@ def _csv(rows) -> str:
 
 
 def standings_csv(tournament: Tournament) -> str:
-    """Rank, name, points, games, wins, draws, losses, byes, then each tie-break."""
-    header = ["Rank", "Name", "Points", "Played", "Wins", "Draws", "Losses", "Byes"]
+    """Rank, name, points, games played, wins, draws, losses (forfeits included), forfeit
+    wins, forfeit losses (double forfeits included), byes, then each tie-break."""
+    header = ["Rank", "Name", "Points", "Played", "Wins", "Draws", "Losses", "Forfeit wins",
+              "Forfeit losses", "Byes"]
     header += [TIEBREAK_TITLES[name] for name in tournament.tiebreaks]
     rows = [header]
     for s in standings(tournament):
         rows.append([s.rank, s.name, _num(s.points), s.played, s.wins, s.draws, s.losses,
-                     s.byes] + [_num(v) for v in s.tiebreaks])
+                     s.forfeit_wins, s.forfeit_losses, s.byes]
+                    + [_num(v) for v in s.tiebreaks])
     return _csv(rows)
 
 
