@@ -10,14 +10,21 @@ down to the bottom; none imports a module above it, nor this package itself:
     Tournaments kept in SQLite, and ``StoredTournament``, which commits each
     change at once.  Imports ``files`` (its JSON import and export), ``pairing``,
     ``model``, ``checks`` and ``errors``.
+``trf``
+    FIDE's tournament report file: a Swiss written for other pairing
+    programs, and a TRF read as a tournament.  Imports ``files`` (its atomic
+    write), ``standings``, ``model``, ``checks`` and ``errors``.
 ``files``
     The JSON export another Callidus imports (and ``loads_json``, JSON from
     disk with bounded numbers and nesting), and the standings and crosstable
     as CSV.  Imports ``standings``, ``model``, ``checks`` and ``errors``.
 ``pairing``
     Pairing the next round (``pair_next_round``): round robins from their
-    Berger tables, Swiss rounds Dutch-style.  Imports ``standings`` and
-    ``model``.
+    Berger tables, Swiss rounds by the FIDE Dutch system.  Imports ``dutch``
+    and ``model``.
+``dutch``
+    The FIDE Dutch system over plain records of each player's rounds, as
+    maximum-weight matchings (networkx).  Imports nothing from this package.
 ``standings``
     Points, standings, tie-breaks and crosstables.  Imports ``model``.
 ``model``

@@ -79,6 +79,10 @@ MAX_TOURNAMENT_NAME = 80
 MAX_WORD = 40
 MAX_GAMES = 16
 MAX_OPTIONS = 32
+#: Points of a Swiss's pairing-allocated bye, and of a requested bye (event settings).
+BYE_POINTS = (1.0, 0.5, 0.0)
+REQUESTED_BYE_POINTS = (0.5, 0.0)
+LATE_POINTS = ("zero", "half")
 # --- the pieces -------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -329,7 +333,8 @@ class Tournament:
 
     def __init__(self, name: str, entrants, format: str = "swiss", games=None,
                  rounds: int | None = None, cycles: int = 1, tiebreaks=None, seed: int = 0,
-                 registry=None):
+                 registry=None, bye_points: float | None = None,
+                 requested_bye_points: float = 0.5):
         if not isinstance(name, str) or not name.strip():
             raise FieldProblem("name", "a tournament needs a name")
         problem = name_problem(name.strip(), MAX_TOURNAMENT_NAME)
@@ -402,13 +407,71 @@ class Tournament:
             if name_ in tiebreaks[:i]:
                 raise FieldProblem(f"tiebreaks[{i}]", f"the tie-break {name_} is listed twice")
         self.tiebreaks = tuple(tiebreaks)
+        if format == "swiss":
+            bye_points = 1.0 if bye_points is None else bye_points
+            if bye_points not in BYE_POINTS or isinstance(bye_points, bool):
+                raise FieldProblem("bye_points", "the pairing-allocated bye scores 1, 1/2 or 0, "
+                                                 f"not {shown(bye_points)}")
+        elif bye_points not in (None, 0, 0.0):
+            raise FieldProblem("bye_points", "a round-robin bye scores nothing")
+        if requested_bye_points not in REQUESTED_BYE_POINTS or isinstance(requested_bye_points,
+                                                                          bool):
+            raise FieldProblem("requested_bye_points", "a requested bye scores 1/2 or 0, not "
+                                                       f"{shown(requested_bye_points)}")
+        self._bye_points = float(bye_points or 0.0)
+        self.requested_bye_points = float(requested_bye_points)
+        #: The entrant lifecycle of a Swiss: late entries {entrant: (first round, "zero" or
+        #: "half")}, withdrawals {entrant: first round not paired}, requested byes
+        #: {entrant: rounds}, and the director's changes to each round {round: [text]}.
+        self.late_entries: dict[int, tuple[int, str]] = {}
+        self.withdrawals: dict[int, int] = {}
+        self.requested_byes: dict[int, frozenset] = {}
+        self.round_changes: dict[int, list[str]] = {}
         self.rounds: list[list[Pairing]] = []
         self.results: dict[tuple[int, int], Result] = {}
 
     # --- questions ------------------------------------------------------
     @property
     def bye_points(self) -> float:
-        return 1.0 if self.format == "swiss" else 0.0
+        """Points of the pairing-allocated bye (a Swiss's event setting; a round robin's
+        rest scores nothing)."""
+        return self._bye_points
+
+    def initial_order(self) -> list[int]:
+        """The initial ranking: by rating where ratings are given (the unrated after the
+        rated), the roster order among equals."""
+        ratings = [getattr(e, "rating", None) for e in self.entrants]
+        return sorted(range(len(self.entrants)),
+                      key=lambda e: (ratings[e] is None, -(ratings[e] or 0), e))
+
+    def expected(self, round_no: int) -> set[int]:
+        """The entrants to pair in ``round_no``: entered by then, not withdrawn, and
+        without a requested bye for it."""
+        return {e for e in range(len(self.entrants)) if self.absence(e, round_no) is None}
+
+    def absence(self, entrant: int, round_no: int) -> str | None:
+        """Why ``entrant`` is not paired in ``round_no`` ("late", "withdrawn",
+        "requested bye"), or None when the entrant is to be paired."""
+        late = self.late_entries.get(entrant)
+        if late is not None and round_no < late[0]:
+            return "late"
+        gone = self.withdrawals.get(entrant)
+        if gone is not None and round_no >= gone:
+            return "withdrawn"
+        if round_no in self.requested_byes.get(entrant, ()):
+            return "requested bye"
+        return None
+
+    def absent_points(self, entrant: int, round_no: int) -> float:
+        """Points for a round ``entrant`` is not paired in: half a point for each round a
+        late entrant missed when the director chose so, the requested bye's points
+        (an event setting), nothing after a withdrawal."""
+        why = self.absence(entrant, round_no)
+        if why == "late":
+            return 0.5 if self.late_entries[entrant][1] == "half" else 0.0
+        if why == "requested bye":
+            return self.requested_bye_points
+        return 0.0
 
     @property
     def rounds_paired(self) -> int:
@@ -503,7 +566,270 @@ class Tournament:
             raise ValueError(f"the result cannot be cleared: {problem}")
         self.results.pop((round_no, board), None)
 
+    # --- the entrants of a Swiss ------------------------------------------------
+    def _future_round(self, round_no, what: str) -> int:
+        if self.format != "swiss":
+            raise ValueError(f"{what} are for a Swiss")
+        if (isinstance(round_no, bool) or not isinstance(round_no, int)
+                or not len(self.rounds) < round_no <= self.total_rounds):
+            raise ValueError(f"{what}: the round must be one not yet paired, "
+                             f"{len(self.rounds) + 1} to {self.total_rounds}, not "
+                             f"{shown(round_no)}")
+        return round_no
+
+    def _entrant_index(self, entrant) -> int:
+        if isinstance(entrant, bool) or not isinstance(entrant, int) or not (
+                0 <= entrant < len(self.entrants)):
+            raise ValueError(f"no entrant {shown(entrant)}")
+        return entrant
+
+    def add_late_entrant(self, entrant: Entrant, from_round: int, start: str = "zero") -> int:
+        """Enter ``entrant`` from round ``from_round`` on; ``start``: the points for the
+        rounds missed, "zero" or "half" (half a point a round).  Returns the index."""
+        if not isinstance(entrant, Entrant):
+            raise ValueError("a late entrant must be an Entrant")
+        self._future_round(from_round, "late entries")
+        if start not in LATE_POINTS:
+            raise ValueError(f"a late entrant starts with zero or half a point a missed "
+                             f"round, not {shown(start)}")
+        if len(self.entrants) >= MAX_ENTRANTS:
+            raise ValueError(f"a tournament has at most {MAX_ENTRANTS} entrants")
+        if any(e.name.casefold() == entrant.name.casefold() for e in self.entrants):
+            raise ValueError(f"two entrants are called {entrant.name!r}")
+        self.entrants = self.entrants + (entrant,)
+        index = len(self.entrants) - 1
+        if from_round > 1:
+            self.late_entries[index] = (from_round, start)
+        return index
+
+    def withdraw(self, entrant: int, from_round: int | None = None) -> None:
+        """Pair ``entrant`` no more from ``from_round`` on (default: the next round);
+        the games played stand."""
+        entrant = self._entrant_index(entrant)
+        round_no = self._future_round(len(self.rounds) + 1 if from_round is None
+                                      else from_round, "withdrawals")
+        self.withdrawals[entrant] = round_no
+
+    def request_bye(self, entrant: int, round_no: int, wanted: bool = True) -> None:
+        """Give ``entrant`` a requested bye in ``round_no`` (``wanted`` False takes it back);
+        it scores ``requested_bye_points``."""
+        entrant = self._entrant_index(entrant)
+        self._future_round(round_no, "requested byes")
+        rounds = set(self.requested_byes.get(entrant, ()))
+        if wanted:
+            rounds.add(round_no)
+        else:
+            rounds.discard(round_no)
+        if rounds:
+            self.requested_byes[entrant] = frozenset(rounds)
+        else:
+            self.requested_byes.pop(entrant, None)
+
+    # --- the director's changes to a round -----------------------------------------
+    def swap_players(self, round_no: int, a: int, b: int) -> list[str]:
+        """Exchange the places of entrants ``a`` and ``b`` in round ``round_no`` (a bye is
+        a place too), before any board of it has a result.  Returns warnings: a rematch,
+        an absolute colour preference broken, a second bye.  The change and its warnings
+        join the round's history (``round_changes``)."""
+        boards = self._open_round(round_no)
+        a, b = self._entrant_index(a), self._entrant_index(b)
+        if a == b:
+            raise ValueError("choose two different entrants to swap")
+        places = {}
+        for i, p in enumerate(boards):
+            for seat, who in enumerate((p.first, p.second)):
+                if who in (a, b):
+                    places[who] = (i, seat)
+        for who in (a, b):
+            if who not in places:
+                raise ValueError(f"{self.entrants[who].name} has no place in round {round_no}")
+        (ia, sa), (ib, sb) = places[a], places[b]
+        seats = [[p.first, p.second] for p in boards]
+        seats[ia][sa], seats[ib][sb] = b, a
+        return self._replace_round(round_no, seats, f"swapped {self.entrants[a].name} and "
+                                                    f"{self.entrants[b].name}")
+
+    def move_player(self, round_no: int, entrant: int, board: int, seat: int) -> list[str]:
+        """Put ``entrant`` on ``board`` in ``seat`` (0 moves first, 1 second); whoever sat
+        there takes the entrant's place.  Warnings as ``swap_players``."""
+        boards = self._open_round(round_no)
+        entrant = self._entrant_index(entrant)
+        if not 1 <= board <= len(boards) or seat not in (0, 1):
+            raise ValueError(f"round {round_no} has no board {board} seat {seat}")
+        target = boards[board - 1]
+        there = (target.first, target.second)[seat]
+        seats = [[p.first, p.second] for p in boards]
+        if there is None:
+            raise ValueError("the bye's empty seat takes no one; swap with the bye's player")
+        if there == entrant:
+            return []
+        for p in seats:
+            for i, who in enumerate(p):
+                if who == entrant:
+                    p[i] = there
+        seats[board - 1][seat] = entrant
+        return self._replace_round(round_no, seats, f"moved {self.entrants[entrant].name} to "
+                                                    f"board {board} "
+                                                    f"{'first' if seat == 0 else 'second'}")
+
+    def _open_round(self, round_no: int) -> list:
+        if self.format != "swiss":
+            raise ValueError("a round robin's rounds follow its Berger tables")
+        if round_no != len(self.rounds) or not self.rounds:
+            raise ValueError("only the last round paired can be changed")
+        boards = self.rounds[round_no - 1]
+        if any((p.round, p.board) in self.results for p in boards):
+            raise ValueError(f"a game of round {round_no} has a result already")
+        return boards
+
+    def _replace_round(self, round_no: int, seats, change: str) -> list[str]:
+        boards = self.rounds[round_no - 1]
+        new = []
+        for p, (first, second) in zip(boards, seats):
+            if first is None:
+                first, second = second, None
+            new.append(Pairing(p.round, p.board, first, second, p.seed))
+        warnings = self.round_warnings(round_no, new)
+        self.rounds[round_no - 1] = new
+        self.round_changes.setdefault(round_no, []).append(
+            "; ".join([change] + warnings))
+        return warnings
+
+    def round_warnings(self, round_no: int, boards) -> list[str]:
+        """What in ``boards`` (of round ``round_no``) breaks the Swiss's absolute rules:
+        a rematch of a game played, a second pairing-allocated bye, a player given the
+        colour (first or second move) an absolute preference forbids."""
+        met, byes, colours = set(), set(), {}
+        for earlier in self.rounds[:round_no - 1]:
+            for p in earlier:
+                if p.is_bye:
+                    byes.add(p.first)
+                    continue
+                result = self.results.get((p.round, p.board))
+                if result is None or result.how == "forfeit":
+                    continue
+                met.add(frozenset((p.first, p.second)))
+                colours.setdefault(p.first, []).append(0)
+                colours.setdefault(p.second, []).append(1)
+        out = []
+        names = self.entrants
+        for p in boards:
+            if p.is_bye:
+                if p.first in byes:
+                    out.append(f"{names[p.first].name} has had a bye already")
+                continue
+            if frozenset((p.first, p.second)) in met:
+                out.append(f"{names[p.first].name} and {names[p.second].name} have met before")
+            for who, seat in ((p.first, 0), (p.second, 1)):
+                history = colours.get(who, [])
+                balance = history.count(0) - history.count(1) + (1 if seat == 0 else -1)
+                run = history[-2:] == [seat, seat]
+                if abs(balance) > 2 or run:
+                    where = "first" if seat == 0 else "second"
+                    out.append(f"{names[who].name} would move {where} against an absolute "
+                               "colour preference")
+        return out
+
     # --- plain data ---------------------------------------------------------
+    def swiss_data(self) -> dict | None:
+        """The Swiss's event settings and entrant lifecycle as plain data (None when all
+        are the defaults, so that older files and stores stay as they were)."""
+        data = {}
+        if self.format == "swiss" and self._bye_points != 1.0:
+            data["bye_points"] = self._bye_points
+        if self.requested_bye_points != 0.5:
+            data["requested_bye_points"] = self.requested_bye_points
+        if self.late_entries:
+            data["late_entries"] = [[e, r, s] for e, (r, s) in sorted(self.late_entries.items())]
+        if self.withdrawals:
+            data["withdrawals"] = [[e, r] for e, r in sorted(self.withdrawals.items())]
+        if self.requested_byes:
+            data["requested_byes"] = [[e, sorted(r)] for e, r in
+                                      sorted(self.requested_byes.items())]
+        if self.round_changes:
+            data["round_changes"] = [[r, list(t)] for r, t in sorted(self.round_changes.items())]
+        ratings = [getattr(e, "rating", None) for e in self.entrants]
+        if any(r is not None for r in ratings):
+            data["ratings"] = ratings
+        return data or None
+
+    def load_swiss_data(self, data, where: str) -> None:
+        """Read ``swiss_data`` back (before the pairings), checking every field."""
+        if data is None:
+            return
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected an object")
+        known = ("bye_points", "requested_bye_points", "late_entries", "withdrawals",
+                 "requested_byes", "round_changes", "ratings")
+        unknown = sorted(set(data) - set(known), key=str)
+        if unknown:
+            raise ValueError(f"{where}: unknown field {shown(unknown[0])}")
+        count = len(self.entrants)
+
+        def number(value, at, choices):
+            if isinstance(value, bool) or value not in choices:
+                raise ValueError(f"{where}.{at}: must be one of "
+                                 f"{', '.join(str(c) for c in choices)}, not {shown(value)}")
+            return float(value)
+
+        def pairs(key, width):
+            items = data.get(key, [])
+            if not isinstance(items, list) or len(items) > count:
+                raise ValueError(f"{where}.{key}: must be a list of at most {count} items")
+            for i, item in enumerate(items):
+                if not isinstance(item, list) or len(item) != width:
+                    raise ValueError(f"{where}.{key}[{i}]: must be a list of {width} items")
+                e = item[0]
+                if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < count:
+                    raise ValueError(f"{where}.{key}[{i}]: no entrant {shown(e)}")
+            return items
+
+        def round_(value, at):
+            if isinstance(value, bool) or not isinstance(value, int) or not (
+                    1 <= value <= self.total_rounds):
+                raise ValueError(f"{where}.{at}: round {shown(value)} is out of range "
+                                 f"1-{self.total_rounds}")
+            return value
+        if "bye_points" in data:
+            if self.format != "swiss":
+                raise ValueError(f"{where}.bye_points: a round-robin bye scores nothing")
+            self._bye_points = number(data["bye_points"], "bye_points", BYE_POINTS)
+        if "requested_bye_points" in data:
+            self.requested_bye_points = number(data["requested_bye_points"],
+                                               "requested_bye_points", REQUESTED_BYE_POINTS)
+        for i, (e, r, start) in enumerate(pairs("late_entries", 3)):
+            if start not in LATE_POINTS:
+                raise ValueError(f"{where}.late_entries[{i}]: starts with zero or half, not "
+                                 f"{shown(start)}")
+            self.late_entries[e] = (round_(r, f"late_entries[{i}]"), start)
+        for i, (e, r) in enumerate(pairs("withdrawals", 2)):
+            self.withdrawals[e] = round_(r, f"withdrawals[{i}]")
+        for i, (e, rounds) in enumerate(pairs("requested_byes", 2)):
+            if not isinstance(rounds, list) or len(rounds) > self.total_rounds:
+                raise ValueError(f"{where}.requested_byes[{i}]: must be a list of rounds")
+            self.requested_byes[e] = frozenset(round_(r, f"requested_byes[{i}]")
+                                               for r in rounds)
+        changes = data.get("round_changes", [])
+        if not isinstance(changes, list) or len(changes) > self.total_rounds:
+            raise ValueError(f"{where}.round_changes: must be a list of rounds")
+        for i, item in enumerate(changes):
+            if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], list)
+                    or len(item[1]) > 2 * MAX_ENTRANTS
+                    or not all(isinstance(t, str) and len(t) <= 400 for t in item[1])):
+                raise ValueError(f"{where}.round_changes[{i}]: must be a round and its changes")
+            self.round_changes[round_(item[0], f"round_changes[{i}]")] = list(item[1])
+        if "ratings" in data:
+            ratings = data["ratings"]
+            if not isinstance(ratings, list) or len(ratings) != count:
+                raise ValueError(f"{where}.ratings: must list one rating (or null) an entrant")
+            entrants = []
+            for i, (e, rating) in enumerate(zip(self.entrants, ratings)):
+                try:
+                    entrants.append(Entrant(e.name, e.kind, e.level, rating=rating))
+                except FieldProblem as exc:
+                    raise ValueError(f"{where}.ratings[{i}]: {exc}") from None
+            self.entrants = tuple(entrants)
+
     def to_dict(self) -> dict:
         """Everything about the tournament as JSON-able data (``from_dict`` reads it)."""
         pairings = []
@@ -527,6 +853,7 @@ class Tournament:
                          for e in self.entrants],
             "games": [g.to_dict() for g in self.games],
             "pairings": pairings,
+            **({} if self.swiss_data() is None else {"swiss": self.swiss_data()}),
         }
 
     @classmethod
@@ -536,6 +863,9 @@ class Tournament:
         Raises ValueError naming the bad field (``tournament.entrants[2].level:
         ...``).  ``registry`` also checks the games against the engines.
         """
+        swiss = data.get("swiss") if isinstance(data, dict) else None
+        if isinstance(data, dict) and "swiss" in data:
+            data = {k: v for k, v in data.items() if k != "swiss"}
         f = Reader(data, where, ("name", "format", "cycles", "rounds", "tiebreaks", "seed",
                                   "entrants", "games", "pairings"))
         name = f.text("name")
@@ -561,6 +891,7 @@ class Tournament:
         tournament = f.build(cls, name, entrants, f.text("format", FORMATS), games,
                              f.int("rounds", 1, 2 * MAX_ENTRANTS), f.int("cycles", 1, 2),
                              tiebreaks, f.int("seed", 0, 2**63 - 1), registry)
+        tournament.load_swiss_data(swiss, f"{where}.swiss")
         tournament._load_pairings(f.list("pairings"), where)
         return tournament
 
@@ -610,9 +941,12 @@ class Tournament:
                 self.results[(round_no, board)] = Result(score, how)
         for boards in self.rounds:
             seated = {x for q in boards for x in (q.first, q.second) if x is not None}
-            if len(seated) != count:
-                raise ValueError(f"{where}.pairings: round {boards[0].round} leaves out "
-                                 f"{count - len(seated)} entrant(s)")
+            expected = self.expected(boards[0].round)
+            if seated != expected:
+                odd = min(seated ^ expected)
+                raise ValueError(f"{where}.pairings: round {boards[0].round} " + (
+                    f"leaves out {len(expected - seated)} entrant(s)" if odd in expected else
+                    f"seats entrant {odd}, who is not to be paired then"))
             if self.format == "round-robin":
                 table = round_robin_round(count, boards[0].round, self.cycles)
                 if [(q.first, q.second) for q in boards] != table:

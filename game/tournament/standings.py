@@ -158,7 +158,10 @@ def _records(tournament: Tournament) -> list[_Line]:
         if boards:
             for e, line in enumerate(lines):
                 if e not in seated:     # left out of the round (withdrawn, absent)
-                    line.games.append(_Game(boards[0].round, None, None, 0.0, NO_BOARD))
+                    # a requested bye, or a late entrant's missed round, may score
+                    away = tournament.absent_points(e, boards[0].round)
+                    line.points += away
+                    line.games.append(_Game(boards[0].round, None, None, away, NO_BOARD))
     return lines
 
 
