@@ -18,6 +18,10 @@ class FlagError(Exception):
     pass
 
 
+class FileRefused(FlagError):
+    """A file named on the command line that cannot be opened: no use pointing at --help."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         raise FlagError(message)
@@ -60,6 +64,50 @@ def _settings_file(text: str) -> str:
     return text
 
 
+def _saved_game_file(text: str) -> None:
+    """Refuse a saved game that is not there at all (or is a folder) before a window opens;
+    a file that is there but damaged is the menu's to explain."""
+    from game.files import not_a_file
+    odd = not_a_file(text)
+    if odd:
+        raise FileRefused(f"cannot open {text}: it is {odd}, not a saved game")
+    if not os.path.lexists(text):
+        raise FileRefused(f"cannot open {text}: there is no such file")
+
+
+#: SDL's video drivers that draw off-screen, showing nothing.
+OFF_SCREEN = ("dummy", "offscreen")
+
+
+def display_problem() -> str | None:
+    """Why no window can be shown, or None when one can.
+
+    With no display to open (no X server, a bad DISPLAY) SDL falls back to drawing
+    off-screen without an error, and the program would run unseen until killed.  Drawing
+    off-screen is fine only when SDL_VIDEODRIVER asks for it (tests, --smoke)."""
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower().replace(" ", "").split(",")
+    if any(name in OFF_SCREEN for name in asked):
+        return None
+    import pygame
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return f"no display could be opened ({exc}){_displays()}"
+    if pygame.display.get_driver() not in OFF_SCREEN:
+        return None
+    pygame.display.quit()
+    return f"no display could be opened{_displays()}"
+
+
+def _displays() -> str:
+    """Where a display was looked for, for the message saying none opened."""
+    if os.name != "posix" or sys.platform == "darwin":
+        return ""
+    named = [f"{name} is {os.environ[name]!r}" for name in ("DISPLAY", "WAYLAND_DISPLAY")
+             if os.environ.get(name)]
+    return f" ({', '.join(named)})" if named else " (DISPLAY is not set)"
+
+
 def parse_flags(argv):
     from game import GAMES
     from game.version import VERSION
@@ -91,6 +139,8 @@ def parse_flags(argv):
             raise FlagError(f"cannot write the log file {args.log}: {exc.strerror}") from None
     if args.settings is not None:
         args.settings = _settings_file(args.settings)
+    if args.saved_game is not None:
+        _saved_game_file(args.saved_game)
     if args.game:
         from scenes.views import VIEW_CLASSES
         name = args.game.lower()
@@ -105,11 +155,17 @@ def main(argv=None) -> int:
         args = parse_flags(sys.argv[1:] if argv is None else argv)
     except FlagError as exc:
         from game.cli.flags import one_line
-        print(f"callidus: {one_line(exc)}  (see --help)", file=sys.stderr)
+        hint = "" if isinstance(exc, FileRefused) else "  (see --help)"
+        print(f"callidus: {one_line(exc)}{hint}", file=sys.stderr)
         return 2
     if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    problem = display_problem()
+    if problem:
+        from game.cli.flags import one_line
+        print(f"callidus: {one_line(problem)}", file=sys.stderr)
+        return 2
     from scenes.app import App
 
     size = args.size or ((1280, 800) if args.smoke else None)    # None: fit the desktop

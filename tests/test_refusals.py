@@ -445,3 +445,63 @@ def _iriri_scores_at_most(data, rng):
 def test_a_position_accepted_near_a_counters_cap_stays_playable(game, options, change, seed):
     # Calabria without a quiet limit may go on for ever: a stretch of it is enough
     _near_cap(game, options, change, seed, plies=80 if game == "calabria" else None)
+
+
+# --- the command line: a saved game that is not there, no display ----------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def _run_main(tmp_path, args, **env_changes):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, CALLIDUS_CONFIG_DIR=str(tmp_path / "config"),
+               CALLIDUS_DATA_DIR=str(tmp_path / "data"), SDL_AUDIODRIVER="dummy")
+    for name, value in env_changes.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    try:
+        return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"main.py {' '.join(args)} was still running after 30 s") \
+            from None
+
+
+@pytest.mark.parametrize("name, words", [("missing-file.callidus", "there is no such file"),
+                                         ("a folder.callidus", "it is a folder")])
+def test_a_saved_game_that_is_not_there_is_refused_before_a_window(tmp_path, name, words):
+    path = tmp_path / name
+    if "folder" in name:
+        path.mkdir()
+    result = _run_main(tmp_path, [str(path)])
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert lines == [f"callidus: cannot open {path}: {words}" + (", not a saved game"
+                                                                 if "folder" in name else "")]
+
+
+def test_a_damaged_saved_game_still_reaches_the_menu(tmp_path):
+    import main
+    damaged = tmp_path / "game.callidus"
+    damaged.write_text("{")
+    assert main.parse_flags([str(damaged)]).saved_game == str(damaged)
+
+
+def test_with_no_display_the_program_says_so_and_stops(tmp_path):
+    result = _run_main(tmp_path, [], DISPLAY=":99999", SDL_VIDEODRIVER=None,
+                       WAYLAND_DISPLAY=None)
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.splitlines() if line.startswith("callidus:")]
+    assert lines == ["callidus: no display could be opened (DISPLAY is ':99999')"]
+    assert result.stderr.strip().splitlines()[-1] == lines[0]
+
+
+def test_off_screen_drawing_asked_for_is_not_refused(monkeypatch):
+    import main
+    for driver in ("dummy", "offscreen", "x11,offscreen"):
+        monkeypatch.setenv("SDL_VIDEODRIVER", driver)
+        assert main.display_problem() is None

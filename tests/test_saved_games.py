@@ -290,10 +290,12 @@ def test_record_of_moves_refuses_a_bad_move():
 
 # --- main.py FILE -----------------------------------------------------------------------------
 
-def test_main_takes_a_saved_game_to_open():
+def test_main_takes_a_saved_game_to_open(tmp_path):
     from main import parse_flags
-    args = parse_flags(["/some/where/game.callidus", "--size", "960x600"])
-    assert args.saved_game == "/some/where/game.callidus" and args.size == (960, 600)
+    path = str(tmp_path / "game.callidus")
+    save(path, _finished_calla())
+    args = parse_flags([path, "--size", "960x600"])
+    assert args.saved_game == path and args.size == (960, 600)
     assert parse_flags([]).saved_game is None
 
 
