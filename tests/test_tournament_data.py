@@ -278,3 +278,86 @@ def test_the_standings_csv_counts_forfeits_apart_from_games_played():
         "C": ["1", "1", "1", "0", "1", "0", "1"], "A": ["3", "2", "1", "0", "0", "0", "0"],
         "D": ["1", "0", "1", "1", "0", "1", "1"], "E": ["1", "0", "0", "2", "0", "1", "1"],
         "B": ["2", "0", "1", "2", "0", "1", "0"]}
+
+
+# --- 6. no export replaces a file unasked ------------------------------------------------
+
+def kept_trio(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    with TournamentStore(db) as store:
+        tid = store.add(trio())
+    return db, tid
+
+
+@pytest.mark.parametrize("what", ["json", "standings", "crosstable", "rows"])
+def test_export_refuses_a_file_that_exists_unless_forced(tmp_path, capsys, what):
+    db, tid = kept_trio(tmp_path)
+    target = tmp_path / "out.txt"
+    target.write_text("the club's own notes\n")
+    code, out, err = run_cli(capsys, "export", tid, "--to", target, "--what", what, "--db", db)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and "exists already" in err and "--force" in err
+    assert len(err.strip().splitlines()) == 1
+    assert target.read_text() == "the club's own notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out.txt"]
+    code, out, err = run_cli(capsys, "export", tid, "--to", target, "--what", what, "--db", db,
+                             "--force")
+    assert code == 0, err
+    assert target.read_text() != "the club's own notes\n"
+
+
+@pytest.mark.parametrize("to", ["nope//", "nope/", "folder", "folder/.", "."])
+def test_export_refuses_a_folder_and_writes_nothing(tmp_path, capsys, monkeypatch, to):
+    db, tid = kept_trio(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    for force in ([], ["--force"]):
+        code, out, err = run_cli(capsys, "export", tid, "--to", to, "--db", db, *force)
+        assert code == 2 and out == "" and "names a folder" in err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
+def test_write_free_takes_the_next_free_name(tmp_path):
+    from game.tournament.errors import StoreError
+    from game.tournament.files import write_atomic, write_free
+    first = tmp_path / "cup-standings.csv"
+    assert write_free(first, "one\n") == first
+    assert write_free(first, "two\n") == tmp_path / "cup-standings (2).csv"
+    assert write_free(first, b"three\n") == tmp_path / "cup-standings (3).csv"
+    assert first.read_text() == "one\n"
+    with pytest.raises(StoreError, match="exists already"):
+        write_atomic(first, "four\n", replace=False)
+    assert first.read_text() == "one\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "cup-standings (2).csv", "cup-standings (3).csv", "cup-standings.csv"]
+
+
+def test_the_screen_exports_beside_an_earlier_export_never_over_it(tmp_path):
+    from helpers import frames, make_app, press
+    from scenes.tournament.standings import StandingsScene
+    out = tmp_path / "out"
+    app = make_app(tmp_path)
+    try:
+        with TournamentStore(tmp_path / "t.sqlite3") as store:
+            scene = StandingsScene(app, store.create(trio()), folder=out)
+            app.stack.push(scene)
+            frames(app, 2)
+            for label in ("Export standings", "Export crosstable", "Export JSON",
+                          "Printable PNGs"):
+                press(app, label)
+                assert scene.notice_ok, scene.notice
+            first = {p.name: p.read_bytes() for p in out.iterdir()}
+            assert sorted(first) == ["trio-crosstable.csv", "trio-round-3-pairings.png",
+                                     "trio-standings.csv", "trio-standings.png", "trio.json"]
+            for label in ("Export standings", "Export crosstable", "Export JSON",
+                          "Printable PNGs"):
+                press(app, label)
+                assert scene.notice_ok and " (2)" in scene.notice, scene.notice
+            assert {p.name: p.read_bytes() for p in out.iterdir() if p.name in first} == first
+            assert sorted(p.name for p in out.iterdir() if p.name not in first) == [
+                "trio (2).json", "trio-crosstable (2).csv", "trio-round-3-pairings (2).png",
+                "trio-standings (2).csv", "trio-standings (2).png"]
+    finally:
+        app.close()

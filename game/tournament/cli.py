@@ -6,7 +6,8 @@
     tournament resume ID [--db FILE] [--json] [--quiet]
     tournament list [--db FILE] [--json]
     tournament show ID [--db FILE] [--json]
-    tournament export ID --to FILE [--what json|standings|crosstable|rows] [--db FILE]
+    tournament export ID --to FILE [--what json|standings|crosstable|rows] [--force]
+                      [--db FILE]
     tournament import FILE [--db FILE] [--json]
 
 A SPEC is a computer level (random, easy, medium, hard, expert), optionally
@@ -22,17 +23,20 @@ With ``--json`` the final standings are one JSON object on standard output:
 Progress goes to standard error.  Bad input, or a tournament whose rows are
 damaged: one line on standard error and exit status 2.  ``list`` shows a
 damaged tournament with the reason, and ``export --what rows`` writes its rows
-as they are, whatever they hold.
+as they are, whatever they hold.  ``export`` never replaces a file unless
+``--force`` is given, and refuses a ``--to`` that names a folder.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
 from dataclasses import asdict
 from datetime import datetime
+from pathlib import Path
 
 from ..cli import flags
 from ..cli.flags import number, one_line
@@ -91,6 +95,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--to", required=True, metavar="FILE")
     p.add_argument("--what", choices=("json", "standings", "crosstable", "rows"), default="json",
                    help="rows: every row kept, as it is (for a damaged tournament)")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _common(p)
 
     p = sub.add_parser("import", help="keep a tournament from a JSON export")
@@ -209,17 +214,32 @@ def cmd_show(args) -> int:
 
 
 def cmd_export(args) -> int:
+    target = export_target(args.to, args.force)
     with TournamentStore(args.db) as store:
         if args.what == "rows":
-            store.export_rows(args.id, args.to)
+            store.export_rows(args.id, target, replace=args.force)
             print(f"wrote the rows of tournament {args.id} to {args.to}", file=sys.stderr)
             return 0
         tournament = store.load(args.id)
     writer = {"json": write_tournament_json, "standings": write_standings_csv,
               "crosstable": write_crosstable_csv}[args.what]
-    writer(tournament, args.to)
+    writer(tournament, target, replace=args.force)
     print(f"wrote {args.what} of tournament {args.id} to {args.to}", file=sys.stderr)
     return 0
+
+
+def export_target(text: str, force: bool = False) -> Path:
+    """The file ``--to`` names: refused (TournamentCliError) when it names a folder (ends
+    with a slash, or is one) and, unless ``force``, when a file is there already."""
+    ends = tuple({os.sep, os.altsep or os.sep, "/"})
+    if (not text or text.endswith(ends) or os.path.basename(text) in ("", ".", "..")
+            or os.path.isdir(text)):
+        raise TournamentCliError(f"--to {text!r} names a folder; give the name of the file "
+                                 "to write")
+    if os.path.lexists(text) and not force:
+        raise TournamentCliError(f"{text} exists already; it was left as it is (add --force "
+                                 "to replace it)")
+    return Path(text)
 
 
 def cmd_import(args) -> int:

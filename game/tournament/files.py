@@ -1,20 +1,26 @@
 """Tournament files: the JSON export that another Callidus can import, and the
 standings and crosstable as CSV for a club's own records.
 
-Every file is written to a temporary neighbour and moved into place.  An
-import is read as plain JSON and checked field by field (nothing read is
-executed); any problem raises ``StoreError`` naming the file and the field.
+Every file is written to a temporary neighbour and moved into place; an
+export replaces a file only when asked to (``write_atomic``), or takes a free
+name beside it (``write_free``).  An import is read as plain JSON and checked
+field by field (nothing read is executed); any problem raises ``StoreError``
+naming the file and the field.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
+import os
 import stat
+import tempfile
 from pathlib import Path
 
 from ..files import FileProblem, parse_json, write_text_atomic
+from ..files import not_a_file, sync_folder
 from .errors import StoreError
 from .checks import shown
 from .model import TIEBREAK_TITLES, Tournament
@@ -26,6 +32,10 @@ EXPORT_VERSION = 2
 #: options take the former defaults (``GameSpec.former_defaults``).
 FORMER_DEFAULTS_BEFORE = 2
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
+#: What ``os.link`` says where a file system has no hard links (then a free name is
+#: taken by renaming, which a file appearing at that very moment could lose to).
+_NO_LINKS = {getattr(errno, name) for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EXDEV",
+                                              "ENOSYS", "EMLINK") if hasattr(errno, name)}
 
 
 def loads_json(text):
@@ -40,20 +50,80 @@ def loads_json(text):
         raise ValueError(why) from None
 
 
-def write_atomic(path, text: str) -> None:
-    """Write ``text`` to a temporary neighbour and move it into place."""
+def write_atomic(path, text: str, replace: bool = True) -> None:
+    """Write ``text`` to a temporary neighbour and move it into place; with ``replace``
+    False a file already at ``path`` stays as it is (StoreError: it exists)."""
+    if not replace:
+        _write_new(path, text.encode("utf-8"), [Path(path)])
+        return
     try:
         write_text_atomic(path, text)
     except FileProblem as exc:
         raise StoreError(str(exc)) from None
 
 
+def write_free(path, data) -> Path:
+    """Write ``data`` (text or bytes) as a new file: at ``path`` when that name is free,
+    else at the first free one after it (``standings (2).csv``, ``standings (3).csv``...);
+    no file is ever replaced.  Returns the path written."""
+    path = Path(path)
+    names = [path] + [path.with_name(f"{path.stem} ({n}){path.suffix}")
+                      for n in range(2, 1000)]
+    return _write_new(path, data.encode("utf-8") if isinstance(data, str) else data, names)
+
+
+def _write_new(path, data: bytes, names) -> Path:
+    """Write ``data`` whole to a temporary neighbour of ``path``, flushed, then give it the
+    first of ``names`` not taken (a hard link, which fails rather than replace a file);
+    the path it took.  StoreError when every name is taken or the folder refuses."""
+    path = Path(path)
+    odd = not_a_file(path)
+    if odd:
+        raise StoreError(f"could not write {path}: it is {odd}, not a file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            for target in names:
+                try:
+                    os.link(tmp, target)
+                except FileExistsError:
+                    continue
+                except (AttributeError, NotImplementedError, OSError) as exc:
+                    if isinstance(exc, OSError) and exc.errno not in _NO_LINKS:
+                        raise
+                    if os.path.lexists(target):     # no hard links here: a free name only
+                        continue
+                    os.rename(tmp, target)
+                sync_folder(path.parent)
+                return target
+        finally:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    except OSError as exc:
+        raise StoreError(f"could not write {path}: {exc.strerror or exc}") from None
+    if len(names) == 1:
+        raise StoreError(f"{path} exists already; it was left as it is")
+    raise StoreError(f"could not write {path}: every name like it is taken")
+
+
 def tournament_json(tournament: Tournament) -> dict:
     return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "tournament": tournament.to_dict()}
 
 
-def write_tournament_json(tournament: Tournament, path) -> None:
-    write_atomic(path, json.dumps(tournament_json(tournament), indent=2) + "\n")
+def tournament_json_text(tournament: Tournament) -> str:
+    """The text of an export file."""
+    return json.dumps(tournament_json(tournament), indent=2) + "\n"
+
+
+def write_tournament_json(tournament: Tournament, path, replace: bool = True) -> None:
+    write_atomic(path, tournament_json_text(tournament), replace)
 
 
 def read_tournament_json(path, registry=None) -> Tournament:
@@ -176,9 +246,9 @@ def crosstable_csv(tournament: Tournament) -> str:
     return _csv(rows)
 
 
-def write_standings_csv(tournament: Tournament, path) -> None:
-    write_atomic(path, standings_csv(tournament))
+def write_standings_csv(tournament: Tournament, path, replace: bool = True) -> None:
+    write_atomic(path, standings_csv(tournament), replace)
 
 
-def write_crosstable_csv(tournament: Tournament, path) -> None:
-    write_atomic(path, crosstable_csv(tournament))
+def write_crosstable_csv(tournament: Tournament, path, replace: bool = True) -> None:
+    write_atomic(path, crosstable_csv(tournament), replace)

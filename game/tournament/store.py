@@ -46,7 +46,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .errors import StoreError
-from .files import loads_json, read_tournament_json, write_atomic, write_tournament_json
+from .files import (loads_json, read_tournament_json, tournament_json_text, write_atomic,
+                    write_free, write_tournament_json)
 from .checks import name_problem, shown
 from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result, Tournament
 from .pairing import pair_next_round
@@ -521,11 +522,12 @@ class TournamentStore:
             return tables
         return self._run(run)
 
-    def export_rows(self, tid: int, path) -> None:
-        """Write ``rows(tid)`` as JSON (ASCII only, whatever the rows hold)."""
+    def export_rows(self, tid: int, path, replace: bool = True) -> None:
+        """Write ``rows(tid)`` as JSON (ASCII only, whatever the rows hold); a file already
+        at ``path`` is replaced only with ``replace``."""
         data = {"kind": ROWS_KIND, "database": str(self.path), "tournament": tid,
                 "rows": self.rows(tid)}
-        write_atomic(path, json.dumps(data, indent=2, ensure_ascii=True) + "\n")
+        write_atomic(path, json.dumps(data, indent=2, ensure_ascii=True) + "\n", replace)
 
     def delete(self, tid: int) -> None:
         """Remove tournament ``tid`` and everything kept with it (a damaged one too)."""
@@ -705,8 +707,15 @@ class TournamentStore:
             from .. import GAMES as registry
         return self.add(read_tournament_json(path, registry))
 
-    def export_json(self, tid: int, path) -> None:
-        write_tournament_json(self.load(tid), path)
+    def export_json(self, tid: int, path, replace: bool = True, free: bool = False) -> Path:
+        """Write tournament ``tid`` as an export file at ``path``; the path written.  A file
+        already there is replaced only with ``replace``; with ``free`` the export takes the
+        first free name beside it instead (``files.write_free``)."""
+        tournament = self.load(tid)
+        if free:
+            return write_free(path, tournament_json_text(tournament))
+        write_tournament_json(tournament, path, replace)
+        return Path(path)
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,12 @@ in black on white (an A4 page at 150 dots an inch) and saved as PNG."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pygame
 
+from game.tournament.files import write_free
 from game.tournament.model import TIEBREAK_TITLES
 from game.tournament.standings import number_text, standings
 
@@ -87,16 +89,19 @@ def standings_page(tournament) -> pygame.Surface:
 
 def save_pages(tournament, folder, stem: str) -> list[Path]:
     """The standings and the pairings of the latest round paired, as PNGs in ``folder``
-    (made if missing); the paths written."""
+    (made if missing); the paths written.  A page never replaces a file: it takes the
+    first free name beside it ("...-standings (2).png")."""
     folder = Path(folder).expanduser()
     folder.mkdir(parents=True, exist_ok=True)
     pages = [(f"{stem}-standings.png", standings_page(tournament))]
     if tournament.rounds_paired:
         n = tournament.rounds_paired
         pages.append((f"{stem}-round-{n}-pairings.png", pairings_page(tournament, n)))
-    written = []
-    for name, page in pages:
-        path = folder / name
-        pygame.image.save(page, str(path))
-        written.append(path)
-    return written
+    return [write_free(folder / name, png_bytes(page)) for name, page in pages]
+
+
+def png_bytes(page: pygame.Surface) -> bytes:
+    """``page`` as a PNG file's bytes."""
+    out = io.BytesIO()
+    pygame.image.save(page, out, "page.png")
+    return out.getvalue()

@@ -7,8 +7,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
-from game.tournament.files import (write_crosstable_csv, write_standings_csv,
-                                   write_tournament_json)
+from game.tournament.files import crosstable_csv, standings_csv, write_free
 from game.tournament.model import TIEBREAK_TITLES
 from game.tournament.standings import crosstable_matrix, number_text, standings
 from game.tournament.store import StoreError
@@ -86,7 +85,8 @@ class StandingsScene(Scene):
             self.app.stack.pop()
 
     def export(self, what: str) -> Path | None:
-        """Write one export into the folder typed (made if missing); the message names the file."""
+        """Write one export into the folder typed (made if missing), beside any file of the
+        same name rather than over it ("name (2).csv"); the message names the file."""
         self.folder = self.folder_entry.get_text().strip()
         if not self.folder:
             self.notice, self.notice_ok = "Type the folder to export to first.", False
@@ -95,11 +95,12 @@ class StandingsScene(Scene):
         names = {"standings": f"{stem}-standings.csv", "crosstable": f"{stem}-crosstable.csv",
                  "json": f"{stem}.json"}
         path = Path(self.folder).expanduser() / names[what]
-        writer = {"standings": write_standings_csv, "crosstable": write_crosstable_csv,
-                  "json": write_tournament_json}[what]
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            writer(self.tournament, path)
+            if what == "json":
+                path = self.stored.store.export_json(self.stored.id, path, free=True)
+            else:
+                texts = {"standings": standings_csv, "crosstable": crosstable_csv}
+                path = write_free(path, texts[what](self.tournament))
         except (StoreError, OSError) as exc:
             self.notice, self.notice_ok = f"Nothing was written: {exc}", False
             return None
@@ -115,7 +116,7 @@ class StandingsScene(Scene):
             return []
         try:
             paths = save_pages(self.tournament, self.folder, file_stem(self.tournament.name))
-        except (OSError, pygame.error) as exc:
+        except (StoreError, OSError, pygame.error) as exc:
             self.notice, self.notice_ok = f"Nothing was written: {exc}", False
             return []
         self.written.extend(paths)
