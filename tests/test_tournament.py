@@ -516,7 +516,7 @@ def test_options_that_are_not_plain_values_are_refused_without_a_registry(option
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"entrants": roster(1)}, "2 to 128 entrants"),
+    ({"entrants": roster(1)}, "2 to 200 entrants"),
     ({"entrants": [Entrant("Ann"), Entrant("ann")]}, "two entrants are called"),
     ({"format": "knockout"}, "format must be one of"),
     ({"tiebreaks": ["points"]}, "unknown tie-break 'points'"),

@@ -472,7 +472,7 @@ def _export(tmp_path) -> dict:
     (lambda d: d["tournament"]["games"][0].update(game="chess"), "unknown game 'chess'"),
     (lambda d: d["tournament"]["games"][0].update(variant="trio"),
      "tournaments are for 2-player variants only"),
-    (lambda d: d["tournament"].update(entrants=[]), "2 to 128 entrants"),
+    (lambda d: d["tournament"].update(entrants=[]), "2 to 200 entrants"),
 ])
 def test_a_bad_import_file_is_refused_naming_the_field(tmp_path, change, words):
     data = _export(tmp_path)
@@ -546,7 +546,7 @@ def test_run_a_swiss_with_a_rotation_and_text_output(tmp_path, capsys, pick):
     (["--variant", "trio"], "tournaments are for 2-player variants only"),
     (["--time-control", "5x"], "time control '5x' is not understood"),
     (["--players", "random,grandmaster"], "level must be one of"),
-    (["--players", "random"], "2 to 128 entrants"),
+    (["--players", "random"], "2 to 200 entrants"),
     (["--rounds", "3"], "--rounds is for a Swiss"),
     (["--tiebreaks", "luck"], "unknown tie-break 'luck'"),
     (["--format", "knockout"], "invalid choice"),

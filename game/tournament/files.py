@@ -19,11 +19,11 @@ import stat
 import tempfile
 from pathlib import Path
 
-from ..files import FileProblem, parse_json, write_text_atomic
+from ..files import FileProblem, parse_json, read_bytes, write_text_atomic
 from ..files import not_a_file, sync_folder
 from .errors import StoreError
-from .checks import shown
-from .model import TIEBREAK_TITLES, Tournament
+from .checks import FieldProblem, shown
+from .model import MAX_ENTRANTS, MAX_RATING, TIEBREAK_TITLES, Entrant, Tournament
 from .standings import crosstable_matrix, standings
 
 EXPORT_KIND = "callidus-tournament"
@@ -252,3 +252,145 @@ def write_standings_csv(tournament: Tournament, path, replace: bool = True) -> N
 
 def write_crosstable_csv(tournament: Tournament, path, replace: bool = True) -> None:
     write_atomic(path, crosstable_csv(tournament), replace)
+
+
+# --- entrants files ------------------------------------------------------------------
+
+#: The most an entrants file may hold: 200 rows of long names, clubs and ratings fit many
+#: times over.
+MAX_ENTRANTS_BYTES = 1024 * 1024
+#: The columns an entrants file may name in its first row, and the words taken for each.
+ENTRANT_COLUMNS = {"name": "name", "player": "name", "rating": "rating", "elo": "rating",
+                   "club": "club"}
+
+
+def read_entrants_csv(text: str) -> list[Entrant]:
+    """The entrants of an entrants file's text, in seeding order; pure.
+
+    A row is a name, then optionally a rating (a whole number) and a club, separated by
+    commas (or by semicolons or tabs, as spreadsheets write them in some countries).  A
+    first row naming the columns (``Name,Rating,Club`` in any order and case) is allowed;
+    blank rows are skipped.  Entrants with a rating come first, the highest first, then
+    those without, in the file's order.  ValueError with one line naming the row
+    (``row 4: the rating 'abc' is not a whole number from 0 to 9999``) when a row cannot
+    be used, and nothing is taken.
+    """
+    if len(text) > MAX_ENTRANTS_BYTES:
+        raise ValueError("the file is too large for a list of entrants")
+    text = text[1:] if text.startswith("\ufeff") else text
+    lines = text.splitlines()
+    sample = next((line for line in lines if line.strip()), "")
+    delimiter = ","
+    if "," not in sample:
+        delimiter = ";" if ";" in sample else "\t" if "\t" in sample else ","
+    reader = csv.reader(lines, delimiter=delimiter)
+    columns = ("name", "rating", "club")
+    entrants: list[Entrant] = []
+    seen: dict[str, int] = {}
+    first = True
+    try:
+        for cells in reader:
+            row = reader.line_num
+            cells = [cell.strip() for cell in cells]
+            if not any(cells):
+                continue
+            if first:
+                first = False
+                header = [ENTRANT_COLUMNS.get(cell.casefold()) for cell in cells]
+                if header[0] is not None or "name" in header:
+                    columns = _entrant_columns(cells, header, row)
+                    continue
+            entrant = _entrant_row(cells, columns, row)
+            key = entrant.name.casefold()
+            if key in seen:
+                raise ValueError(f"row {row}: {shown(entrant.name)} is on row {seen[key]} "
+                                 "already")
+            seen[key] = row
+            if len(entrants) == MAX_ENTRANTS:
+                raise ValueError(f"row {row}: a tournament takes at most {MAX_ENTRANTS} "
+                                 "entrants")
+            entrants.append(entrant)
+    except csv.Error as exc:
+        raise ValueError(f"row {reader.line_num}: {shown(str(exc), 80)}") from None
+    if not entrants:
+        raise ValueError("no entrant: the file has no row with a name")
+    rated = sorted((e for e in entrants if e.rating is not None), key=lambda e: -e.rating)
+    return rated + [e for e in entrants if e.rating is None]
+
+
+def _entrant_columns(cells, header, row: int) -> tuple:
+    for cell, column in zip(cells, header):
+        if column is None and cell:
+            raise ValueError(f"row {row}: unknown column {shown(cell, 40)} (an entrants file "
+                             "has a name, a rating and a club)")
+    named = [column for column in header if column is not None]
+    for column in named:
+        if named.count(column) > 1:
+            raise ValueError(f"row {row}: two columns give the {column}")
+    if "name" not in named:
+        raise ValueError(f"row {row}: no column gives the name")
+    return tuple(header)
+
+
+def _entrant_row(cells, columns, row: int) -> Entrant:
+    extra = [cell for cell in cells[len(columns):] if cell]
+    if extra:
+        raise ValueError(f"row {row}: {len(cells)} columns; an entrants file has a name, a "
+                         "rating and a club")
+    values = {column: cell for column, cell in zip(columns, cells) if column is not None}
+    name = values.get("name", "")
+    if not name:
+        raise ValueError(f"row {row}: no name")
+    rating = values.get("rating") or None
+    if rating is not None:
+        if not (rating.isascii() and rating.isdigit() and len(rating) <= 4):
+            raise ValueError(f"row {row}: the rating {shown(rating, 40)} is not a whole number "
+                             f"from 0 to {MAX_RATING}")
+        rating = int(rating)
+    try:
+        return Entrant(name, rating=rating, club=values.get("club") or None)
+    except FieldProblem as exc:
+        raise ValueError(f"row {row}: {exc}") from None
+
+
+def read_entrant_lines(text: str) -> list[Entrant]:
+    """Entrants from pasted text, one name a line (a line copied from a spreadsheet: its
+    first cell); blank lines skipped; pure.  ValueError naming the line otherwise."""
+    if len(text) > MAX_ENTRANTS_BYTES:
+        raise ValueError("the text is too long for a list of names")
+    entrants: list[Entrant] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        name = line.split("\t", 1)[0].strip()
+        if not name:
+            continue
+        try:
+            entrant = Entrant(name)
+        except FieldProblem as exc:
+            raise ValueError(f"line {number}: {exc}") from None
+        key = name.casefold()
+        if key in seen:
+            raise ValueError(f"line {number}: {shown(name)} is on line {seen[key]} already")
+        seen[key] = number
+        if len(entrants) == MAX_ENTRANTS:
+            raise ValueError(f"line {number}: a tournament takes at most {MAX_ENTRANTS} "
+                             "entrants")
+        entrants.append(entrant)
+    return entrants
+
+
+def load_entrants_csv(path) -> list[Entrant]:
+    """The entrants of the file ``path`` (``read_entrants_csv``); UTF-8, or the Windows
+    encoding a spreadsheet may save in.  StoreError naming the file and the row."""
+    try:
+        data = read_bytes(path, MAX_ENTRANTS_BYTES)
+    except FileProblem as exc:
+        raise StoreError(str(exc)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    try:
+        return read_entrants_csv(text)
+    except ValueError as exc:
+        raise StoreError(f"{Path(path).name}, {exc}") from None

@@ -72,8 +72,10 @@ DEFAULT_TIEBREAKS = {
     "round-robin": ("direct_encounter", "sonneborn_berger", "wins"),
     "swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger"),
 }
-MAX_ENTRANTS = 128
+#: A club's biggest evening: 200 entrants, 100 boards a round.
+MAX_ENTRANTS = 200
 MAX_NAME = 40
+MAX_RATING = 9999
 MAX_TOURNAMENT_NAME = 80
 #: Longest game, variant or option name, option text and time control read back.
 MAX_WORD = 40
@@ -92,6 +94,10 @@ class Entrant:
     name: str
     kind: str = "human"
     level: str | None = None
+    #: From an entrants file, both optional: a rating orders the roster (the seeding), a
+    #: club is the player's own.  Neither makes two entries of one player different.
+    rating: int | None = field(default=None, compare=False)
+    club: str | None = field(default=None, compare=False)
 
     def __post_init__(self):
         if isinstance(self.name, str) and not self.name.strip():
@@ -107,6 +113,15 @@ class Entrant:
                                         f"{', '.join(LEVELS)}, not {shown(self.level)}")
         if self.kind == "human" and self.level is not None:
             raise FieldProblem("level", f"entrant {self.name!r}: a human player has no level")
+        if self.rating is not None and (isinstance(self.rating, bool) or not isinstance(
+                self.rating, int) or not 0 <= self.rating <= MAX_RATING):
+            raise FieldProblem("rating", f"entrant {self.name!r}: a rating is a whole number "
+                                         f"from 0 to {MAX_RATING}, not {shown(self.rating)}")
+        if self.club is not None:
+            problem = name_problem(self.club, MAX_NAME)
+            if problem:
+                raise FieldProblem("club", f"entrant {self.name!r}: club {shown(self.club)} "
+                                           f"{problem}")
 
     @property
     def is_computer(self) -> bool:
