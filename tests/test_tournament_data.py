@@ -361,3 +361,18 @@ def test_the_screen_exports_beside_an_earlier_export_never_over_it(tmp_path):
                 "trio-standings (2).csv", "trio-standings (2).png"]
     finally:
         app.close()
+
+
+def test_a_requested_bye_at_the_end_counts_as_a_draw_for_the_opponents():
+    from game.tournament.model import Pairing, Result
+    # D asked for a half-point bye in the last round: it scores 1/2 and, as D played no
+    # more, counts as a draw (1/2, no more) in D's opponents' tie-breaks
+    t = hand("swiss", "ABCD", [
+        (1, 1, "A", "B", "1-0"), (1, 2, "C", "D", "1-0"),
+        (2, 1, "A", "C", "1/2-1/2"), (2, 2, "B", "D", "1-0")], ["buchholz"], 3)
+    t.request_bye(3, 3)
+    t.rounds.append([Pairing(3, 1, 1, 2, 0), Pairing(3, 2, 0, None, 0)])
+    t.results[(3, 1)] = Result("1-0")
+    table = {s.name: s for s in standings(t)}
+    assert {n: s.points for n, s in table.items()} == {"A": 2.5, "B": 2, "C": 1.5, "D": 0.5}
+    assert table["B"].tiebreaks == (2.5 + 0.5 + 1.5,)

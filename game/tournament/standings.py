@@ -2,18 +2,21 @@
 
 Above ``model`` (formats, results, the tie-breaks a director may choose); pure Python.
 
-Points: a win 1, a draw ½, a loss 0; a Swiss bye (the pairing's bye) scores a win, a
-round-robin rest nothing.  A forfeit scores as its result says; a double forfeit (0-0)
-is a loss for both.  Only finished games count; a game without a result is left out.
+Points: a win 1, a draw ½, a loss 0; a Swiss's pairing-allocated bye what the event
+says (a win unless the director chose otherwise), a round-robin rest nothing.  A round
+in which an entrant has no board (a requested bye, a round a late entrant missed, the
+rounds after a withdrawal) scores what ``Tournament.absent_points`` says.  A forfeit
+scores as its result says; a double forfeit (0-0) is a loss for both.  Only finished
+games count; a game without a result is left out.
 
 Played and unplayed rounds
   A game is played when it was played out over the board, however it ended.  A
-  forfeit, a double forfeit, a bye and a round in which an entrant has no board are
-  unplayed rounds: they score, but nobody played, so ``Standing.played`` leaves them
-  out, and the two entrants of a double forfeit have not met: they may be paired again
-  (``met_pairs``).  ``wins``, ``draws`` and ``losses`` count every result against an
-  opponent, forfeits included (``forfeit_wins`` and ``forfeit_losses`` say how many were
-  forfeits; a double forfeit is a forfeit loss for both).
+  forfeit, a double forfeit, a bye and a round without a board are unplayed rounds:
+  they score, but nobody played, so ``Standing.played`` leaves them out, and the two
+  entrants of a double forfeit have not met: they may be paired again (``met_pairs``).
+  ``wins``, ``draws`` and ``losses`` count every result against an opponent, forfeits
+  included (``forfeit_wins`` and ``forfeit_losses`` say how many were forfeits; a
+  double forfeit is a forfeit loss for both).
 
 Tie-breaks, as FIDE's tie-break regulations (C.07, as applied from 1 March 2026) count
 them, in our words:
@@ -22,7 +25,7 @@ them, in our words:
   only when every two of the group have met; otherwise it leaves the group tied and
   shows as None.  In a Swiss only games played are meetings; in a round robin a forfeit
   is one too (C.07 15: there a forfeit stands for the game it replaced).
-* ``wins``: rounds won, played or not: wins, forfeit wins and Swiss byes.
+* ``wins``: rounds won, played or not: wins, forfeit wins and byes scoring a win.
 * ``buchholz``: the sum of one value per round, below.
 * ``buchholz_cut1``: Buchholz less one of its values: that of a voluntarily unplayed
   round (a forfeit lost, a double forfeit, a round without a board; the lowest of them)
@@ -32,14 +35,14 @@ them, in our words:
 A round's value in a Swiss (C.07 16): for a game played, the opponent's adjusted
 score: their points, except that a round without a board after which they played no
 more (only such rounds or forfeit losses followed, or it was the last round so far)
-counts as a draw (16.3).  An unplayed round of the entrant's own counts as a game
-against a dummy who finished with the entrant's own points, but with no more than the
-scheduled opponent's adjusted score for a forfeit won or lost (a double forfeit too),
-and no more than a draw in every round (½ times the rounds) for a bye or a round
-without a board (16.4).  In a round robin (C.07 15) a forfeit, double or not, counts as
-the game against the scheduled opponent, whose value is their points, and a rest is no
-round at all.  The rounds are those paired so far: the standings after any round are
-those of a tournament that ended there.
+counts as a draw, whatever it scored (16.3).  An unplayed round of the entrant's own
+counts as a game against a dummy who finished with the entrant's own points, but with
+no more than the scheduled opponent's adjusted score for a forfeit won or lost (a
+double forfeit too), and no more than a draw in every round (½ times the rounds) for a
+bye or a round without a board (16.4).  In a round robin (C.07 15) a forfeit, double
+or not, counts as the game against the scheduled opponent, whose value is their
+points, and a rest is no round at all.  The rounds are those paired so far: the
+standings after any round are those of a tournament that ended there.
 
 Entrants level after every tie-break share a rank and are listed in roster order.
 """
@@ -191,15 +194,15 @@ class _Rounds:
 
     def _adjusted(self, line: _Line) -> float:
         """The score an opponent's tie-breaks read (C.07 16.3): the points, a round
-        without a board after which only such rounds or forfeit losses follow counting
-        as a draw."""
+        without a board (a requested bye, a withdrawal) after which only such rounds or
+        forfeit losses follow counting as a draw, whatever it scored."""
         if not self.swiss:
             return line.points
-        extra = 0.0
+        adjusted = line.points
         for i, g in enumerate(line.games):
             if g.kind == NO_BOARD and all(later.voluntary for later in line.games[i + 1:]):
-                extra += 0.5
-        return line.points + extra
+                adjusted += 0.5 - g.points
+        return adjusted
 
     def values(self, e: int) -> list[tuple[float, float, bool]]:
         """(value, points scored, voluntarily unplayed) of each finished round of ``e``."""
