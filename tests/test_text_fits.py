@@ -186,6 +186,8 @@ def test_the_standings_screen_saves_printable_pages_of_standings_and_pairings(tm
             "the-thursday-night-open-championship-of-the-société-des-échecs-李-and-friends"
             "-standings.png",
             "the-thursday-night-open-championship-of-the-société-des-échecs-李-and-friends"
+            "-crosstable.png",
+            "the-thursday-night-open-championship-of-the-société-des-échecs-李-and-friends"
             "-round-2-pairings.png"]
         for path in paths:
             page = pygame.image.load(str(path))

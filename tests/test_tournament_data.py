@@ -81,7 +81,7 @@ def test_the_printed_standings_show_sonneborn_berger_in_full(tmp_path):
     from scenes.tournament import printable
     app = make_app(tmp_path)
     try:
-        texts = drawn_texts(lambda: printable.standings_page(trio()))
+        texts = drawn_texts(lambda: printable.standings_pages(trio()))
         assert texts.count("¾") == 2
     finally:
         app.close()
@@ -349,16 +349,18 @@ def test_the_screen_exports_beside_an_earlier_export_never_over_it(tmp_path):
                 press(app, label)
                 assert scene.notice_ok, scene.notice
             first = {p.name: p.read_bytes() for p in out.iterdir()}
-            assert sorted(first) == ["trio-crosstable.csv", "trio-round-3-pairings.png",
-                                     "trio-standings.csv", "trio-standings.png", "trio.json"]
+            assert sorted(first) == ["trio-crosstable.csv", "trio-crosstable.png",
+                                     "trio-round-3-pairings.png", "trio-standings.csv",
+                                     "trio-standings.png", "trio.json"]
             for label in ("Export standings", "Export crosstable", "Export JSON",
                           "Printable PNGs"):
                 press(app, label)
                 assert scene.notice_ok and " (2)" in scene.notice, scene.notice
             assert {p.name: p.read_bytes() for p in out.iterdir() if p.name in first} == first
             assert sorted(p.name for p in out.iterdir() if p.name not in first) == [
-                "trio (2).json", "trio-crosstable (2).csv", "trio-round-3-pairings (2).png",
-                "trio-standings (2).csv", "trio-standings (2).png"]
+                "trio (2).json", "trio-crosstable (2).csv", "trio-crosstable (2).png",
+                "trio-round-3-pairings (2).png", "trio-standings (2).csv",
+                "trio-standings (2).png"]
     finally:
         app.close()
 
@@ -376,3 +378,109 @@ def test_a_requested_bye_at_the_end_counts_as_a_draw_for_the_opponents():
     table = {s.name: s for s in standings(t)}
     assert {n: s.points for n, s in table.items()} == {"A": 2.5, "B": 2, "C": 1.5, "D": 0.5}
     assert table["B"].tiebreaks == (2.5 + 0.5 + 1.5,)
+
+
+# --- 4. whole names on the printed pages -------------------------------------------------
+
+def forty_names() -> list[str]:
+    """Forty different names of forty characters: accented, Chinese, one long word."""
+    bases = ["Émilie-Françoise Dûpont-Lefèvre de Sàint", "Łukasz Żółkiewski-Wiśniewski z Grzędów",
+             "王秀英李小龙张伟刘洋陈静杨帆赵敏黄磊周杰吴刚徐丽孙强马超朱琳胡军郭靖何平高峰林涛罗",
+             "Bartholomewmaximilianfeatherstonehaughs", "Nguyễn Thị Minh Khai Trần Hưng Đạo Phạm"]
+    names = []
+    for i in range(40):
+        base = bases[i % len(bases)]
+        tag = f" {i:02d}" if " " in base else f"{i:02d}"
+        names.append((base[:40 - len(tag)] + tag)[:40])
+    assert len(set(names)) == 40 and all(len(n) == 40 for n in names)
+    return names
+
+
+def forty(rounds: int = 3) -> Tournament:
+    """A Swiss of forty with long names, ``rounds`` rounds played: the first seat wins,
+    but board 2 is a forfeit and board 3 a double forfeit."""
+    t = Tournament("The Thursday Night Open Championship of the Société des Échecs",
+                   [Entrant(n) for n in forty_names()], "swiss", [GameChoice("calla")],
+                   rounds=rounds)
+    for _ in range(rounds):
+        for p in pair_next_round(t):
+            if not p.is_bye:
+                score, how = {2: ("0-1", "forfeit"), 3: ("0-0", "forfeit")}.get(
+                    p.board, ("1-0", "played"))
+                t.record(p.round, p.board, score, how)
+    return t
+
+
+def printed(pages_of) -> list[list[tuple]]:
+    """(rect, words) of every text on each page ``pages_of()`` draws."""
+    from scenes import assets
+    with assets.TextRecorder() as seen:
+        pages = pages_of()
+    return pages, [seen.on(page) for page in pages]
+
+
+def assert_whole_names(pages, texts, names):
+    for page, drawn in zip(pages, texts):
+        area = page.get_rect()
+        for rect, words in drawn:
+            assert area.contains(rect), f"{words!r} leaves the page"
+            assert "\u2026" not in words, f"{words!r} is cut short"
+        for i, (a, _) in enumerate(drawn):
+            for b, words in drawn[i + 1:]:
+                assert not a.colliderect(b), f"{words!r} overprints another text"
+    printed_text = "".join(words for drawn in texts for _, words in drawn).replace(" ", "")
+    for name in names:
+        assert name.replace(" ", "") in printed_text, f"{name!r} is not printed whole"
+
+
+def test_the_printed_standings_show_forty_long_names_whole(tmp_path):
+    from helpers import make_app
+    from scenes.tournament import printable
+    t = forty()
+    app = make_app(tmp_path)
+    try:
+        pages, texts = printed(lambda: printable.standings_pages(t))
+        assert len(pages) >= 2                       # forty rows of two lines: two pages
+        assert_whole_names(pages, texts, forty_names())
+        words = [w for drawn in texts for _, w in drawn]
+        assert f"Page 1 of {len(pages)}" in words
+        assert sum(w.isdigit() and 1 <= int(w) <= 40 for drawn in texts
+                   for rect, w in drawn if rect.x < 200) >= 40      # every rank printed
+    finally:
+        app.close()
+
+
+def test_the_printed_crosstable_shows_whole_names_and_marks_forfeits(tmp_path):
+    from helpers import make_app
+    from scenes.tournament import printable
+    t = forty()
+    app = make_app(tmp_path)
+    try:
+        pages, texts = printed(lambda: printable.crosstable_pages(t))
+        assert_whole_names(pages, texts, forty_names())
+        words = [w for drawn in texts for _, w in drawn]
+        assert sum(w.endswith("+") and w[:-1].isdigit() for w in words) == 3   # 3 rounds
+        assert sum(w.endswith("−") and w[:-1].isdigit() for w in words) == 3 + 6
+        pairings, texts = printed(lambda: printable.pairings_pages(t, 3))
+        assert_whole_names(pairings, texts, forty_names())
+    finally:
+        app.close()
+
+
+def test_a_long_crosstable_goes_on_over_pages_a_dozen_rounds_at_a_time(tmp_path):
+    from helpers import make_app
+    from scenes.tournament import printable
+    names = [f"Player {i}" for i in range(1, 15)]
+    t = Tournament("Long", [Entrant(n) for n in names], "round-robin", [GameChoice("calla")])
+    while t.can_pair_next():
+        for p in pair_next_round(t):
+            t.record(p.round, p.board, "1-0")
+    app = make_app(tmp_path)
+    try:
+        pages, texts = printed(lambda: printable.crosstable_pages(t))
+        assert len(pages) == 2
+        heads = [{w for _, w in drawn if w.startswith("R") and w[1:].isdigit()} for drawn in texts]
+        assert heads == [{f"R{r}" for r in range(1, 13)}, {"R13"}]
+        assert_whole_names(pages, texts, names)
+    finally:
+        app.close()
