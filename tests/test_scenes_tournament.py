@@ -313,8 +313,8 @@ def test_an_exported_tournament_imports_again(tmp_path, app):
     lobby = app.stack.top
     type_into(app, lobby.import_entry, str(path))
     press(app, "Import JSON")
-    assert lobby.notice == "Imported Thursday Swiss."
-    assert [i.name for i in lobby.infos] == ["Thursday Swiss", "Thursday Swiss"]
+    assert lobby.notice == "Imported Thursday Swiss (2)."       # a name of its own
+    assert [i.name for i in lobby.infos] == ["Thursday Swiss (2)", "Thursday Swiss"]
 
 
 def test_the_editor_refuses_two_entrants_of_one_name_and_keeps_nothing(app):

@@ -484,3 +484,106 @@ def test_a_long_crosstable_goes_on_over_pages_a_dozen_rounds_at_a_time(tmp_path)
         assert_whole_names(pages, texts, names)
     finally:
         app.close()
+
+
+# --- 5. import: the screens' checks, free names, nothing lost on the way -----------------
+
+def test_a_drawn_iriri_game_is_refused_at_import_naming_its_round_and_board(tmp_path, capsys):
+    from game import GAMES
+    from game.tournament.files import write_tournament_json
+    from game.tournament.model import Result
+    t = Tournament("Iriri night", [Entrant(n) for n in "ABCD"], "swiss", [GameChoice("iriri")],
+                   rounds=2)
+    pair_next_round(t)
+    t.record(1, 1, "1-0")
+    t.record(1, 2, "1/2-1/2")          # as a file may say it: "played", which no game ends so
+    path = tmp_path / "iriri.json"
+    write_tournament_json(t, path)
+    db = tmp_path / "t.sqlite3"
+    code, out, err = run_cli(capsys, "import", path, "--db", db)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    screen = t.result_problem(1, Result("1/2-1/2", "manual"), GAMES)    # the screen's words
+    assert screen and f"round 1 board 2: {screen}" in err
+    with TournamentStore(db) as store:
+        assert store.list() == []
+
+
+def test_an_imported_name_already_kept_gets_a_number(tmp_path, capsys):
+    db, tid = kept_trio(tmp_path)
+    out = tmp_path / "trio.json"
+    assert run_cli(capsys, "export", tid, "--to", out, "--db", db)[0] == 0
+    for expected in ("Trio (2)", "Trio (3)"):
+        code, stdout, err = run_cli(capsys, "import", out, "--db", db, "--json")
+        assert code == 0, err
+        assert json.loads(stdout)["name"] == expected
+    code, stdout, err = run_cli(capsys, "import", out, "--db", db)
+    assert '"Trio (4)"' in stdout
+    long = "A" * 38 + " " + "B" * 41                    # 80 characters, the most a name has
+    data = json.loads(out.read_text())
+    data["tournament"]["name"] = long
+    out.write_text(json.dumps(data))
+    for expected in (long, "A" * 38 + " " + "B" * 37 + " (2)"):
+        code, stdout, err = run_cli(capsys, "import", out, "--db", db, "--json")
+        assert json.loads(stdout)["name"] == expected and len(expected) <= 80
+    with TournamentStore(db) as store:
+        assert sorted(i.name for i in store.list()) == sorted(
+            ["Trio", "Trio (2)", "Trio (3)", "Trio (4)", long, "A" * 38 + " " + "B" * 37 + " (2)"])
+
+
+def club_evening(db):
+    """A kept Swiss of six with every kind of board record: a score on the board, a
+    corrected result, a double forfeit, a result cleared and entered again, a game in
+    progress; its id."""
+    with TournamentStore(db) as store:
+        stored = store.create(Tournament("Club", [Entrant(n) for n in "ABCDEF"], "swiss",
+                                         [GameChoice("calla")], rounds=3))
+        stored.pair_next_round()
+        stored.record(1, 1, "1-0", detail="18 - 14: A has 17 cubes in the calla.")
+        stored.record(1, 2, "0-1", "time", detail="9 - 12: the first seat's flag fell.")
+        stored.record(1, 2, "1-0", "manual")                     # corrected by hand
+        stored.record(1, 3, "0-0", "forfeit")
+        stored.pair_next_round()
+        stored.record(2, 1, "1/2-1/2", detail="15 - 15: an even split.")
+        stored.clear_result(2, 1)
+        stored.record(2, 1, "0-1", "manual")
+        stored.save_live(2, 2, {"moves": ["a1", "b2"], "clock": None, "timer": None})
+        return stored.id
+
+
+def test_export_and_import_keep_every_board_with_its_score_and_notes(tmp_path, capsys):
+    from helpers import make_app
+    from scenes.tournament.round import RoundScene
+    db = tmp_path / "t.sqlite3"
+    tid = club_evening(db)
+    out = tmp_path / "club.json"
+    assert run_cli(capsys, "export", tid, "--to", out, "--db", db)[0] == 0
+    code, stdout, err = run_cli(capsys, "import", out, "--db", db, "--json")
+    assert code == 0, err
+    copy = json.loads(stdout)["tournament"]
+    with TournamentStore(db) as store:
+        a, b = store.load(tid), store.load(copy)
+        assert b.name == "Club (2)"
+        assert b.to_dict() == {**a.to_dict(), "name": "Club (2)"}
+        assert store.history(copy) == store.history(tid)          # results, details, times
+        assert len(store.history(tid)[(1, 2)]) == 2
+        assert store.live_boards(copy) == store.live_boards(tid) == {(2, 2)}
+        assert store.load_live(copy, 2, 2) == store.load_live(tid, 2, 2)
+        created = "SELECT created FROM tournament WHERE id = ?"
+        assert (store._db.execute(created, (copy,)).fetchone()
+                == store._db.execute(created, (tid,)).fetchone())
+        stored = [store.open(tid), store.open(copy)]
+        # what the round view says of each board: the score on the board, "corrected"
+        app = make_app(tmp_path)
+        try:
+            said = []
+            for kept in stored:
+                scene = RoundScene(app, kept, background=False)
+                scene.reload()
+                said.append([scene.state_text(p) for boards in kept.tournament.rounds
+                             for p in boards if not p.is_bye])
+            assert said[0] == said[1]
+            assert "18 - 14" in said[0][0] and "corrected" in said[0][1]
+            assert "double forfeit" in said[0][2] and "corrected" in said[0][3]
+        finally:
+            app.close()

@@ -220,6 +220,10 @@ def cmd_export(args) -> int:
             store.export_rows(args.id, target, replace=args.force)
             print(f"wrote the rows of tournament {args.id} to {args.to}", file=sys.stderr)
             return 0
+        if args.what == "json":     # with every board's history and games in progress
+            store.export_json(args.id, target, replace=args.force)
+            print(f"wrote json of tournament {args.id} to {args.to}", file=sys.stderr)
+            return 0
         tournament = store.load(args.id)
     writer = {"json": write_tournament_json, "standings": write_standings_csv,
               "crosstable": write_crosstable_csv}[args.what]
@@ -246,10 +250,11 @@ def cmd_import(args) -> int:
     from .. import GAMES
     with TournamentStore(args.db) as store:
         tid = store.import_json(args.file, registry=GAMES)
+        name = store.load(tid).name         # " (2)" after a name already kept
         if args.json:
-            print(json.dumps({"tournament": tid, "db": str(store.path)}))
+            print(json.dumps({"tournament": tid, "name": name, "db": str(store.path)}))
         else:
-            print(f"imported tournament {tid} into {store.path}")
+            print(f"imported tournament {tid} \"{name}\" into {store.path}")
     return 0
 
 

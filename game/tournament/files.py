@@ -1,5 +1,7 @@
-"""Tournament files: the JSON export that another Callidus can import, and the
-standings and crosstable as CSV for a club's own records.
+"""Tournament files: the JSON export that another Callidus can import (the
+tournament, every result each board has had with how a game played out ended,
+the games in progress), and the standings and crosstable as CSV for a club's
+own records.
 
 Every file is written to a temporary neighbour and moved into place; an
 export replaces a file only when asked to (``write_atomic``), or takes a free
@@ -17,20 +19,29 @@ import json
 import os
 import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..files import FileProblem, parse_json, read_bytes, write_text_atomic
 from ..files import not_a_file, sync_folder
 from .errors import StoreError
-from .checks import FieldProblem, shown
-from .model import MAX_ENTRANTS, MAX_RATING, TIEBREAK_TITLES, Entrant, Tournament
+from .checks import FieldProblem, Reader, shown
+from .model import (HOWS, MAX_ENTRANTS, MAX_RATING, SCORES, TIEBREAK_TITLES, Entrant, Result,
+                    Tournament)
 from .standings import crosstable_matrix, standings
 
 EXPORT_KIND = "callidus-tournament"
-EXPORT_VERSION = 2
+#: Version 3 files keep each board's history of results (with how a game played out
+#: ended: its score on the board), the games in progress and when the tournament began.
+EXPORT_VERSION = 3
+#: Longest detail kept with a result (how a game ended, in words), and results kept a board.
+MAX_DETAIL = 300
+MAX_HISTORY = 1000
 #: Version 1 files were written before rule options' defaults changed: their games' left-out
 #: options take the former defaults (``GameSpec.former_defaults``).
 FORMER_DEFAULTS_BEFORE = 2
+#: The first version with the boards' records (``BoardRecord``) and the time of creation.
+RECORDS_FROM = 3
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
 #: What ``os.link`` says where a file system has no hard links (then a free name is
 #: taken by renaming, which a file appearing at that very moment could lose to).
@@ -113,21 +124,52 @@ def _write_new(path, data: bytes, names) -> Path:
     raise StoreError(f"could not write {path}: every name like it is taken")
 
 
-def tournament_json(tournament: Tournament) -> dict:
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "tournament": tournament.to_dict()}
+@dataclass(frozen=True)
+class BoardRecord:
+    """What a kept tournament holds about a board beside its result: every result it has
+    had, oldest first (``{"result", "how", "detail", "recorded"}``, the last the board's
+    own, ``result`` None where it was cleared; ``detail`` how a game played out here
+    ended), and the game in progress on it (plain JSON, or None)."""
+
+    round: int
+    board: int
+    history: tuple = ()
+    live: dict | None = None
 
 
-def tournament_json_text(tournament: Tournament) -> str:
+@dataclass(frozen=True)
+class Export:
+    """An export file read back: the tournament, its boards' records, when it began."""
+
+    tournament: Tournament
+    boards: tuple = ()
+    created: str | None = None
+
+
+def tournament_json(tournament: Tournament, boards=(), created: str | None = None) -> dict:
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "tournament": tournament.to_dict(),
+            "created": created,
+            "boards": [{"round": b.round, "board": b.board, "history": list(b.history),
+                        "live": b.live} for b in boards]}
+
+
+def tournament_json_text(tournament: Tournament, boards=(), created: str | None = None) -> str:
     """The text of an export file."""
-    return json.dumps(tournament_json(tournament), indent=2) + "\n"
+    return json.dumps(tournament_json(tournament, boards, created), indent=2) + "\n"
 
 
-def write_tournament_json(tournament: Tournament, path, replace: bool = True) -> None:
-    write_atomic(path, tournament_json_text(tournament), replace)
+def write_tournament_json(tournament: Tournament, path, replace: bool = True, boards=(),
+                          created: str | None = None) -> None:
+    write_atomic(path, tournament_json_text(tournament, boards, created), replace)
 
 
 def read_tournament_json(path, registry=None) -> Tournament:
     """The tournament of an export file; StoreError naming the file and the bad field."""
+    return read_export(path, registry).tournament
+
+
+def read_export(path, registry=None) -> Export:
+    """An export file read back whole; StoreError naming the file and the bad field."""
     path = Path(path)
     try:
         status = path.stat()
@@ -146,10 +188,18 @@ def read_tournament_json(path, registry=None) -> Tournament:
         raise StoreError(f"{path} is not a text file") from None
     except ValueError as exc:
         raise StoreError(f"{path} is damaged: {exc}") from None
-    return tournament_from_json(data, registry, str(path))
+    return export_from_json(data, registry, str(path))
 
 
 def tournament_from_json(data, registry=None, source: str = "import") -> Tournament:
+    return export_from_json(data, registry, source).tournament
+
+
+def export_from_json(data, registry=None, source: str = "import") -> Export:
+    """The export of JSON data, checked field by field; StoreError naming the field.
+
+    A draw in a game that cannot end drawn is refused as the screens refuse it
+    (``Tournament.result_problem``), naming its round and board."""
     if not isinstance(data, dict):
         raise StoreError(f"{source}: expected a JSON object")
     if not (isinstance(data.get("kind"), str) and data["kind"] == EXPORT_KIND):
@@ -160,7 +210,9 @@ def tournament_from_json(data, registry=None, source: str = "import") -> Tournam
         raise StoreError(f"{source}: field 'version' must be a whole number")
     if version > EXPORT_VERSION:
         raise StoreError(f"{source} was written by a newer Callidus (version {version})")
-    unknown = sorted(set(data) - {"kind", "version", "tournament"})
+    fields = {"kind", "version", "tournament"} | (
+        {"created", "boards"} if version >= RECORDS_FROM else set())
+    unknown = sorted(set(data) - fields, key=str)
     if unknown:
         raise StoreError(f"{source}: unknown field {shown(unknown[0])}")
     if "tournament" not in data:
@@ -169,12 +221,63 @@ def tournament_from_json(data, registry=None, source: str = "import") -> Tournam
         tournament = data["tournament"]
         if version < FORMER_DEFAULTS_BEFORE:
             tournament = _with_former_defaults(tournament, registry)
-        return Tournament.from_dict(tournament, registry)
+        tournament = Tournament.from_dict(tournament, registry)
+        for (round_no, board), result in sorted(tournament.results.items()):
+            if result.score == "1/2-1/2":     # checked as a draw entered by hand is
+                problem = tournament.result_problem(round_no, Result(result.score, "manual"),
+                                                    registry)
+                if problem:
+                    raise ValueError(f"round {round_no} board {board}: {problem}")
+        created = data.get("created")
+        if created is not None and (not isinstance(created, str) or len(created) > 40):
+            raise ValueError("created: must be a short text or null")
+        boards = _board_records(data.get("boards", []), tournament)
+        return Export(tournament, boards, created)
     except ValueError as exc:
         raise StoreError(f"{source}: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - a file must never crash the program that reads it
         raise StoreError(f"{source} cannot be read ({type(exc).__name__}: "
                          f"{shown(str(exc), 80)})") from None
+
+
+def _board_records(items, tournament: Tournament) -> tuple:
+    """The ``boards`` of an export, checked: each a board of the tournament, once, with
+    a history of valid results ending with the board's own."""
+    if not isinstance(items, list):
+        raise ValueError("boards: must be a list")
+    records, seen = [], set()
+    for i, item in enumerate(items):
+        at = f"boards[{i}]"
+        b = Reader(item, at, ("round", "board", "history", "live"))
+        key = (b.int("round", 1, max(1, tournament.rounds_paired)), b.int("board", 1, 10**6))
+        try:
+            pairing = tournament.pairing(*key)
+        except ValueError as exc:
+            raise ValueError(f"{at}: {exc}") from None
+        if pairing.is_bye:
+            raise ValueError(f"{at}: round {key[0]} board {key[1]} is a bye; it has no results")
+        if key in seen:
+            raise ValueError(f"{at}: round {key[0]} board {key[1]} is listed twice")
+        seen.add(key)
+        history = []
+        for j, entry in enumerate(b.list("history", MAX_HISTORY)):
+            h = Reader(entry, f"{at}.history[{j}]", ("result", "how", "detail", "recorded"))
+            score = h.text("result", tuple(SCORES), optional=True)
+            how = h.text("how", HOWS, optional=True)
+            if (score is None) != (how is None):
+                raise ValueError(f"{at}.history[{j}]: 'result' and 'how' are given together "
+                                 "or not at all")
+            result = None if score is None else h.build(Result, score, how)
+            history.append((result, {"result": score, "how": how,
+                                     "detail": h.text("detail", limit=MAX_DETAIL),
+                                     "recorded": h.text("recorded", limit=40)}))
+        if history and history[-1][0] != tournament.result(*key):
+            raise ValueError(f"{at}.history: the last result is not the board's result")
+        live = b.data["live"]
+        if live is not None and not isinstance(live, dict):
+            raise ValueError(f"{at}.live: must be an object or null")
+        records.append(BoardRecord(key[0], key[1], tuple(e for _, e in history), live))
+    return tuple(records)
 
 
 def _with_former_defaults(tournament, registry):

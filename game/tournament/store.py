@@ -46,8 +46,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .errors import StoreError
-from .files import (loads_json, read_tournament_json, tournament_json_text, write_atomic,
-                    write_free, write_tournament_json)
+from .files import (MAX_DETAIL, BoardRecord, loads_json, read_export, tournament_json_text,
+                    write_atomic, write_free, write_tournament_json)
 from .checks import name_problem, shown
 from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result, Tournament
 from .pairing import pair_next_round
@@ -123,8 +123,6 @@ CREATE TABLE result_history (
 TABLES = ("entrant", "game_choice", "live_game", "pairing", "result_history", "tournament")
 #: The tables of schema version 1, which gains ``result_history`` when opened.
 TABLES_V1 = ("entrant", "game_choice", "live_game", "pairing", "tournament")
-#: Longest detail kept with a result (how a game ended, in words).
-MAX_DETAIL = 300
 ROWS_KIND = "callidus-tournament-rows"
 #: Most pairings read for one tournament: a double round robin of 128 has 16,256.
 MAX_PAIRINGS = 2 * (MAX_ENTRANTS - 1) * (MAX_ENTRANTS // 2)
@@ -699,23 +697,84 @@ class TournamentStore:
 
     # --- import and export ----------------------------------------------------
     def import_json(self, path, registry=None) -> int:
-        """Keep the tournament of a JSON export file as a new tournament; returns its id.
+        """Keep the tournament of a JSON export file as a new tournament, with its boards'
+        histories and games in progress; returns its id.  A name already kept gets " (2)",
+        " (3)"... after it.
 
         The games are checked against ``registry`` (default: ``game.GAMES``).
         """
         if registry is None:
             from .. import GAMES as registry
-        return self.add(read_tournament_json(path, registry))
+        export = read_export(path, registry)
+        export.tournament.name = self._run(self._free_name, export.tournament.name)
+        tid = self.add(export.tournament)
+        try:
+            self._run(self._keep_records, tid, export.boards, export.created)
+        except StoreError:
+            self.delete(tid)
+            raise
+        return tid
+
+    def _free_name(self, name: str) -> str:
+        """``name``, or with " (2)", " (3)"... after it when a kept tournament has it."""
+        taken = {n.casefold() for n, in self._db.execute("SELECT name FROM tournament")
+                 if isinstance(n, str)}
+        for n in range(1, 10_000):
+            tail = "" if n == 1 else f" ({n})"
+            free = name[:MAX_TOURNAMENT_NAME - len(tail)].rstrip() + tail
+            if free.casefold() not in taken:
+                return free
+        raise StoreError(f"too many tournaments are called {name!r}")
+
+    def _keep_records(self, tid: int, boards, created) -> None:
+        """Keep imported boards' histories and games in progress, and the time the
+        tournament began."""
+        with self._tx() as db:
+            for b in boards:
+                for seq, e in enumerate(b.history, start=1):
+                    db.execute("INSERT INTO result_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                               (tid, b.round, b.board, seq, e["result"], e["how"],
+                                e["detail"], e["recorded"]))
+                if b.history and b.history[-1]["result"] is not None:
+                    db.execute("UPDATE pairing SET recorded = ? WHERE tournament_id = ? AND "
+                               "round = ? AND board = ?",
+                               (b.history[-1]["recorded"], tid, b.round, b.board))
+                if b.live is not None:
+                    db.execute("INSERT OR REPLACE INTO live_game VALUES (?, ?, ?, ?, ?)",
+                               (tid, b.round, b.board, json.dumps(b.live, sort_keys=True),
+                                _now()))
+            if created:
+                db.execute("UPDATE tournament SET created = ? WHERE id = ?", (created, tid))
 
     def export_json(self, tid: int, path, replace: bool = True, free: bool = False) -> Path:
-        """Write tournament ``tid`` as an export file at ``path``; the path written.  A file
-        already there is replaced only with ``replace``; with ``free`` the export takes the
-        first free name beside it instead (``files.write_free``)."""
+        """Write tournament ``tid`` as an export file at ``path``, with every result each
+        board has had (how a game played out here ended with it) and the games in
+        progress; the path written.  A file already there is replaced only with
+        ``replace``; with ``free`` the export takes the first free name beside it instead
+        (``files.write_free``)."""
         tournament = self.load(tid)
+        boards = self.board_records(tid)
+        row = self._run(lambda: self._db.execute("SELECT created FROM tournament WHERE id = ?",
+                                                 (tid,)).fetchone())
+        created = row[0] if row and isinstance(row[0], str) else None
         if free:
-            return write_free(path, tournament_json_text(tournament))
-        write_tournament_json(tournament, path, replace)
+            return write_free(path, tournament_json_text(tournament, boards, created))
+        write_tournament_json(tournament, path, replace, boards, created)
         return Path(path)
+
+    def board_records(self, tid: int) -> list:
+        """``files.BoardRecord`` of every board of ``tid`` with a history of results or a
+        game in progress, in round and board order."""
+        history = self.history(tid)
+        live = {key: self.load_live(tid, *key) for key in self.live_boards(tid)}
+        records = []
+        for key in sorted(set(history) | {k for k, data in live.items() if data is not None}):
+            entries = tuple({"result": None if e.result is None else e.result.score,
+                             "how": None if e.result is None else e.result.how,
+                             "detail": e.detail, "recorded": e.recorded}
+                            for e in history.get(key, ()))
+            records.append(BoardRecord(key[0], key[1], entries, live.get(key)))
+        return records
 
 
 @dataclass(frozen=True)
