@@ -389,8 +389,10 @@ class GamesScene(Scene):
         if not entry.end:
             return assets.ellipsized("Unfinished", TEXT, width)
         if entry.winner is None:
-            return assets.ellipsized("Draw", TEXT, width)
-        ending = " won on time" if entry.end == "time" else " won"
+            return assets.ellipsized("Draw agreed" if entry.end == "agreed" else "Draw", TEXT,
+                                     width)
+        ending = {"time": " won on time", "resigned": " won by resignation"}.get(entry.end,
+                                                                                " won")
         room = width - assets.font(TEXT).size(ending)[0]
         name = entry.players[entry.winner] if entry.winner < len(entry.players) else "?"
         fitted = assets.ellipsized(name, TEXT, room) if room > 0 else ""

@@ -1,4 +1,10 @@
-"""Esc during a game: resume, read the rules, save the game, restart or leave."""
+"""Esc during a game: resume, read the rules, save the game, resign or offer a draw,
+restart or leave.
+
+Resign and a draw offered at a shared screen ask first, in the menu's own box: who
+resigns (the player to move; against the computer, the human) and who wins; the other
+player accepts or declines the draw.  A computer opponent answers a draw offer itself,
+in the play scene's status line."""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import pygame_gui
 
 from . import assets, record_files, sgf_files, ui
 from .stack import Scene
+
+NOTICE_ROOM = 56     # pixels kept under the menu for two lines of notice
 
 
 class PauseScene(Scene):
@@ -17,12 +25,18 @@ class PauseScene(Scene):
         super().__init__(app)
         self.notice = ""
         self.dialog = None
-        self.confirming = False    # Restart was pressed: the menu asks before throwing moves away
+        # "restart", "resign" or "draw": the menu asks before acting (moves would be lost,
+        # the game would end), or asks the other player about a draw
+        self.asking: str | None = None
         self.dialog_kind = None      # "game" (.callidus) or "sgf" (.blksgf)
         self.saved_to = None         # the .callidus file last handed to the writer
 
+    @property
+    def confirming(self) -> bool:
+        return self.asking is not None
+
     def build(self) -> None:
-        if self.confirming:
+        if self.asking:
             self._build_confirm()
             return
         w, h = self.app.size
@@ -38,31 +52,63 @@ class PauseScene(Scene):
         if can_save:
             rows.append(("save_button", "Save as .blksgf", None,
                          "Save the game as a Pentobi record"))
-        rows += [("restart_button", "Restart", None, None),
+        resign_why = play.resign_problem() if play is not None else "No game."
+        draw_why = play.draw_problem() if play is not None else "No game."
+        rows += [[("resign_button", "Resign", None, resign_why or "End the game now: "
+                   + play.resign_words()),
+                  ("draw_button", "Offer a draw", None,
+                   draw_why or f"Offer {play.draw_parties()[1]['name']} a draw")],
+                 ("restart_button", "Restart", None, "A tournament game is not started "
+                  "again; it is played to its end, resigned or drawn" if self.in_tournament
+                  else None),
                  ("quit_button", "Back to the round" if self.in_tournament else "Quit to menu",
                   None, "The game is kept; start the board again from the round view to "
                   "carry on" if self.in_tournament else None)]
         # small windows: tighter rows, so a notice under the box still fits
         step, tall, top = (60, 46, 80) if h >= 700 else (54, 42, 72)
         self.box = pygame.Rect(0, 0, 340, top + step * (len(rows) - 1) + tall + 14)
-        self.box.center = (w // 2, h // 2)
+        # centred with two lines of notice under it: a save's path, why a button is out
+        self.box.midtop = (w // 2, max(12, (h - self.box.height - NOTICE_ROOM) // 2))
         x, y = self.box.x + 40, self.box.y + top
         self.save_button = None
-        for attr, text, look, tip in rows:
-            setattr(self, attr, ui.button(self, (x, y, 260, tall), text, look, tooltip=tip))
+        for row in rows:
+            row = row if isinstance(row, list) else [row]
+            width = (260 - 10 * (len(row) - 1)) // len(row)     # a pair shares the row
+            for i, (attr, text, look, tip) in enumerate(row):
+                setattr(self, attr, ui.button(self, (x + i * (width + 10), y, width, tall), text,
+                                              look, tooltip=tip))
             y += step
         if self.in_tournament:
             self.restart_button.disable()
+        if resign_why:
+            self.resign_button.disable()
+        if draw_why:
+            self.draw_button.disable()
         self.dialog = None
+
+    #: The question asked: its title, the button that keeps playing and the one that acts.
+    ASKING = {"restart": ("Restart?", "Keep playing", "Restart"),
+              "resign": ("Resign?", "Keep playing", "Resign"),
+              "draw": ("Draw offered", "Decline", "Accept draw")}
 
     def _build_confirm(self) -> None:
         w, h = self.app.size
         self.box = pygame.Rect(0, 0, 400, 250)
         self.box.center = (w // 2, h // 2)
         x, y = self.box.x + 30, self.box.bottom - 76
-        self.keep_button = ui.button(self, (x, y, 160, 46), "Keep playing")
-        self.confirm_button = ui.button(self, (self.box.right - 190, y, 160, 46), "Restart",
+        _, keep, act = self.ASKING[self.asking]
+        self.keep_button = ui.button(self, (x, y, 160, 46), keep)
+        self.confirm_button = ui.button(self, (self.box.right - 190, y, 160, 46), act,
                                         "#primary")
+
+    def _asking_words(self) -> str:
+        play = self._play()
+        if self.asking == "resign":
+            return play.resign_words()
+        if self.asking == "draw":
+            offerer, other = (seat["name"] for seat in play.draw_parties())
+            return f"{offerer} offers a draw. {other}, do you accept?"
+        return self._confirm_words()
 
     def _confirm_words(self) -> str:
         play = self._play()
@@ -88,13 +134,19 @@ class PauseScene(Scene):
                 self.dialog.kill()          # Esc closes the dialog, not the pause menu
                 self.dialog = None
             return
-        if self.confirming:
+        if self.asking:
             if ui.pressed(event, self.confirm_button) or (
                     event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
-                self._restart()
+                self._act()
             elif ui.pressed(event, self.keep_button) or (
                     event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                self.confirming = False          # back to the pause menu
+                if self.asking == "draw":        # declined: back to the game, which says so
+                    self.app.stack.pop()
+                    play = self._play()
+                    if play is not None:
+                        play.decline_draw()
+                    return
+                self.asking = None               # back to the pause menu
                 self.resize()
             return
         if ui.pressed(event, self.save_game_button):
@@ -113,8 +165,19 @@ class PauseScene(Scene):
         elif ui.pressed(event, self.settings_button):
             self.app.stack.push("settings")
         elif ui.pressed(event, self.restart_button):
-            self.confirming = True
+            self.asking = "restart"
             self.resize()
+        elif ui.pressed(event, self.resign_button):
+            self.asking = "resign"
+            self.resize()
+        elif ui.pressed(event, self.draw_button):
+            play = self._play()
+            if play.draw_parties()[1]["kind"] == "computer":
+                self.app.stack.pop()             # the computer answers in the status line
+                play.offer_draw()
+            else:
+                self.asking = "draw"             # the other player answers here
+                self.resize()
         elif ui.pressed(event, self.quit_button) and self.in_tournament:
             self.app.log("back to the round")
             self.app.stack.pop()
@@ -122,6 +185,18 @@ class PauseScene(Scene):
         elif ui.pressed(event, self.quit_button):
             self.app.log("quit to menu")
             self.app.stack.reset("menu")
+
+    def _act(self) -> None:
+        """Do what the question asked about, once it was answered yes."""
+        if self.asking == "restart":
+            self._restart()
+            return
+        play = self._play()
+        self.app.stack.pop()                     # back to the board, which ends the game
+        if self.asking == "resign":
+            play.resign()
+        else:
+            play.agree_draw()
 
     def _restart(self) -> None:
         play = self._play()
@@ -155,29 +230,43 @@ class PauseScene(Scene):
         if self.saved_to is not None:
             self.notice = record_files.save_notice(self.app, self.saved_to)
 
+    def _pointed_reason(self) -> str:
+        """Why the disabled button under the pointer is out (its tooltip): pygame_gui shows
+        no tooltip on a disabled button, and a player should learn why Resign, Offer a draw
+        or Restart cannot be pressed."""
+        pos = pygame.mouse.get_pos()
+        for widget in self.widgets:
+            if (isinstance(widget, pygame_gui.elements.UIButton) and not widget.is_enabled
+                    and widget.tool_tip_text and widget.rect.collidepoint(pos)):
+                return widget.tool_tip_text
+        return ""
+
     def draw(self, surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 140))
         surface.blit(dim, (0, 0))
         ui.panel(surface, self.box, alpha=235)
-        if self.confirming:
-            assets.text(surface, "Restart?", (self.box.centerx, self.box.y + 40), size=32,
+        if self.asking:
+            assets.text(surface, self.ASKING[self.asking][0], (self.box.centerx,
+                                                                self.box.y + 40), size=32,
                         bold=True, colour=ui.TITLE, anchor="center")
-            assets.paragraph(surface, self._confirm_words(),
+            assets.paragraph(surface, self._asking_words(),
                              (self.box.x + 30, self.box.y + 76, self.box.width - 60, 80),
-                             size=17, colour=ui.INK)
+                             size=17, colour=ui.INK, spacing=1.3)
             return
         assets.text(surface, "Paused", (self.box.centerx, self.box.y + 40), size=32, bold=True,
                     colour=ui.TITLE, anchor="center")
-        if self.notice:
-            colour = (255, 170, 130) if self.notice.startswith("Not") else ui.INK
+        notice = self._pointed_reason() or self.notice
+        if notice:
+            colour = (255, 170, 130) if notice.startswith("Not ") else ui.INK
             w, h = surface.get_size()
             width = min(w - 40, 760)
             room = max(1, (h - 8 - (self.box.bottom + 12) - 6) // 22)
-            lines = assets.wrap(self.notice, 15, width - 30)
+            lines = assets.wrap(notice, 15, width - 30)
             if len(lines) > room:
-                lines = lines[:room - 1] + [assets.ellipsized(" ".join(lines[room - 1:]), 15,
-                                                              width - 30)]
+                lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+            # the last line, and a word wider than a line (a long path), are cut to fit
+            lines = [assets.ellipsized(line, 15, width - 30) for line in lines]
             y = self.box.bottom + 12
             back = pygame.Rect(0, y - 6, width, 22 * len(lines) + 12)
             back.centerx = self.box.centerx

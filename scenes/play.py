@@ -26,6 +26,9 @@ SIDEBAR_W = 300
 COMPUTER_PAUSE = 0.6   # seconds a computer's move waits, so people can follow
 RESULTS_PAUSE = 1.4    # seconds the finished board stays before the results come
 WORKER_POLL = 0.05     # seconds between looks at a worker thinking (a computer seat, a hint)
+#: A computer accepts a draw offer when its own chance to win, as the analysis judges the
+#: position at its level, is at most this: the game is close to even, or worse for it.
+DRAW_ACCEPT = 0.55
 
 
 def board_area(size) -> pygame.Rect:
@@ -158,6 +161,12 @@ class PlayScene(Scene):
         self.play_time = 0.0
         self.played_before = 0.0     # play time of the sittings before this one (resumed)
         self.flagged: int | None = None
+        self.resigned: int | None = None   # the player who resigned (pause menu)
+        self.agreed = False                # the players agreed a draw (pause menu)
+        self.draw_offer = None             # (offerer, ply) while a computer weighs a draw offer
+        self.draw_words = None             # (ply, text): the answer to the last offer, that ply
+        self.draw_declined: int | None = None   # the ply a draw offer was declined at
+        self.judge = None                  # the worker that weighs a draw offer, once asked
         self.warned: set[int] = set()
         control = parse_time_control(config.get("time_control") or "none")
         self.clock = (Clock(control, players=len(self.seats), now=lambda: self.play_time)
@@ -180,22 +189,26 @@ class PlayScene(Scene):
 
     @property
     def finished(self) -> bool:
-        """The game is over: by the rules, or because a flag fell."""
-        return self.state.is_over or self.flagged is not None
+        """The game is over: by the rules, a flag fall, a resignation or an agreed draw."""
+        return (self.state.is_over or self.flagged is not None or self.resigned is not None
+                or self.agreed)
 
     def outcome(self) -> dict:
         state = self.state
-        if self.flagged is not None:
-            loser = self.labels[self.flagged]
-            others = [p for p in range(len(self.seats)) if p != self.flagged]
-            best = max(state.scores[p] for p in others)
-            top = [p for p in others if state.scores[p] == best]
-            winner = others[0] if len(others) == 1 else (top[0] if len(top) == 1 else None)
-            reason = f"{loser} ran out of time."
+        if self.flagged is not None or self.resigned is not None:
+            # a flag fall or a resignation: the opponent wins (with more players, the one
+            # ahead of the others, if one is)
+            lost = self.flagged if self.flagged is not None else self.resigned
+            winner = self._winner_without(lost)
+            reason = (f"{self.labels[lost]} ran out of time." if self.flagged is not None
+                      else f"{self.labels[lost]} resigned.")
+        elif self.agreed:
+            winner, reason = None, "Drawn by agreement."
         else:
             winner = state.winner
             reason = state.describe_end(self.labels) or "The game is over."
-        return {"winner": winner, "reason": reason, "flagged": self.flagged, "resigned": None,
+        return {"winner": winner, "reason": reason, "flagged": self.flagged,
+                "resigned": self.resigned,
                 "scores": list(state.scores),
                 "state_position": state.position(), "moves": list(self.notation[:self.cursor])}
 
@@ -311,7 +324,8 @@ class PlayScene(Scene):
         if finished:
             outcome = self.outcome()
             result = result_of(self.state, outcome["winner"], outcome["reason"],
-                               flagged=outcome["flagged"])
+                               flagged=outcome["flagged"], resigned=outcome["resigned"],
+                               agreed=self.agreed)
         return make_record(self.config, self.history[0], self.notation[:moves], self.cursor,
                            extra={"timer": self.timer, "time_called_ply": self.time_called_ply,
                                   "clock": self.clock.snapshot() if self.clock else None,
@@ -522,7 +536,8 @@ class PlayScene(Scene):
     def _sync_input(self) -> None:
         """Tell the view whether the player to move may act: kept up every frame, so a
         computer's move or a fallen flag shows at once, not when the mouse next moves."""
-        self.view.input_enabled = not self.computer_to_move() and not self.finished
+        self.view.input_enabled = (not self.computer_to_move() and not self.finished
+                                   and self.draw_offer is None)
 
     def enter(self) -> None:
         super().enter()
@@ -531,6 +546,7 @@ class PlayScene(Scene):
     def leave(self) -> None:
         self.thinker.close()
         self.hinter.close()
+        self._drop_judge()
         if not self.finished:
             self.autosave()   # keeps the timer's latest reading too
         super().leave()
@@ -545,11 +561,13 @@ class PlayScene(Scene):
         if not self.view.busy:
             self.landing = None
         self._poll_hint()
+        self._poll_draw()
         self._check_saved()
-        self.play_time += dt
+        if self.draw_offer is None:     # a computer weighs a draw offer on nobody's time
+            self.play_time += dt
         self._run_clock()
         state = self.state
-        if self.timer is not None and not state.is_over:
+        if self.timer is not None and not self.finished and self.draw_offer is None:
             self.timer = max(0.0, self.timer - dt)
             if self.timer == 0 and not getattr(state, "time_called", True):
                 self._call_time()
@@ -560,7 +578,7 @@ class PlayScene(Scene):
                     self._show_results()
             return
         self.end_delay = 0.0
-        if self.computer_to_move():
+        if self.computer_to_move() and self.draw_offer is None:   # it answers the offer first
             self._computer_turn(dt)
 
     def next_frame_in(self) -> float | None:
@@ -568,8 +586,8 @@ class PlayScene(Scene):
             return 0.0
         waits = [self.sidebar.next_change(
             self.state, clock=None if self.finished else self.clock,
-            timer=self.timer if self.timer is not None and not self.state.is_over else None)]
-        if self.hint_for is not None:
+            timer=self.timer if self.timer is not None and not self.finished else None)]
+        if self.hint_for is not None or self.draw_offer is not None:
             waits.append(WORKER_POLL)
         if self.finished:
             waits.append(max(0.0, RESULTS_PAUSE - self.end_delay) + 0.01)
@@ -671,6 +689,7 @@ class PlayScene(Scene):
     def _show_results(self) -> None:
         self.thinker.close()
         self.hinter.close()
+        self._drop_judge()
         outcome = self.outcome()
         if self.on_finish is not None:
             self.on_finish(outcome)
@@ -682,6 +701,175 @@ class PlayScene(Scene):
                                played=self.played_before + self.play_time, clock=self.clock,
                                record=self.final_record or self.record(finished=True),
                                kept_id=self.kept_id)
+
+    # --- resigning and draws (from the pause menu) ---------------------------------------
+    def _winner_without(self, lost: int) -> int | None:
+        """Who wins when player ``lost`` loses outside the rules (a flag, a resignation): the
+        opponent, or with more players the one ahead of the others, if one is."""
+        others = [p for p in range(len(self.seats)) if p != lost]
+        best = max(self.state.scores[p] for p in others)
+        top = [p for p in others if self.state.scores[p] == best]
+        return others[0] if len(others) == 1 else (top[0] if len(top) == 1 else None)
+
+    def conceder(self) -> int | None:
+        """The player who resigns or offers a draw from the pause menu: at a shared screen
+        the player to move, who has the board in hand; against the computer the human (with
+        several people, the one who moved last).  None when nobody at the board can."""
+        humans = [p for p, seat in enumerate(self.seats) if seat["kind"] == "human"]
+        to_move = self.state.to_move
+        if self.finished or not humans or to_move is None:
+            return None
+        n = len(self.seats)
+        return next((to_move - k) % n for k in range(n) if (to_move - k) % n in humans)
+
+    def resign_problem(self) -> str | None:
+        """Why nobody can resign now, or None."""
+        if self.finished:
+            return "The game is over."
+        if self.conceder() is None:
+            return "Only a player at the board can resign."
+        return None
+
+    def resign_words(self) -> str:
+        """What resigning now means, naming who resigns and who wins."""
+        player = self.conceder()
+        name = self.seats[player]["name"]
+        winner = self._winner_without(player)
+        if winner is None:
+            return f"{name} resigns: the game ends with no winner."
+        return f"{name} resigns: {self.seats[winner]['name']} wins."
+
+    def resign(self) -> None:
+        """The conceding player resigns: the game ends at once and the opponent wins."""
+        player = self.conceder()
+        if player is None:
+            return
+        self.resigned = player
+        name = self.seats[player]["name"]
+        self.app.log(f"resign {player} {name}")
+        self._end_now()
+        self.view.announce("Resigned", (255, 150, 110), 3.0, small=f"{name} resigned")
+
+    def _no_draw_now(self) -> str | None:
+        """Why this game cannot be drawn by agreement now, or None."""
+        if self.finished:
+            return "The game is over."
+        if len(self.seats) != 2:
+            return "A draw is agreed between two players; this game has more."
+        if self.spec.no_draw:
+            return f"A game of {self.spec.title} cannot end in a draw: {self.spec.no_draw}."
+        if self.conceder() is None:
+            return "Only a player at the board can offer a draw."
+        return None
+
+    def draw_problem(self) -> str | None:
+        """Why no draw can be offered now, or None."""
+        problem = self._no_draw_now()
+        if problem is not None:
+            return problem
+        other = self.seats[1 - self.conceder()]["name"]
+        if self.draw_offer is not None:
+            return f"{other} is considering the draw offer."
+        if self.draw_declined == self.cursor:
+            return f"{other} declined a draw this move; offer again after a move."
+        return None
+
+    def draw_parties(self) -> tuple:
+        """``(offerer, answerer)``: the seats of who offers a draw now and who answers."""
+        offerer = self.conceder()
+        return self.seats[offerer], self.seats[1 - offerer]
+
+    def offer_draw(self) -> None:
+        """Offer a computer opponent a draw: it weighs the position in a worker process,
+        never in the frame loop, and answers in the status line (``_poll_draw``).
+        At a shared screen the pause menu asks the other player instead."""
+        if self.draw_problem() is not None:
+            return
+        offerer = self.conceder()
+        seat = self.seats[1 - offerer]
+        if seat["kind"] != "computer":
+            return
+        from game.ai.analysis import ANALYSIS_LEVELS
+        from game.ai.worker import Analyst
+        level = seat.get("level") if seat.get("level") in ANALYSIS_LEVELS else "easy"
+        if self.judge is None:
+            self.judge = Analyst()
+        self.judge.start(self.spec.name, [(self.cursor, self.state.position())], level,
+                         seed=random.randrange(2**31))
+        self.draw_offer = (offerer, self.cursor)
+        self._say_draw(f"{seat['name']} is considering the draw offer...")
+        self.view.cancel_input()
+        self.app.log(f"draw offered by {offerer} to {seat['name']}")
+
+    def _poll_draw(self) -> None:
+        if self.draw_offer is None:
+            return
+        offerer, ply = self.draw_offer
+        if ply != self.cursor or self.finished:     # the game moved on: the offer lapsed
+            self.draw_offer = self.draw_words = None
+            self.judge.cancel()
+            return
+        entries = self.judge.poll()
+        chances = next((entry.get("chances") for index, entry in entries if index == ply), None)
+        if chances is None and not self.judge.error and not self.judge.finished:
+            return          # still weighing
+        self.draw_offer = None
+        name = self.seats[1 - offerer]["name"]
+        if chances is not None and chances[1 - offerer] <= DRAW_ACCEPT:
+            self.agree_draw()
+            self._say_draw(f"{name} accepts the draw.")
+        else:
+            self.decline_draw()
+            if chances is None:
+                error = (self.judge.error or "no answer").strip().splitlines()[-1]
+                self.app.log(f"draw judge error {error}")
+
+    def decline_draw(self) -> None:
+        """The other player declines the draw offered: play on (no new offer this move)."""
+        offerer = self.conceder()
+        if offerer is None:
+            return
+        name = self.seats[1 - offerer]["name"]
+        self._say_draw(f"{name} declines the draw.")
+        self.draw_declined = self.cursor
+        self.app.log(f"draw declined by {name}")
+
+    def agree_draw(self) -> None:
+        """The players agree a draw: the game ends at once as a draw by agreement."""
+        if self._no_draw_now() is not None:
+            return
+        self.agreed = True
+        self.app.log("draw agreed")
+        self._end_now()
+        self.view.announce("Draw agreed", seconds=3.0)
+
+    def _say_draw(self, text: str) -> None:
+        """Say ``text`` in the status line now (as a hint is said) and, once the board's own
+        words are gone, for the rest of this move."""
+        self.draw_words = (self.cursor, text)
+        self.view.status = text
+
+    def _end_now(self) -> None:
+        """End the game where it stands (a resignation, an agreed draw): the computer stops
+        thinking, the clocks stop, moves undone are forgotten, and the result is kept."""
+        self.thinker.cancel()
+        self._drop_hint()
+        self.draw_offer = None
+        self.pending_computer_move = None
+        if self.clock is not None:
+            self.clock.stop()
+        self._truncate()
+        self.view.cancel_input()
+        self.played_here = True
+        self._log_result(self.state)
+        self._refresh_buttons()
+        self.autosave()
+
+    def _drop_judge(self) -> None:
+        if self.judge is not None:
+            self.judge.close()
+            self.judge = None
+        self.draw_offer = None
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -699,6 +887,8 @@ class PlayScene(Scene):
         played out that move, else what to do now."""
         if self.notice or self.view.status:
             return self.notice or self.view.status
+        if self.draw_words is not None and self.draw_words[0] == self.cursor:
+            return self.draw_words[1]
         if self.panel_ply < self.cursor:
             return self.view.landing_words(self.move_texts[self.cursor - 1])
         return self.prompt()

@@ -70,7 +70,7 @@ class KeptGame:
     variant: str = ""
     moves: int = 0
     winner: int | None = None
-    end: str = ""              # "rules", "time", or "" for a game kept unfinished
+    end: str = ""              # "rules", "time", "resigned", "agreed"; "" if unfinished
     reason: str = ""
     analysed: bool = False
     problem: str | None = None  # why the row cannot be opened; None when it can

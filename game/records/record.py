@@ -10,8 +10,9 @@ game needs besides its moves, every field optional and checked when read:
 - ``times``: the seconds each move took, one entry per move (null: unknown);
 - ``clocks``: for a game on the clock, every player's time left after each move;
 - ``result``: for a finished game, ``winner`` (a player index or null for a
-  draw), ``end`` (``"rules"``, or ``"time"`` when ``flagged``'s flag fell),
-  ``scores`` and ``reason`` (the sentence the results screen shows);
+  draw), ``end`` (``"rules"``; ``"time"`` when ``flagged``'s flag fell;
+  ``"resigned"`` when player ``resigned`` resigned; ``"agreed"`` for a draw the
+  players agreed), ``scores`` and ``reason`` (the sentence the results screen shows);
 - ``date``: when the game was saved or finished (ISO 8601, with the UTC offset);
 - ``program``: the program and version that wrote it (``Callidus 1.0.0``).
 
@@ -45,8 +46,8 @@ MIME_TYPE = "application/x-callidus-game"
 #: The fields of a record, and of its ``config`` (what the play scene was started with).
 FIELDS_V1 = ("format", "version", "game", "config", "start", "moves", "cursor", "extra")
 FIELDS = FIELDS_V1 + ("times", "clocks", "result", "date", "program")
-RESULT_FIELDS = ("winner", "end", "reason", "scores", "flagged")
-ENDS = ("rules", "time")
+RESULT_FIELDS = ("winner", "end", "reason", "scores", "flagged", "resigned")
+ENDS = ("rules", "time", "resigned", "agreed")
 CONFIG_FIELDS = ("game", "variant", "options", "seats", "starter", "time_control", "seat_order",
                  "tournament", "hints")
 SEAT_FIELDS = ("name", "kind", "level")
@@ -97,12 +98,17 @@ def now_text() -> str:
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def result_of(state, winner, reason: str, flagged: int | None = None) -> dict:
-    """A record's ``result`` for a game over in ``state`` (by the rules, or by a flag)."""
-    result = {"winner": winner, "end": "rules" if flagged is None else "time",
-              "reason": reason, "scores": list(state.scores)}
+def result_of(state, winner, reason: str, flagged: int | None = None,
+              resigned: int | None = None, agreed: bool = False) -> dict:
+    """A record's ``result`` for a game over in ``state``: by the rules, by a flag, by a
+    resignation or by a draw the players agreed."""
+    end = ("time" if flagged is not None else "resigned" if resigned is not None
+           else "agreed" if agreed else "rules")
+    result = {"winner": winner, "end": end, "reason": reason, "scores": list(state.scores)}
     if flagged is not None:
         result["flagged"] = flagged
+    if resigned is not None:
+        result["resigned"] = resigned
     return result
 
 
@@ -284,22 +290,35 @@ def _check_result(result, states: list, cursor: int, players: int) -> None:
     if winner is not None and (type(winner) is not int or not 0 <= winner < players):
         raise RecordProblem("field 'result.winner' must be a player or null for a draw")
     flagged = result.get("flagged")
+    resigned = result.get("resigned")
+    if flagged is not None and end != "time":
+        raise RecordProblem(f"field 'result.flagged': no flag fell in a game that ended "
+                            f"{end!r}")
+    if resigned is not None and end != "resigned":
+        raise RecordProblem(f"field 'result.resigned': nobody resigned in a game that ended "
+                            f"{end!r}")
     if end == "rules":
-        if flagged is not None:
-            raise RecordProblem("field 'result.flagged': no flag fell in a game the rules "
-                                "ended")
         if not state.is_over:
             raise RecordProblem("field 'result': the game is not over at its last move")
         if winner != state.winner:
             raise RecordProblem(f"field 'result.winner' is {winner!r}, but the last position "
                                 f"says {state.winner!r}")
-    else:
+    elif state.is_over:
+        raise RecordProblem("field 'result': the game was over by its rules before it ended "
+                            f"{end!r}")
+    elif end == "time":
         if type(flagged) is not int or not 0 <= flagged < players:
             raise RecordProblem("field 'result.flagged' must name the player whose flag fell")
-        if state.is_over:
-            raise RecordProblem("field 'result': the game was over before a flag fell")
         if winner == flagged:
             raise RecordProblem("field 'result.winner' is the player whose flag fell")
+    elif end == "resigned":
+        if type(resigned) is not int or not 0 <= resigned < players:
+            raise RecordProblem("field 'result.resigned' must name the player who resigned")
+        if winner == resigned:
+            raise RecordProblem("field 'result.winner' is the player who resigned")
+    elif winner is not None or players != 2:
+        raise RecordProblem("field 'result': a draw is agreed between two players, and "
+                            "nobody wins it")
     scores = result.get("scores")
     if scores is not None and scores != list(state.scores):
         raise RecordProblem("field 'result.scores' are not the scores of the last position")
