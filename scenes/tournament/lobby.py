@@ -214,7 +214,7 @@ class LobbyScene(Scene):
             n += 1
             path = self.folder / f"tournament-{info.id}-rows-{n}.json"
         try:
-            self.store.export_rows(info.id, path)
+            self.store.export_rows(info.id, path, replace=False)   # never over a file
         except StoreError as exc:
             self.notice, self.notice_ok = f"Nothing was written: {exc}", False
             return None
