@@ -587,3 +587,73 @@ def test_export_and_import_keep_every_board_with_its_score_and_notes(tmp_path, c
             assert "double forfeit" in said[0][2] and "corrected" in said[0][3]
         finally:
             app.close()
+
+
+_EVENING: dict = {}
+
+
+def evening_export() -> dict:
+    """The export of ``club_evening`` as JSON data (made once)."""
+    if not _EVENING:
+        import tempfile
+        from pathlib import Path
+        with tempfile.TemporaryDirectory() as folder:
+            db = Path(folder) / "t.sqlite3"
+            tid = club_evening(db)
+            with TournamentStore(db) as store:
+                store.export_json(tid, Path(folder) / "club.json")
+            _EVENING.update(json.loads((Path(folder) / "club.json").read_text()))
+    return json.loads(json.dumps(_EVENING))
+
+
+def _damaged_records():
+    from hypothesis import strategies as st
+    from test_tournament_readers import _paths, _place, json_values
+
+    @st.composite
+    def damaged(draw):
+        data = evening_export()
+        paths = [p for p in _paths(data) if p and p[0] in ("boards", "created")]
+        path = draw(st.sampled_from(paths))
+        if draw(st.booleans()) and len(path) > 1:
+            target = data
+            for step in path[:-1]:
+                target = target[step]
+            if isinstance(target, dict):
+                del target[path[-1]]
+            else:
+                target.pop(path[-1])
+        else:
+            _place(data, path, draw(json_values))
+        return data, path
+    return damaged()
+
+
+def test_damaged_board_records_are_refused_naming_the_field_or_read_whole(tmp_path):
+    from hypothesis import given
+    from game.tournament.errors import StoreError
+    from test_tournament_readers import FAST
+
+    @FAST
+    @given(_damaged_records())
+    def check(case):
+        data, path = case
+        file = tmp_path / "club.json"
+        raw = json.dumps(data).encode()
+        file.write_bytes(raw)
+        with TournamentStore(tmp_path / "t.sqlite3") as store:
+            before = len(store.list())
+            try:
+                tid = store.import_json(file)
+            except StoreError as exc:
+                message = str(exc)
+                assert message.startswith(str(file)) and "\n" not in message, message
+                assert "cannot be read (" not in message, message
+                assert path[0] in message, (path, message)
+                assert len(store.list()) == before          # nothing half-kept
+            else:
+                kept = store.history(tid)
+                assert set(kept) <= {(b["round"], b["board"]) for b in data["boards"]}
+                store.delete(tid)
+        assert file.read_bytes() == raw
+    check()
