@@ -52,6 +52,7 @@ class App:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
         self._set_minimum_size()
+        assets.guard_widget_fonts()     # before the theme's fonts load: no text may crash a widget
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME))
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": style}
                                for style in ("italic", "bold_italic")])

@@ -6,6 +6,7 @@ optional: if the mixer cannot start, every ``play`` is silently skipped.
 
 from __future__ import annotations
 
+import re
 import struct
 import sys
 from functools import lru_cache
@@ -37,9 +38,55 @@ def _font_file(bold: bool) -> str | None:
     return str(candidate) if candidate.exists() else None
 
 
+#: What no font can take: U+0000 (pygame raises "A null character was found in the text")
+#: and lone surrogates, halves of a character that cannot be encoded (a name read from a
+#: file may hold either).
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def drawable(words: str) -> str:
+    """``words`` without the code points no font can take (U+0000, lone surrogates)."""
+    return _UNDRAWABLE.sub("", words) if _UNDRAWABLE.search(words) else words
+
+
+class SafeFont(pygame.font.Font):
+    """A font that draws any text without raising.
+
+    pygame's ``Font.render`` raises "Text has zero width" on text that draws nothing (only
+    zero-width spaces, direction marks, soft hyphens...), which a player can type or a file
+    can hold; such text draws as the empty text does, an empty image of the font's height.
+    U+0000 and lone surrogates are left out of what is drawn and of what is measured
+    alike (``drawable``)."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):
+        if isinstance(text, str):
+            text = drawable(text)
+        try:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        except pygame.error:
+            if not text or super().size(text)[0] > 0:
+                raise
+            return super().render("", antialias, color, bgcolor, wraplength)
+
+    def size(self, text):
+        return super().size(drawable(text) if isinstance(text, str) else text)
+
+
+def guard_widget_fonts() -> None:
+    """Have pygame_gui draw every widget's text (entries, labels, buttons, tooltips, text
+    boxes) with ``SafeFont``: its fonts are made by ``gui_font_pygame`` from the ``Font``
+    it imported, and a text entry renders whatever is typed into it, pieces of it too
+    (the selected part, the part before the cursor), so any piece of only format
+    characters would end the program.  Called before the first ``UIManager`` loads its
+    theme's fonts; ``tests/test_text_safety.py`` types such text into every screen's
+    boxes, so a pygame_gui that made its fonts otherwise would be noticed."""
+    from pygame_gui.core import gui_font_pygame
+    gui_font_pygame.Font = SafeFont
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    return pygame.font.Font(_font_file(bold), max(6, int(size)))
+    return SafeFont(_font_file(bold), max(6, int(size)))
 
 
 # Fonts for the glyphs the main font lacks, tried in this order (``tools/make_assets.py``
@@ -113,7 +160,7 @@ def _fallback_files() -> list[str]:
 
 @lru_cache(maxsize=64)
 def _fallback_font(file: str, size: int, bold: bool) -> pygame.font.Font:
-    f = pygame.font.Font(file, max(6, int(size)))
+    f = SafeFont(file, max(6, int(size)))
     f.bold = bold                   # the fallbacks have no bold face of their own
     return f
 
