@@ -169,14 +169,15 @@ def test_a_forfeit_is_no_meeting_for_direct_encounter_in_a_swiss():
 
 
 def test_a_double_forfeit_is_no_meeting():
-    from game.tournament.standings import met_pairs
-    # R1 A-C double forfeit, D-B drawn, E bye; R2 E beat D, A beat B, C bye: A and C
-    # never played, so they may be paired again
+    from game.tournament.standings import tiebreak_values
+    # R1 A-C double forfeit, D-B drawn, E bye; R2 E beat D, A beat B, C bye: A and C never
+    # played, so they have not met for direct encounter, nor for the next round's pairing
     t = hand("swiss", "ABCDE", [
         (1, 1, "A", "C", "0-0f"), (1, 2, "D", "B", "1/2-1/2"), (1, 3, "E", None, None),
         (2, 1, "E", "D", "1-0"), (2, 2, "B", "A", "0-1"), (2, 3, "C", None, None)],
         ["buchholz"], 3)
-    assert met_pairs(t) == {frozenset((1, 3)), frozenset((3, 4)), frozenset((0, 1))}
+    assert tiebreak_values(t, "direct_encounter", [0, 2]) == {0: None, 2: None}
+    assert tiebreak_values(t, "direct_encounter", [1, 3]) == {1: 0.5, 3: 0.5}
 
 
 def test_forfeits_in_a_round_robin_count_as_the_games_they_replace():

@@ -13,7 +13,8 @@ Played and unplayed rounds
   A game is played when it was played out over the board, however it ended.  A
   forfeit, a double forfeit, a bye and a round without a board are unplayed rounds:
   they score, but nobody played, so ``Standing.played`` leaves them out, and the two
-  entrants of a double forfeit have not met: they may be paired again (``met_pairs``).
+  entrants of a double forfeit have not met (nor, for the Swiss pairing and direct
+  encounter, those of a forfeit): they may be paired again.
   ``wins``, ``draws`` and ``losses`` count every result against an opponent, forfeits
   included (``forfeit_wins`` and ``forfeit_losses`` say how many were forfeits; a
   double forfeit is a forfeit loss for both).
@@ -171,13 +172,6 @@ def _records(tournament: Tournament) -> list[_Line]:
 def points(tournament: Tournament) -> list[float]:
     """Points of every entrant from the finished games and byes."""
     return [line.points for line in _records(tournament)]
-
-
-def met_pairs(tournament: Tournament) -> set:
-    """Who has met whom, for pairing without rematches: a frozenset of two entrants for
-    every board they shared, except a double forfeit (neither came, so they never met)."""
-    return {frozenset((e, g.opponent)) for e, line in enumerate(_records(tournament))
-            for g in line.games if g.opponent is not None and g.kind != DOUBLE_FORFEIT}
 
 
 class _Rounds:
