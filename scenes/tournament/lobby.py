@@ -18,12 +18,15 @@ from pygame_gui.elements import UITextEntryLine
 from game.tournament.model import MAX_TOURNAMENT_NAME
 
 from .. import assets, ui
+from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
 from .common import (ERROR, StoreError, counted, db_path, export_dir, game_title, message,
                      open_store)
 
 ROW_H = 76
-MOST_ROWS = 6
+LIST_TOP = 150
+#: Below the list: its count line, then the import row's label (at the height's - 172).
+LIST_BOTTOM = 172 + 34
 FORMAT_TITLES = {"swiss": "Swiss", "round-robin": "Round robin"}
 #: The copy keeps the settings and the entrants, and none of the rounds or results.
 COPY_LABEL = "Copy, entrants only"
@@ -47,6 +50,7 @@ class LobbyScene(Scene):
         self.notice_ok = False
         self.infos = []
         self.first = 0          # the place in the list of the first tournament shown
+        self.card_list: ScrollList | None = None
         self.import_text = str(export_dir() / "tournament.json")
         self._open()
 
@@ -69,46 +73,34 @@ class LobbyScene(Scene):
 
     def rows_fit(self) -> int:
         """How many tournaments the window has room for above the import row."""
-        return max(1, min(MOST_ROWS, (self.app.size[1] - 150 - 210) // ROW_H))
+        return max(1, (self.app.size[1] - LIST_TOP - LIST_BOTTOM) // ROW_H)
+
+    @property
+    def rows(self) -> list:
+        """(info, card rect, room for its texts) of each tournament in view."""
+        out = []
+        for i in self.card_list.shown():
+            rect = self.card_list.row_rect(i).copy()
+            rect.height = ROW_H - 8
+            out.append((self.infos[i], rect, self.text_room[i]))
+        return out
 
     # --- widgets ---------------------------------------------------------------
     def build(self) -> None:
         self._refresh()
         w, h = self.app.size
-        self.card = pygame.Rect((w - min(900, w - 80)) // 2, 150, min(900, w - 80), 0)
-        shown = self.rows_fit()
-        self.first = max(0, min(self.first, (len(self.infos) - 1) // shown * shown))
-        self.rows = []
+        width = min(900, w - 80)
+        shown = min(self.rows_fit(), max(1, len(self.infos)))
+        # the cards, and right of them the scroll bar when there are more than fit
+        self.card = pygame.Rect((w - width) // 2, LIST_TOP, width - BAR - BAR_GAP,
+                                shown * ROW_H)
         self.actions = {}        # widget -> (what it does, the tournament it does it to)
         self.open_buttons = {}
-        for i, info in enumerate(self.infos[self.first:self.first + shown]):
-            rect = pygame.Rect(self.card.x, self.card.y + i * ROW_H, self.card.width, ROW_H - 8)
-            if info.damaged:
-                buttons = [("export", "Export rows", 130, None)]
-            else:
-                buttons = [("open", "Results" if info.complete else "Continue", 110, "#primary")]
-            buttons.append(("rename", "Rename", 90, None))
-            if not info.damaged:
-                buttons.append(("copy", COPY_LABEL, 184, None))
-            buttons.append(("delete", "Delete", 80, None))
-            x = rect.right - 12 - sum(b[2] for b in buttons) - 6 * (len(buttons) - 1)
-            self.rows.append((info, rect, x - 12 - rect.x - 18))
-            for action, text, width, object_id in buttons:
-                widget = ui.button(self, (x, rect.y + 12, width, 38), text, object_id)
-                self.actions[widget] = (action, info)
-                if action == "open":
-                    self.open_buttons[info.id] = widget
-                x += width + 6
-        self.card.height = max(1, len(self.rows)) * ROW_H
-        self.newer_button = self.older_button = None
-        if len(self.infos) > shown:
-            y = self.card.bottom
-            self.newer_button = ui.button(self, (self.card.x, y, 110, 30), "< Newer")
-            self.older_button = ui.button(self, (self.card.right - 110, y, 110, 30), "Older >")
-            if self.first == 0:
-                self.newer_button.disable()
-            if self.first + shown >= len(self.infos):
-                self.older_button.disable()
+        self.text_room = {}
+        self.card_list = ScrollList(self, (self.card.x, self.card.y, width, self.card.height),
+                                    ROW_H, len(self.infos), first=self.first,
+                                    make_row=self._card_widgets, drop_row=self._drop_card)
+        self.first = self.card_list.first
         y = h - 150
         x = self.card.x
         self.new_button = ui.button(self, (x, y, 260, 46), "New tournament", "#primary")
@@ -122,19 +114,44 @@ class LobbyScene(Scene):
             for widget in (self.new_button, self.import_button, self.import_entry):
                 widget.disable()
 
+    def _card_widgets(self, index: int, rect) -> list:
+        """The buttons of tournament ``index``'s card, placed for its row ``rect``."""
+        info = self.infos[index]
+        if info.damaged:
+            buttons = [("export", "Export rows", 130, None)]
+        else:
+            buttons = [("open", "Results" if info.complete else "Continue", 110, "#primary")]
+        buttons.append(("rename", "Rename", 90, None))
+        if not info.damaged:
+            buttons.append(("copy", COPY_LABEL, 184, None))
+        buttons.append(("delete", "Delete", 80, None))
+        x = rect.right - 12 - sum(b[2] for b in buttons) - 6 * (len(buttons) - 1)
+        self.text_room[index] = x - 12 - rect.x - 18
+        made = []
+        for action, text, width, object_id in buttons:
+            widget = ui.button(self, (x, rect.y + 12, width, 38), text, object_id)
+            self.actions[widget] = (action, info)
+            if action == "open":
+                self.open_buttons[info.id] = widget
+            made.append(widget)
+            x += width + 6
+        return made
+
+    def _drop_card(self, index: int, widgets) -> None:
+        for widget in widgets:
+            self.actions.pop(widget, None)
+        self.open_buttons.pop(self.infos[index].id, None)
+
     # --- events ------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.card_list.handle(event):
+            self.first = self.card_list.first
+            return
         for widget, (action, info) in self.actions.items():
             if ui.pressed(event, widget):
                 self.act(action, info)
                 return
-        if ui.pressed(event, self.newer_button):
-            self.first = max(0, self.first - self.rows_fit())
-            self.resize()
-        elif ui.pressed(event, self.older_button):
-            self.first += self.rows_fit()
-            self.resize()
-        elif ui.pressed(event, self.new_button):
+        if ui.pressed(event, self.new_button):
             self.notice = ""
             self.app.stack.push("tournament.new", store=self.store)
         elif ui.pressed(event, self.import_button):
@@ -277,9 +294,9 @@ class LobbyScene(Scene):
             for n, line in enumerate(self.state_lines(info)):
                 assets.text(surface, line, (rect.x + 18, rect.y + 30 + 18 * n), size=13,
                             colour=ui.MUTED, width=width)
-        if len(self.infos) > self.rows_fit():
-            last = min(len(self.infos), self.first + self.rows_fit())
-            assets.text(surface, f"{self.first + 1}-{last} of {len(self.infos)}, newest first",
+        self.card_list.draw(surface)
+        if self.infos:
+            assets.text(surface, self.card_list.count_text("tournament"),
                         (w // 2, self.card.bottom + 6), size=14, colour=ui.MUTED,
                         anchor="midtop")
         if self.store is not None:

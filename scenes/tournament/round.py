@@ -17,12 +17,22 @@ from game.tournament.model import Result
 from game.tournament.store import keep_live
 
 from .. import assets, ui
+from ..scroll_list import ScrollList
 from ..stack import Scene, screen_class
 from .background import BackgroundGames
-from .common import StoreError, counted, game_title, message, score_text, time_control_title
+from .common import (ERROR, GOOD, StoreError, counted, game_title, score_text,
+                     time_control_title)
 from .kept_game import KeptGameProblem, copy_aside, damage_notice, resume
 
-ROW = 46
+ROW = 44
+HEADER = 32           # the column titles above the boards
+TABLE_TOP = 134
+NOTICE_LINE = 22      # a line of the notice above the buttons
+NOTICE_LINES = 3      # the most a notice takes; its last line ends in an ellipsis then
+STEP_ROOM = 30        # the line saying what to do next, under the table
+PROGRESS_ROOM = 34    # the computer games' bar, when the buttons leave it no room
+NARROWEST_BAR = 240   # the bar between the buttons: at least this wide, else above them
+NARROW = 1150         # a window narrower than this gives the names room from the buttons
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
 HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
               "forfeit": "by forfeit", "manual": "entered"}
@@ -73,6 +83,8 @@ class RoundScene(Scene):
         self.playing: tuple[int, int] | None = None   # the board a human game was started on
         self.live: set = set()    # (round, board) of the games kept half-played
         self.history: dict = {}   # (round, board): every result it has had, oldest first
+        self.board_list: ScrollList | None = None
+        self.reserved = None      # (notice lines, bar above the buttons) the layout left room for
 
     @property
     def tournament(self):
@@ -120,28 +132,23 @@ class RoundScene(Scene):
         self.reload()
         self.start_background()
         w, h = self.app.size
-        self.table = pygame.Rect(60, 150, w - 120, 0)
-        self.play_buttons, self.result_buttons = {}, {}
         t = self.tournament
-        for i, p in enumerate(self.boards()):
-            y = self.table.y + 34 + i * ROW
-            finished = t.result(p.round, p.board) is not None
-            if p.is_bye:
-                continue
-            if self.is_computer_game(p):   # played in the background; a result may be corrected
-                if finished:
-                    self.result_buttons[p.board] = ui.button(
-                        self, (self.table.right - 150, y + 4, 140, 36), "Change result")
-                continue
-            play = ui.button(self, (self.table.right - 270, y + 4, 110, 36), "Play", "#primary")
-            if finished:
-                play.disable()
-            self.play_buttons[p.board] = play
-            self.result_buttons[p.board] = ui.button(
-                self, (self.table.right - 150, y + 4, 140, 36),
-                "Change result" if finished else "Enter result")
-        rows = max(1, len(self.boards()))
-        self.table.height = 34 + rows * ROW + 8
+        boards = self.boards()
+        # the boards take what the notice, the next step and the buttons leave, and scroll
+        self.reserved = self.room_needed(w)
+        self.status_top = h - 96 - NOTICE_LINE * self.reserved[0]
+        below = self.status_top - STEP_ROOM - (PROGRESS_ROOM if self.reserved[1] else 0)
+        fit = max(1, (below - 18 - TABLE_TOP - HEADER) // ROW)
+        # (Play, result) button widths: a narrow window keeps more for the names
+        self.button_widths = (90, 134) if w < NARROW else (110, 140)
+        rows = min(max(1, len(boards)), fit)
+        self.table = pygame.Rect(60, TABLE_TOP, w - 120, HEADER + rows * ROW)
+        first = self.board_list.first if self.board_list is not None else 0
+        self.play_buttons, self.result_buttons = {}, {}
+        self.board_list = ScrollList(self, (self.table.x, self.table.y + HEADER,
+                                            self.table.width - 4, rows * ROW), ROW, len(boards),
+                                     first=first, make_row=self._board_widgets,
+                                     drop_row=self._drop_board)
         bottom = h - 76
         self.lobby_button = ui.button(self, (60, bottom, 140, 46), "Lobby")
         self.prev_button = ui.button(self, (215, bottom, 60, 46), "<", tooltip="Previous round")
@@ -163,8 +170,58 @@ class RoundScene(Scene):
             if not t.can_pair_next():
                 self.pair_button.disable()
 
+    def _board_widgets(self, index: int, rect) -> list:
+        """The Play and result buttons of the board on row ``index``, placed in ``rect``."""
+        p = self.boards()[index]
+        if p.is_bye:
+            return []
+        finished = self.tournament.result(p.round, p.board) is not None
+        y = rect.y + (ROW - 36) // 2
+        play_w, result_w = self.button_widths
+        result = (rect.right - 10 - result_w, y, result_w, 36)
+        if self.is_computer_game(p):   # played in the background; a result may be corrected
+            if not finished:
+                return []
+            self.result_buttons[p.board] = ui.button(self, result, "Change result")
+            return [self.result_buttons[p.board]]
+        play = ui.button(self, (result[0] - 10 - play_w, y, play_w, 36), "Play", "#primary")
+        if finished:
+            play.disable()
+        self.play_buttons[p.board] = play
+        self.result_buttons[p.board] = ui.button(
+            self, result, "Change result" if finished else "Enter result")
+        return [play, self.result_buttons[p.board]]
+
+    def _drop_board(self, index: int, widgets) -> None:
+        board = self.boards()[index].board
+        self.play_buttons.pop(board, None)
+        self.result_buttons.pop(board, None)
+
+    def room_needed(self, width: int) -> tuple[int, bool]:
+        """The lines the notice takes, and whether the computer games' bar goes above the
+        buttons (a narrow window has no room for it between them)."""
+        lines = len(self.notice_lines(width))
+        above = bool(self.computer_games()[1]) and width - 910 < NARROWEST_BAR
+        return lines, above
+
+    def notice_lines(self, width: int) -> list[str]:
+        """The notice wrapped to the window, in NOTICE_LINES lines at most (the last one
+        holds the rest, shortened: the pointer over it shows it whole)."""
+        lines = assets.wrap(self.notice, 16, width - 80) if self.notice else []
+        if len(lines) > NOTICE_LINES:
+            lines = lines[:NOTICE_LINES - 1] + [" ".join(lines[NOTICE_LINES - 1:])]
+        return lines
+
+    def show_round(self, round_no: int) -> None:
+        """Show round ``round_no`` from its first board."""
+        self.shown = round_no
+        self.board_list = None
+        self.resize()
+
     # --- events -------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self.board_list.handle(event):
+            return
         for board, widget in self.play_buttons.items():
             if ui.pressed(event, widget):
                 self.play(self.shown, board)
@@ -182,11 +239,9 @@ class RoundScene(Scene):
         elif ui.pressed(event, self.standings_button):
             self.app.stack.push("tournament.standings", stored=self.stored)
         elif ui.pressed(event, self.prev_button):
-            self.shown -= 1
-            self.resize()
+            self.show_round(self.shown - 1)
         elif ui.pressed(event, self.next_button):
-            self.shown += 1
-            self.resize()
+            self.show_round(self.shown + 1)
         elif ui.pressed(event, self.lobby_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
@@ -197,9 +252,8 @@ class RoundScene(Scene):
         except (StoreError, ValueError) as exc:
             self.notice, self.notice_ok = f"Could not pair the next round: {exc}", False
             return
-        self.shown = boards[0].round
-        self.notice, self.notice_ok = f"Round {self.shown} is paired.", True
-        self.resize()
+        self.notice, self.notice_ok = f"Round {boards[0].round} is paired.", True
+        self.show_round(boards[0].round)
 
     def record(self, round_no: int, board: int, result: Result | None, detail: str = "") -> bool:
         """Enter, correct (or with None clear) a result; it is on disk when this returns.
@@ -323,6 +377,8 @@ class RoundScene(Scene):
         if answers:
             self.reload()
             self.resize()
+        elif self.reserved != self.room_needed(self.app.size[0]):
+            self.resize()       # a notice came, went or grew: the boards make room for it
 
     def next_frame_in(self) -> float | None:
         # computer games finish in other processes: look for their results now and then
@@ -349,18 +405,28 @@ class RoundScene(Scene):
         assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center",
                     width=w - 40)
         ui.panel(surface, self.table.inflate(20, 16))
+        rows = self.board_list
         x = self.table.x + 16
         # names have their own columns, shortened to them; the other columns keep to theirs
-        # (the Play and result buttons take the row's last 280 pixels)
-        cols = ui.columns(x, self.table.width - 16 - 280, (56, None, None, 180))
+        # (the Play and result buttons take the row's end)
+        buttons = sum(self.button_widths) + 40
+        cols = ui.columns(x, rows.view.width - 16 - buttons,
+                          (56, None, None, 150 if w < NARROW else 180))
         for text, (cx, cw) in zip(("Board", "First (moves first)", "Second", "State"), cols):
             assets.text(surface, text, (cx, self.table.y + 6), size=15, bold=True,
                         colour=ui.MUTED, width=cw)
         if not t.rounds:
-            assets.text(surface, "No round paired yet.", (x, self.table.y + 42), size=18,
-                        colour=ui.INK)
-        for i, p in enumerate(self.boards()):
-            y = self.table.y + 34 + i * ROW + 12
+            assets.text(surface, "No round paired yet.", (x, self.table.y + HEADER + 8),
+                        size=18, colour=ui.INK)
+        else:
+            assets.text(surface, rows.count_text("board"), (rows.view.right - 10,
+                                                            self.table.y + 6),
+                        size=15, bold=True, colour=ui.MUTED, anchor="topright",
+                        width=buttons - 10)
+        boards = self.boards()
+        for i in rows.shown():
+            p = boards[i]
+            y = rows.row_rect(i).y + 11
             first = t.entrants[p.first]
             assets.text(surface, str(p.board), (cols[0][0] + 10, y), size=18, colour=ui.INK)
             assets.text(surface, _entrant_text(first), (cols[1][0], y), size=18, colour=ui.INK,
@@ -376,13 +442,20 @@ class RoundScene(Scene):
             assets.text(surface, self.state_text(p), (cols[3][0], y), size=17,
                         colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED,
                         width=cols[3][1])
-        self._draw_progress(surface)
-        assets.text(surface, self.next_step(), (w // 2, self.table.bottom + 26), size=17,
+        rows.draw(surface)
+        step = self.table.bottom + 16
+        if self.reserved[1]:
+            self._draw_progress(surface, pygame.Rect(60, step, w - 120, 26))
+            step += PROGRESS_ROOM
+        else:
+            self._draw_progress(surface, pygame.Rect(360, h - 66, w - 360 - 60 - 490, 26))
+        assets.text(surface, self.next_step(), (w // 2, step), size=17,
                     colour=ui.INK, anchor="midtop", width=w - 40)
-        lines = assets.wrap(self.notice, 16, w - 80) if self.notice else []
-        for i, line in enumerate(lines):    # a long notice (a file's path) wraps upwards
-            message(surface, line, (w // 2, h - 118 - 22 * (len(lines) - 1 - i)),
-                    ok=self.notice_ok)
+        for i, line in enumerate(self.notice_lines(w)[:self.reserved[0]]):
+            # a long notice (a file's path) wraps, the boards above making room for it
+            assets.text(surface, line, (w // 2, self.status_top + NOTICE_LINE * i), size=16,
+                        colour=GOOD if self.notice_ok else ERROR, anchor="midtop",
+                        width=w - 80)
 
     def next_step(self) -> str:
         """One line telling the director what to do now."""
@@ -424,12 +497,10 @@ class RoundScene(Scene):
             return "being played"       # a half-played game is kept, across restarts too
         return "to play"
 
-    def _draw_progress(self, surface) -> None:
+    def _draw_progress(self, surface, bar) -> None:
         done, total = self.computer_games()
         if not total:
             return
-        w, h = surface.get_size()
-        bar = pygame.Rect(360, h - 66, w - 360 - 60 - 490, 26)
         pygame.draw.rect(surface, (30, 22, 17), bar, border_radius=6)
         fill = bar.copy()
         fill.width = int(bar.width * done / total)

@@ -13,11 +13,19 @@ from game.tournament.standings import crosstable_matrix, number_text, standings
 from game.tournament.store import StoreError
 
 from .. import assets, ui
+from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
 from .common import counted, export_dir, message, points_text
 from .printable import save_pages
 
-LINE = 30
+LINE = 28             # a row of the standings or the crosstable
+HEADER = 34           # the column titles above the rows
+FOOTER = 26           # the line under the rows: what a cell means, how many rows there are
+NARROW = 1150         # a window narrower than this gives the names room from the figures
+CELL_GAP = 6          # between the crosstable's columns
+#: The crosstable keeps the tie-breaks beside the grid only where this many opponents'
+#: columns still fit; otherwise they are left to the standings.
+CELLS_WITH_TIEBREAKS = 12
 
 
 def file_stem(name: str) -> str:
@@ -39,6 +47,8 @@ class StandingsScene(Scene):
         self.notice = ""
         self.notice_ok = False
         self.written: list[Path] = []
+        self.rows: ScrollList | None = None           # the entrants, one a row
+        self.opponents: ScrollList | None = None      # the crosstable's columns, sideways
 
     @property
     def tournament(self):
@@ -46,7 +56,17 @@ class StandingsScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        self.table_rect = pygame.Rect(60, 130, w - 120, h - 130 - 200)
+        self.table_rect = pygame.Rect(60, 122, w - 120, h - 122 - 200)
+        r = self.table_rect
+        count = len(self.tournament.entrants)
+        first = self.rows.first if self.rows is not None else 0
+        # the crosstable's sideways scroll bar lies under its rows
+        height = r.height - HEADER - FOOTER - (BAR + BAR_GAP if self.crosstable else 0)
+        self.rows = ScrollList(self, (r.x + 12, r.y + HEADER, r.width - 16, height), LINE,
+                               count, first=first)
+        self.opponents = None
+        if self.crosstable:
+            self._place_crosstable()
         y = h - 140
         self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 260 - 210, 36),
                                                      manager=self.app.ui,
@@ -68,6 +88,9 @@ class StandingsScene(Scene):
         self.json_button = ui.button(self, (w - 60 - bw, y, bw, 46), "Export JSON")
 
     def handle(self, event) -> None:
+        sideways = self.opponents.handle(event) if self.opponents is not None else False
+        if self.rows.handle(event) or sideways:
+            return
         if ui.pressed(event, self.toggle_button):
             self.folder = self.folder_entry.get_text()
             self.crosstable = not self.crosstable
@@ -151,64 +174,125 @@ class StandingsScene(Scene):
         for text, (x, width) in zip(headers, cols):
             assets.text(surface, text, (x, y), size=15, bold=True, colour=ui.MUTED, width=width)
 
-    def _line(self) -> int:
-        """The height of a row: every entrant's row where that leaves it readable."""
-        rows = max(1, len(self.tournament.entrants))
-        return max(20, min(LINE, (self.table_rect.height - 36 - 24) // rows))
+    def _stripes(self, surface) -> None:
+        """Every other row shaded, so that a row is followed across a wide table."""
+        for i in self.rows.shown():
+            if i % 2:
+                row = self.rows.row_rect(i)
+                shade = pygame.Surface(row.size, pygame.SRCALPHA)
+                shade.fill((255, 240, 210, 14))
+                surface.blit(shade, row.topleft)
 
-    def _rows_fit(self) -> int:
-        return max(1, (self.table_rect.height - 36 - 24) // self._line())
+    def _footer(self, surface, note: str, counts: list[str]) -> None:
+        """``note`` at the left of the line under the rows, ``counts`` at its right."""
+        r = self.table_rect
+        x, y = r.right - 16, r.bottom - FOOTER + 6
+        for text in reversed(counts):
+            x = assets.text(surface, text, (x, y), size=14, bold=True, colour=ui.MUTED,
+                            anchor="topright").left - 18
+        if note:
+            assets.text(surface, note, (r.x + 16, y), size=14, colour=ui.MUTED,
+                        width=x - r.x - 16)
 
     def _draw_standings(self, surface) -> None:
         t = self.tournament
-        r = self.table_rect
+        rows = self.rows
         tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks]
         # the name has a column of its own, the rest as wide as their figures need
-        cols = ui.columns(r.x + 16, r.width - 32, [50, None, 64, 64, 100] + [110] * len(tb))
+        narrow = surface.get_width() < NARROW
+        widths = [40, None, 56, 56, 96] + [84] * len(tb) if narrow else \
+            [50, None, 64, 64, 100] + [110] * len(tb)
+        cols = ui.columns(rows.view.x + 4, rows.view.width - 8, widths, gap=12)
         self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, cols,
-                      r.y + 6)
-        line = self._line()
-        size = 17 if line >= 28 else 15 if line >= 22 else 14
-        for i, s in enumerate(standings(t)[:self._rows_fit()]):
-            y = r.y + 36 + i * line
+                      self.table_rect.y + 8)
+        self._stripes(surface)
+        table = standings(t)
+        for i in rows.shown():
+            s = table[i]
+            y = rows.row_rect(i).y + 2
             colour = ui.TITLE if s.rank == 1 and s.played else ui.INK
             cells = [str(s.rank), s.name, points_text(s.points), str(s.played),
                      f"{s.wins} / {s.draws} / {s.losses}"]
             cells += [number_text(v) for v in s.tiebreaks]
             for text, (cx, cw) in zip(cells, cols):
-                assets.text(surface, text, (cx, y), size=size, colour=colour, width=cw)
+                assets.text(surface, text, (cx, y), size=17, colour=colour, width=cw)
+        rows.draw(surface)
+        self._footer(surface, "", [rows.count_text("entrant")])
+
+    def _place_crosstable(self) -> None:
+        """The crosstable's columns: the number, the name (as wide as the longest, up to a
+        third of the table) and the points stay; the opponents' columns scroll sideways;
+        the tie-breaks stay at the right where the window leaves room for them."""
+        t = self.tournament
+        view = self.rows.view
+        double = t.format == "round-robin" and t.cycles == 2
+        self.cell = 60 if double else 44
+        widest = max((assets.measure(e.name, 17) for e in t.entrants), default=60)
+        self.name_width = max(120, min(widest + 8, view.width // 3))
+        left = [36, self.name_width, 56]
+        tb = [90] * len(t.tiebreaks)
+        inner = view.width - 8
+        room = inner - sum(left) - CELL_GAP * len(left)
+        with_tb = room - sum(tb) - CELL_GAP * len(tb)
+        self.show_tiebreaks = with_tb // (self.cell + CELL_GAP) >= min(
+            CELLS_WITH_TIEBREAKS, len(t.entrants))
+        if self.show_tiebreaks:
+            room = with_tb
+        x = view.x + 4
+        self.left_cols = []
+        for width in left:
+            self.left_cols.append((x, width))
+            x += width + CELL_GAP
+        step = self.cell + CELL_GAP
+        r = self.table_rect
+        first = self.opponents.first if self.opponents is not None else 0
+        self.opponents = ScrollList(self, (x, r.y, max(step, room - room % step),
+                                           self.rows.rect.bottom + BAR_GAP + BAR - r.y), step,
+                                    len(t.entrants), first=first, axis="x")
+        self.right_cols = []
+        x = view.x + 4 + inner
+        for width in reversed(tb if self.show_tiebreaks else []):
+            x -= width
+            self.right_cols.insert(0, (x, width))
+            x -= CELL_GAP
 
     def _draw_crosstable(self, surface) -> None:
         """The player-against-player grid: a row and a column per entrant (numbered in
         standings order), each cell what the row scored against the column, then totals."""
         t = self.tournament
-        r = self.table_rect
-        tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks]
+        rows, opponents = self.rows, self.opponents
+        tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks] if self.show_tiebreaks else []
         table = standings(t)
-        rows = crosstable_matrix(t, table)
-        cell = 44 if t.format != "round-robin" or len(rows) < 2 or max(
-            len(s or ()) for s in rows[0]["scores"]) <= 1 else 60
-        room = r.width - 32 - 200          # at least 200 pixels for the names
-        fixed = 36 + 60 + len(tb) * 90 + 14 * (3 + len(tb))
-        cell = max(26, min(cell, (room - fixed) // max(1, len(rows)) - 4))
-        cols = ui.columns(r.x + 16, r.width - 32, [36, None] + [cell] * len(rows)
-                          + [60] + [90] * len(tb), gap=4)
-        headers = ["No.", "Name"] + [str(n) for n in range(1, len(rows) + 1)] + ["Points"] + tb
-        self._columns(surface, headers, cols, r.y + 6)
-        line = self._line()
-        size = 17 if line >= 28 else 15 if line >= 22 else 14
-        for i, row in enumerate(rows[:self._rows_fit()]):
-            y = r.y + 36 + i * line
-            cells = [str(row["line"]), row["name"]]
-            cells += ["\u00d7" if scores is None
-                      else " ".join(mark or points_text(v) for v, mark in zip(scores, marks))
-                      for scores, marks in zip(row["scores"], row["marks"])]
-            cells += [points_text(row["points"])]
-            cells += [number_text(v) for v in table[i].tiebreaks]
-            for text, (cx, cw) in zip(cells, cols):
-                assets.text(surface, text, (cx, y), size=size, colour=ui.INK, width=cw)
-        assets.text(surface, "Each cell: the points the row's entrant scored against the "
-                             "column's (+ \u2212 won, lost by forfeit); empty where they have "
-                             "not met.",
-                    (r.x + 16, r.bottom - 24), size=14, colour=ui.MUTED, width=r.width - 32)
-
+        matrix = crosstable_matrix(t, table)
+        head_y = self.table_rect.y + 8
+        self._columns(surface, ["No.", "Name", "Points"], self.left_cols, head_y)
+        self._columns(surface, tb, self.right_cols, head_y)
+        self._stripes(surface)
+        for j in opponents.shown():
+            col = opponents.row_rect(j)
+            assets.text(surface, str(j + 1), (col.centerx, head_y), size=15, bold=True,
+                        colour=ui.MUTED, anchor="midtop", width=self.cell)
+        for i in rows.shown():
+            row = matrix[i]
+            y = rows.row_rect(i).y + 2
+            cells = [str(row["line"]), row["name"], points_text(row["points"])]
+            for text, (cx, cw) in zip(cells, self.left_cols):
+                assets.text(surface, text, (cx, y), size=17, colour=ui.INK, width=cw)
+            for j in opponents.shown():
+                scores, marks = row["scores"][j], row["marks"][j]
+                text = "\u00d7" if scores is None else " ".join(
+                    mark or points_text(v) for v, mark in zip(scores, marks))
+                if text:
+                    assets.text(surface, text, (opponents.row_rect(j).centerx, y), size=17,
+                                colour=ui.INK, anchor="midtop", width=self.cell)
+            for text, (cx, cw) in zip([number_text(v) for v in table[i].tiebreaks],
+                                      self.right_cols):
+                assets.text(surface, text, (cx, y), size=17, colour=ui.INK, width=cw)
+        rows.draw(surface)
+        opponents.draw(surface)
+        note = ("A cell: what the row's entrant scored against the column's (+ \u2212 won, "
+                "lost by forfeit); empty where they have not met")
+        if not self.show_tiebreaks and t.tiebreaks:
+            note += "; tie-breaks on the standings"
+        self._footer(surface, note + ".", [rows.count_text("entrant"),
+                                           opponents.count_text("opponent")])
