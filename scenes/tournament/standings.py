@@ -201,7 +201,7 @@ class StandingsScene(Scene):
         # the name has a column of its own, the rest as wide as their figures need
         narrow = surface.get_width() < NARROW
         widths = [40, None, 56, 56, 96] + [84] * len(tb) if narrow else \
-            [50, None, 64, 64, 100] + [110] * len(tb)
+            [50, None, 64, 64, 100] + [max(110, _title_width(title)) for title in tb]
         cols = ui.columns(rows.view.x + 4, rows.view.width - 8, widths, gap=12)
         self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, cols,
                       self.table_rect.y + 8)
@@ -230,14 +230,21 @@ class StandingsScene(Scene):
         widest = max((assets.measure(e.name, 17) for e in t.entrants), default=60)
         self.name_width = max(120, min(widest + 8, view.width // 3))
         left = [36, self.name_width, 56]
-        tb = [90] * len(t.tiebreaks)
         inner = view.width - 8
         room = inner - sum(left) - CELL_GAP * len(left)
-        with_tb = room - sum(tb) - CELL_GAP * len(tb)
-        self.show_tiebreaks = with_tb // (self.cell + CELL_GAP) >= min(
-            CELLS_WITH_TIEBREAKS, len(t.entrants))
+
+        def cells_beside(widths) -> int:
+            return (room - sum(widths) - CELL_GAP * len(widths)) // (self.cell + CELL_GAP)
+
+        # the tie-breaks' titles whole where the window is wide, shortened where it is less
+        # so, and none where they would leave the grid too few columns
+        enough = min(CELLS_WITH_TIEBREAKS, len(t.entrants))
+        tb = [_title_width(TIEBREAK_TITLES[n]) for n in t.tiebreaks]
+        if cells_beside(tb) < enough + 6:
+            tb = [90] * len(t.tiebreaks)
+        self.show_tiebreaks = cells_beside(tb) >= enough
         if self.show_tiebreaks:
-            room = with_tb
+            room -= sum(tb) + CELL_GAP * len(tb)
         x = view.x + 4
         self.left_cols = []
         for width in left:
@@ -296,3 +303,8 @@ class StandingsScene(Scene):
             note += "; tie-breaks on the standings"
         self._footer(surface, note + ".", [rows.count_text("entrant"),
                                            opponents.count_text("opponent")])
+
+
+def _title_width(title: str) -> int:
+    """The room a column's title takes whole."""
+    return assets.measure(title, 15, bold=True) + 8
