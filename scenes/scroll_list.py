@@ -173,6 +173,8 @@ class ScrollList:
             return
         for index in self.shown():
             rect = self.row_rect(index)
+            if index in self.widgets and any(_open(w) for w, _ in self.widgets[index]):
+                self._drop(index)       # an open drop-down would stay behind: made anew, shut
             if index in self.widgets:
                 for widget, offset in self.widgets[index]:
                     widget.set_position((rect.x + offset[0], rect.y + offset[1]))
@@ -297,3 +299,9 @@ class ScrollList:
         pygame.draw.rect(surface, TRACK, self.track, border_radius=BAR // 2)
         held = self.drag is not None
         pygame.draw.rect(surface, THUMB_HELD if held else THUMB, thumb, border_radius=BAR // 2)
+
+
+def _open(widget) -> bool:
+    """Whether ``widget`` is a drop-down showing its options (they would not move with it)."""
+    states = getattr(widget, "menu_states", None)
+    return bool(states) and widget.current_state is states.get("expanded")

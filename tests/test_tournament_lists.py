@@ -392,6 +392,45 @@ def test_the_paste_button_adds_the_names_on_the_clipboard_and_refuses_a_bad_line
         store.close()
 
 
+def test_enter_in_a_name_box_goes_on_to_the_next_entrant_and_adds_one_after_the_last(tmp_path):
+    app = make_app(tmp_path, size=(960, 600))
+    store, setup = setup_screen(app)
+    try:
+        names = club(8)
+        typed(app, name_box(app, setup, 0), names[0])
+        for name in names[1:]:
+            key(app, pygame.K_RETURN)
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+            frames(app, 1)
+        assert len(setup.entrants) == 8
+        assert count_line(looks_right(app, [setup.right.inflate(30, 30)]), "entrant", 8)
+        press(app, "Create tournament")
+        assert [e.name for e in app.stack.top.tournament.entrants] == names
+    finally:
+        app.close()
+        store.close()
+
+
+def test_an_open_list_of_kinds_closes_when_its_row_scrolls(tmp_path):
+    app = make_app(tmp_path, size=(960, 600))
+    store, setup = setup_screen(app)
+    try:
+        pygame.scrap.put_text("\n".join(club(20)))
+        press(app, "Paste names")
+        menu = setup.kind_menus[3]
+        click(app, menu.rect.center)
+        options = menu.menu_states["expanded"].options_selection_list
+        assert options.alive() and options.visible
+        key(app, pygame.K_DOWN)
+        assert setup.entrant_list.first == 1
+        assert not options.alive(), "no list of options is left over another entrant's row"
+        kinds = [m for m in setup.kind_menus if m is not None]
+        assert all(m.current_state is m.menu_states["closed"] for m in kinds)
+    finally:
+        app.close()
+        store.close()
+
+
 def test_entrants_read_from_a_csv_file_are_seeded_by_rating(tmp_path):
     folder = tmp_path / "club"
     folder.mkdir()
