@@ -6,9 +6,9 @@
     tournament resume ID [--db FILE] [--json] [--quiet]
     tournament list [--db FILE] [--json]
     tournament show ID [--db FILE] [--json]
-    tournament export ID --to FILE [--what json|standings|crosstable|rows] [--force]
+    tournament export ID --to FILE [--what json|standings|crosstable|rows|trf] [--force]
                       [--db FILE]
-    tournament import FILE [--db FILE] [--json]
+    tournament import FILE [--game GAME] [--db FILE] [--json]
 
 A SPEC is a computer level (random, easy, medium, hard, expert), optionally
 named: ``Alice=hard``; unnamed entrants are called ``LEVEL-N`` (N = place in
@@ -93,13 +93,16 @@ def add_parser(subparsers) -> None:
     p = sub.add_parser("export", help="write a tournament to JSON or CSV")
     p.add_argument("id", type=TOURNAMENT_ID)
     p.add_argument("--to", required=True, metavar="FILE")
-    p.add_argument("--what", choices=("json", "standings", "crosstable", "rows"), default="json",
-                   help="rows: every row kept, as it is (for a damaged tournament)")
+    p.add_argument("--what", choices=("json", "standings", "crosstable", "rows", "trf"),
+                   default="json", help="rows: every row kept, as it is (for a damaged "
+                   "tournament); trf: FIDE's tournament report file of a Swiss")
     p.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _common(p)
 
-    p = sub.add_parser("import", help="keep a tournament from a JSON export")
+    p = sub.add_parser("import", help="keep a tournament from a JSON export or a .trf")
     p.add_argument("file")
+    p.add_argument("--game", help="the game a .trf tournament plays (a TRF names none; "
+                                  "default: the first game)")
     _common(p, json_flag=True)
 
 
@@ -225,8 +228,9 @@ def cmd_export(args) -> int:
             print(f"wrote json of tournament {args.id} to {args.to}", file=sys.stderr)
             return 0
         tournament = store.load(args.id)
+    from .trf import write_trf
     writer = {"json": write_tournament_json, "standings": write_standings_csv,
-              "crosstable": write_crosstable_csv}[args.what]
+              "crosstable": write_crosstable_csv, "trf": write_trf}[args.what]
     writer(tournament, target, replace=args.force)
     print(f"wrote {args.what} of tournament {args.id} to {args.to}", file=sys.stderr)
     return 0
@@ -249,7 +253,12 @@ def export_target(text: str, force: bool = False) -> Path:
 def cmd_import(args) -> int:
     from .. import GAMES
     with TournamentStore(args.db) as store:
-        tid = store.import_json(args.file, registry=GAMES)
+        if str(args.file).lower().endswith(".trf"):
+            from .trf import read_trf
+            name = (args.game or next(iter(GAMES))).strip().lower()
+            tid = store.add(read_trf(args.file, parse_games(name, None, None, GAMES)))
+        else:
+            tid = store.import_json(args.file, registry=GAMES)
         name = store.load(tid).name         # " (2)" after a name already kept
         if args.json:
             print(json.dumps({"tournament": tid, "name": name, "db": str(store.path)}))

@@ -303,10 +303,24 @@ class _Engine:
                 hr = self.headroom
                 self.clean[u][v] = self.clean[v][u] = (
                     (((fresh << hr) | byes_ok) << hr) | colours_ok) << hr
+        # The bye's score is nearly always the lowest score of a player who may take
+        # it; the first matching tells whether it is (and whether the round can be
+        # paired at all).  Otherwise the bye's score is looked for first.
+        eligible = [p.score for p in self.players if p.eligible]
+        guess = min(eligible) if eligible else None
+        if n % 2 == 0 or (guess is not None and guess < self.top):
+            self.bye_score = guess if n % 2 else 0
+            self.bye_rank = {}
+            self.single_downfloater_bye = False
+            if n % 2:
+                self._rank_unplayed()
+            final = self._pair_brackets(check=True)
+            if final is not None:
+                return final, False
         if not self._feasible():
             self.relaxed = True
         self._setup_bye()
-        return self._pair_brackets(), self.relaxed
+        return self._pair_brackets(check=False), self.relaxed
 
     def _ok(self, u, v):
         return self.relaxed or self.compat[u][v]
@@ -359,8 +373,12 @@ class _Engine:
             self.single_downfloater_bye = all(
                 players[mate[v]].score >= top for v in range(n)
                 if players[v].score >= top and v in mate)
-        counts = sorted((p.played_games for p in players if p.score == self.bye_score),
+        self._rank_unplayed()
+
+    def _rank_unplayed(self):
+        counts = sorted((p.played_games for p in self.players if p.score == self.bye_score),
                         reverse=True)
+        self.bye_rank = {}
         for i, c in enumerate(counts):
             self.bye_rank[c] = i
 
@@ -474,100 +492,152 @@ class _Engine:
         return w
 
     # --- the brackets ------------------------------------------------------------
-    def _pair_brackets(self):
+    def _base_for(self, gi: int, flag: bool):
+        """``base(h, l)``: the weight of a board while bracket ``gi`` is paired (kept)."""
+        groups = self.groups
+        cb, nb = groups[gi]
+        nn = groups[gi + 1][1] if gi + 1 < len(groups) else nb
+        cache = {}
+        saved = self.single_downfloater_bye
+
+        def base(h, l):
+            key = (h, l)
+            w = cache.get(key)
+            if w is None:
+                if l < cb:
+                    w = 0            # two moved-down players never meet here
+                elif not self._ok(h, l):
+                    w = 0
+                elif l >= nn:
+                    w = self._completion(h, l)
+                else:
+                    self.single_downfloater_bye = flag
+                    w = self._base(h, l, cb <= l < nb, nb <= l < nn)
+                    self.single_downfloater_bye = saved
+                cache[key] = w
+            return w
+        return base
+
+    def _movers_low(self, gi: int, movers):
+        """The order of the moved-down players into bracket ``gi``: (width, low(h, l)):
+        first the highest paired in the bracket, then each in turn with the highest
+        resident it can have."""
+        cb, nb = self.groups[gi]
+        k = len(movers)
+        if not k:
+            return 0, lambda h, l: 0
+        size = nb - cb
+        rb = (size + 1).bit_length() + self.headroom
+        a2 = k * rb
+        width = k + self.headroom + a2
+        mpos = {m: i for i, m in enumerate(movers)}
+
+        def low(h, l):
+            i = mpos.get(h)
+            if i is None or not cb <= l < nb:
+                return 0
+            return (1 << (a2 + k - 1 - i)) | ((size - (l - cb)) << ((k - 1 - i) * rb))
+        return width, low
+
+    def _remainder_low(self, remainder, pairs: int):
+        """The rest of a bracket (``remainder``, ``pairs`` boards among them): (width,
+        low(h, l)).  The fewest exchanges, then the smallest difference of their
+        numbers, the lowest of S1 and the highest of S2 exchanged first; then each S1
+        player with the highest opponent left."""
+        size = len(remainder)
+        ridx = {r: i for i, r in enumerate(remainder)}
+        s1 = pairs
+        hr = self.headroom
+        cw = (size + 1).bit_length() + hr          # one head's slot
+        s2n = size - s1
+        t2_shift = size * cw
+        t1_shift = t2_shift + s2n + hr
+        b2_shift = t1_shift + s1 + hr
+        b1_shift = b2_shift + (size * size + 1).bit_length() + hr
+        width = b1_shift + 2 + hr
+        full_s1 = ((1 << s1) - 1) << t1_shift
+
+        def low(h, l):
+            i = ridx.get(h)
+            j = ridx.get(l)
+            if i is None or j is None:
+                return 0
+            w = (size - i) << b2_shift
+            if i < s1:
+                w |= 1 << b1_shift
+            # S1 players from the bottom up prefer not to be a head: a penalty on each
+            # head board (with a constant so that weights stay positive)
+            w += full_s1
+            if i < s1:
+                w -= 1 << (t1_shift + i)
+            else:
+                w += 1 << (t2_shift + (s2n - 1 - (i - s1)))
+            return w + ((size - j) << ((size - 1 - i) * cw))
+        return width, low
+
+    def _pair_brackets(self, check: bool):
+        """Pair the brackets top down.  Each matching holds a bracket's own order and,
+        below it, the next bracket's weights and the order of its moved-down players,
+        so that one matching a bracket serves.  With ``check``, None when the first
+        matching shows the bye's score guessed wrong or no pairing keeps C1-C3."""
         n = self.n
         self._layout()
-        final = {}          # vertex -> partner, boards fixed
-        movers = []         # moved-down players of the bracket being paired
-        for gi, (cb, nb) in enumerate(self.groups):
-            nn = self.groups[gi + 1][1] if gi + 1 < len(self.groups) else nb
-            active = [v for v in range(n) if v not in final]
-            residents = list(range(cb, nb))
-            bracket = movers + residents
-
-            def base(h, l, cb=cb, nb=nb, nn=nn):
-                if l < cb:
-                    return 0            # two moved-down players never meet here
-                if l >= nn:
-                    return self._completion(h, l) if self._ok(h, l) else 0
-                return self._base(h, l, cb <= l < nb, nb <= l < nn)
-            cache = {}
-
-            def basew(h, l):
-                key = (h, l)
-                if key not in cache:
-                    cache[key] = base(h, l)
-                return cache[key]
-            in_bracket = set(residents)
-            # --- moved-down players: which are paired here, and with whom (first
-            # the highest, each with the highest resident it can have)
-            k = len(movers)
-            if k:
-                rb = (len(residents) + 1).bit_length() + self.headroom
-                a2 = k * rb
-                low = k + self.headroom + a2
-                mpos = {m: i for i, m in enumerate(movers)}
-                rval = {r: len(residents) - i for i, r in enumerate(residents)}
-
-                def weight_a(h, l):
-                    w = basew(h, l)
-                    if not w:
-                        return 0
-                    w <<= low
-                    if h in mpos and l in in_bracket:
-                        i = mpos[h]
-                        w |= 1 << (a2 + k - 1 - i)
-                        w |= rval[l] << ((k - 1 - i) * rb)
-                    return w
-                mate = self.match(active, weight_a)
-                for m in movers:
-                    r = mate.get(m)
-                    if r is not None and r in in_bracket:
-                        final[m] = r
-                        final[r] = m
-                active = [v for v in active if v not in final]
-            else:
-                mate = self.match(active, lambda h, l: basew(h, l))
+        groups = self.groups
+        final = {}
+        bw = self.base_width
+        base = self._base_for(0, self.single_downfloater_bye)
+        mate = self.match(list(range(n)), base)
+        if check:
+            single = [v for v in range(n) if v not in mate]
+            if len(single) != n % 2 or any(
+                    not self.players[v].eligible or self.players[v].score != self.bye_score
+                    for v in single):
+                return None
+        movers = []
+        for gi, (cb, nb) in enumerate(groups):
+            residents = range(cb, nb)
+            for m in movers:
+                r = mate.get(m)
+                if r is not None and cb <= r < nb:
+                    final[m] = r
+                    final[r] = m
+            movers = [m for m in movers if m not in final]
             remainder = [r for r in residents if r not in final]
             rset = set(remainder)
             pairs = sum(1 for r in remainder if mate.get(r) in rset and mate[r] < r)
-            # --- the rest of the bracket: fewest exchanges, then the smallest
-            # difference of their numbers, the lowest of S1 and the highest of S2
-            # exchanged first; then each S1 player with the highest opponent left
-            size = len(remainder)
-            ridx = {r: i for i, r in enumerate(remainder)}
-            s1 = pairs
-            hr = self.headroom
-            cw = (size + 1).bit_length() + hr          # one head's slot
-            c_width = size * cw
-            s2n = size - s1
-            t2_shift = c_width
-            t1_shift = t2_shift + s2n + hr
-            b2_shift = t1_shift + s1 + hr
-            b1_shift = b2_shift + (size * size + 1).bit_length() + hr
-            low = b1_shift + 2 + hr
-            full_s1 = ((1 << s1) - 1) << t1_shift
+            active = [v for v in range(n) if v not in final]
+            rw, rlow = self._remainder_low(remainder, pairs)
+            last = gi + 1 == len(groups)
+            if last:
+                mate = self.match(active, lambda h, l: (base(h, l) << rw) + rlow(h, l)
+                                  if base(h, l) else 0)
+            else:
+                ncb = groups[gi + 1][0]
+                nxt = self.players[ncb].score
+                ng = groups[gi + 1]
+                prelim = n % 2 == 1 and self.bye_score >= nxt
+                maybe = sorted(movers + remainder)
+                aw, alow = self._movers_low(gi + 1, maybe)
+                for flag in (prelim, not prelim):
+                    base2 = self._base_for(gi + 1, flag)
 
-            def weight_bc(h, l):
-                w = basew(h, l)
-                if not w:
-                    return 0
-                w <<= low
-                if h in rset and l in rset:
-                    i, j = ridx[h], ridx[l]
-                    if i < s1:
-                        w |= 1 << b1_shift
-                    w += (size - i) << b2_shift
-                    # S1 players from the bottom up prefer not to be a head: a penalty
-                    # on each head board (with a constant so that weights stay positive)
-                    w += full_s1
-                    if i < s1:
-                        w -= 1 << (t1_shift + i)
-                    else:
-                        w += 1 << (t2_shift + (s2n - 1 - (i - s1)))
-                    w += (size - j) << ((size - 1 - i) * cw)
-                return w
-            mate = self.match(active, weight_bc)
+                    def weight(h, l, base=base, base2=base2):
+                        w = base(h, l)
+                        if not w:
+                            return 0
+                        w = (w << rw) + rlow(h, l)
+                        return (((w << bw) + base2(h, l)) << aw) + alow(h, l)
+                    mate = self.match(active, weight)
+                    fell = [r for r in remainder if mate.get(r) not in rset]
+                    got = prelim
+                    if got:
+                        for m in movers + fell + list(range(ng[0], ng[1])):
+                            q = mate.get(m)
+                            if q is not None and self.players[q].score < nxt:
+                                got = False
+                    if got == flag or not prelim:
+                        break
+                base = base2
             fell = []
             for r in remainder:
                 q = mate.get(r)
@@ -575,26 +645,7 @@ class _Engine:
                     final[r] = q
                 else:
                     fell.append(r)
-            movers = sorted([m for m in movers if m not in final] + fell)
-            # the rule of C9 again, for the next bracket
-            if gi + 1 < len(self.groups) and n % 2:
-                nxt = self.players[self.groups[gi + 1][0]].score
-                flag = self.bye_score >= nxt
-                ng = self.groups[gi + 1]
-                for m in movers + list(range(ng[0], ng[1])):
-                    q = mate.get(m)
-                    if flag and q is not None and self.players[q].score < nxt:
-                        flag = False
-                self.single_downfloater_bye = flag
-            else:
-                self.single_downfloater_bye = False
-        # the last movers: at most one is left, the bye
-        left = [v for v in range(n) if v not in final]
-        if len(left) > 1:
-            mate = self.match(left, lambda h, l: self._completion(h, l)
-                              if self._ok(h, l) else 0)
-            for u, v in mate.items():
-                final[u] = v
+            movers = sorted(movers + fell)
         return final
 
 

@@ -6,7 +6,7 @@ is committed at once: a result is on disk the moment ``record`` returns, so
 a tournament resumes exactly after the program is killed.  A game in progress
 can be kept too (``save_live``), as plain JSON the caller chooses.
 
-Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 2)::
+Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 4)::
 
     tournament(id, name, format, cycles, rounds, tiebreaks JSON, seed, created, updated)
     entrant(tournament_id, idx, name, kind, level)
@@ -16,6 +16,8 @@ Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 2)::
     live_game(tournament_id, round, board, data JSON, updated)
     result_history(tournament_id, round, board, seq, result NULL=cleared, how, detail,
                    recorded)
+    swiss_event(tournament_id, data JSON)   -- ``Tournament.swiss_data``: late entries,
+                   withdrawals, requested byes, bye points, ratings, round changes
 
 ``result_history`` keeps every result a board has had, in order (the last
 is the one in ``pairing``), with ``detail``: for a game played out here its
@@ -53,7 +55,7 @@ from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result
 from .pairing import pair_next_round
 
 APPLICATION_ID = 0x43414C4C
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: The first schema written after rule options' defaults changed (``GameSpec.former_defaults``):
 #: opening an older store writes those options into its game choices, so a tournament
 #: goes on under the rules it began with.
@@ -108,6 +110,10 @@ CREATE TABLE live_game (
     updated TEXT NOT NULL,
     PRIMARY KEY (tournament_id, round, board)
 );
+CREATE TABLE swiss_event (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournament(id) ON DELETE CASCADE,
+    data TEXT NOT NULL
+);
 CREATE TABLE result_history (
     tournament_id INTEGER NOT NULL REFERENCES tournament(id) ON DELETE CASCADE,
     round INTEGER NOT NULL,
@@ -120,7 +126,10 @@ CREATE TABLE result_history (
     PRIMARY KEY (tournament_id, round, board, seq)
 );
 """
-TABLES = ("entrant", "game_choice", "live_game", "pairing", "result_history", "tournament")
+TABLES = ("entrant", "game_choice", "live_game", "pairing", "result_history", "swiss_event",
+          "tournament")
+#: The tables of schema versions 2 and 3, which gain ``swiss_event`` when opened.
+TABLES_V3 = ("entrant", "game_choice", "live_game", "pairing", "result_history", "tournament")
 #: The tables of schema version 1, which gains ``result_history`` when opened.
 TABLES_V1 = ("entrant", "game_choice", "live_game", "pairing", "tournament")
 ROWS_KIND = "callidus-tournament-rows"
@@ -278,7 +287,8 @@ class TournamentStore:
             raise StoreError(f"{self.path} was written by a newer Callidus (schema {version}); "
                              "it was left untouched")
         old = version == 1 and set(TABLES_V1) <= tables and "result_history" not in tables
-        if not old and (version not in (2, SCHEMA_VERSION) or not set(TABLES) <= tables):
+        needed = TABLES if version == SCHEMA_VERSION else TABLES_V3
+        if not old and (version not in (2, 3, SCHEMA_VERSION) or not set(needed) <= tables):
             raise StoreError(f"{self.path} is damaged: tables are missing; it was left untouched")
         check = db.execute("PRAGMA quick_check").fetchall()
         if [row[0] for row in check] != ["ok"]:
@@ -289,6 +299,10 @@ class TournamentStore:
                 if version == 1:    # the same tables, less the results' history
                     statement = SCHEMA[SCHEMA.index("CREATE TABLE result_history"):]
                     db.execute(statement.rstrip().rstrip(";"))
+                if version < 4:     # a Swiss's entrant lifecycle and settings
+                    start = SCHEMA.index("CREATE TABLE swiss_event")
+                    db.execute(SCHEMA[start:SCHEMA.index(";", start)].replace(
+                        "CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
                 if version < NEW_DEFAULTS:
                     self._keep_former_defaults()
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -383,7 +397,34 @@ class TournamentStore:
                             for i, g in enumerate(c.to_dict() for c in t.games)])
             for round_no in range(1, t.rounds_paired + 1):
                 self._insert_round(db, tid, t, round_no, now)
+            self._write_swiss(db, tid, t)
         return tid
+
+    def _write_swiss(self, db, tid, t: Tournament) -> None:
+        data = t.swiss_data()
+        db.execute("DELETE FROM swiss_event WHERE tournament_id = ?", (tid,))
+        if data is not None:
+            db.execute("INSERT INTO swiss_event VALUES (?, ?)",
+                       (tid, json.dumps(data, sort_keys=True)))
+
+    def save_entrants(self, tid: int, t: Tournament, round_no: int | None = None) -> None:
+        """Keep a Swiss's entrant lifecycle and settings (late entries, withdrawals,
+        requested byes, the director's changes), the entrants added late, and with
+        ``round_no`` that round's boards as they now are."""
+        def run():
+            with self._tx() as db:
+                known = db.execute("SELECT COUNT(*) FROM entrant WHERE tournament_id = ?",
+                                   (tid,)).fetchone()[0]
+                db.executemany("INSERT INTO entrant VALUES (?, ?, ?, ?, ?)",
+                               [(tid, i, e.name, e.kind, e.level)
+                                for i, e in enumerate(t.entrants) if i >= known])
+                if round_no is not None:
+                    db.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?",
+                               (tid, round_no))
+                    self._insert_round(db, tid, t, round_no, _now())
+                self._write_swiss(db, tid, t)
+                self._touch(db, tid, _now())
+        self._run(run)
 
     def _insert_round(self, db, tid, t, round_no, now):
         rows = []
@@ -497,9 +538,13 @@ class TournamentStore:
                         "SELECT round, board, first, second, seed, result, how FROM pairing "
                         "WHERE tournament_id = ? ORDER BY round, board LIMIT ?",
                         (tid, MAX_PAIRINGS + 1))]
+        swiss = db.execute("SELECT data FROM swiss_event WHERE tournament_id = ?",
+                           (tid,)).fetchone()
         return {"name": row[0], "format": row[1], "cycles": row[2], "rounds": row[3],
                 "tiebreaks": _json_column(row[4], f"{where}.tiebreaks"), "seed": row[5],
-                "entrants": entrants, "games": games, "pairings": pairings}
+                "entrants": entrants, "games": games, "pairings": pairings,
+                **({} if swiss is None else
+                   {"swiss": _json_column(swiss[0], f"{where}.swiss")})}
 
     def rows(self, tid: int) -> dict:
         """Every row kept for tournament ``tid`` exactly as it is, table by table.
@@ -511,7 +556,8 @@ class TournamentStore:
             for table, key in (("tournament", "id"), ("entrant", "tournament_id"),
                                ("game_choice", "tournament_id"), ("pairing", "tournament_id"),
                                ("live_game", "tournament_id"),
-                               ("result_history", "tournament_id")):
+                               ("result_history", "tournament_id"),
+                               ("swiss_event", "tournament_id")):
                 cur = self._db.execute(f"SELECT * FROM {table} WHERE {key} = ?", (tid,))
                 names = [d[0] for d in cur.description]
                 tables[table] = [{n: _plain(v) for n, v in zip(names, r)} for r in cur]
@@ -806,13 +852,54 @@ class StoredTournament:
         self.tournament = tournament
 
     def pair_next_round(self):
+        changes = dict(self.tournament.round_changes)
         boards = pair_next_round(self.tournament)
         try:
             self.store.save_round(self.id, self.tournament, boards[0].round)
+            if self.tournament.round_changes != changes:
+                self.store.save_entrants(self.id, self.tournament)
         except StoreError:
             self.tournament.rounds.pop()
+            self.tournament.round_changes = changes
             raise
         return boards
+
+    def _kept(self, change, *args, round_no=None):
+        """Make a change of the entrants or of a round and keep it; undone if it
+        cannot be kept."""
+        import copy
+        before = copy.copy(self.tournament.__dict__)
+        before = {k: copy.copy(v) for k, v in before.items()}
+        answer = change(*args)
+        try:
+            self.store.save_entrants(self.id, self.tournament, round_no)
+        except StoreError:
+            self.tournament.__dict__.update(before)
+            raise
+        return answer
+
+    def add_late_entrant(self, entrant, from_round: int, start: str = "zero") -> int:
+        return self._kept(self.tournament.add_late_entrant, entrant, from_round, start)
+
+    def withdraw(self, entrant: int, from_round: int | None = None) -> None:
+        self._kept(self.tournament.withdraw, entrant, from_round)
+
+    def request_bye(self, entrant: int, round_no: int, wanted: bool = True) -> None:
+        self._kept(self.tournament.request_bye, entrant, round_no, wanted)
+
+    def _not_started(self, round_no: int) -> None:
+        if any(r == round_no for r, _ in self.live_boards()):
+            raise ValueError(f"a game of round {round_no} has begun; its boards stay as they are")
+
+    def swap_players(self, round_no: int, a: int, b: int) -> list[str]:
+        """``Tournament.swap_players``, kept at once; returns its warnings."""
+        self._not_started(round_no)
+        return self._kept(self.tournament.swap_players, round_no, a, b, round_no=round_no)
+
+    def move_player(self, round_no: int, entrant: int, board: int, seat: int) -> list[str]:
+        self._not_started(round_no)
+        return self._kept(self.tournament.move_player, round_no, entrant, board, seat,
+                          round_no=round_no)
 
     def record(self, round_no: int, board: int, score, how: str = "played",
                detail: str = "") -> Result:
