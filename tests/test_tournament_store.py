@@ -786,7 +786,7 @@ def test_a_calliro_tournament_from_before_the_scorer_chose_keeps_its_rules(tmp_p
         exported = tmp_path / "old.json"
         write_tournament_json(store.load(new), exported)
         data = json.loads(exported.read_text())
-        assert data["version"] == 3 and data["tournament"]["games"][0]["options"] == {}
+        assert data["version"] == 4 and data["tournament"]["games"][0]["options"] == {}
         data["version"] = 1
         del data["created"], data["boards"]          # what version 3 added
         exported.write_text(json.dumps(data))

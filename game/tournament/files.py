@@ -1,7 +1,7 @@
 """Tournament files: the JSON export that another Callidus can import (the
 tournament, every result each board has had with how a game played out ended,
-the games in progress), and the standings and crosstable as CSV for a club's
-own records.
+the games in progress, each entrant's rating and club), and the standings and
+crosstable as CSV for a club's own records.
 
 Every file is written to a temporary neighbour and moved into place; an
 export replaces a file only when asked to (``write_atomic``), or takes a free
@@ -32,8 +32,10 @@ from .standings import crosstable_matrix, standings
 
 EXPORT_KIND = "callidus-tournament"
 #: Version 3 files keep each board's history of results (with how a game played out
-#: ended: its score on the board), the games in progress and when the tournament began.
-EXPORT_VERSION = 3
+#: ended: its score on the board), the games in progress and when the tournament began;
+#: version 4 files each entrant's rating and club (where it has them), which an older
+#: Callidus would refuse as unknown fields.
+EXPORT_VERSION = 4
 #: Longest detail kept with a result (how a game ended, in words), and results kept a board.
 MAX_DETAIL = 300
 MAX_HISTORY = 1000

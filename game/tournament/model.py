@@ -239,6 +239,15 @@ class Result:
         return SCORES[self.score]
 
 
+def _entrant_dict(entrant: Entrant) -> dict:
+    """An entrant as plain data: its rating and club only when it has them."""
+    data = {"name": entrant.name, "kind": entrant.kind, "level": entrant.level}
+    for key in ("rating", "club"):
+        if getattr(entrant, key) is not None:
+            data[key] = getattr(entrant, key)
+    return data
+
+
 def _plain_value(value) -> bool:
     """True for what a rule option may be: true, false, a finite number, a short text."""
     if isinstance(value, bool) or value is None:
@@ -706,8 +715,13 @@ class Tournament:
             new.append(Pairing(p.round, p.board, first, second, p.seed))
         warnings = self.round_warnings(round_no, new)
         self.rounds[round_no - 1] = new
+        # the history names the boards, as the director reads them on the round
+        changed = [p.board for p, q in zip(boards, new) if (p.first, p.second) != (
+            q.first, q.second)]
+        where = ("The round" if not changed else f"Board {changed[0]}" if len(changed) == 1
+                 else "Boards " + ", ".join(map(str, changed[:-1])) + f" and {changed[-1]}")
         self.round_changes.setdefault(round_no, []).append(
-            "; ".join([change] + warnings))
+            "; ".join([f"{where} changed by the director: {change}"] + warnings))
         return warnings
 
     def round_warnings(self, round_no: int, boards) -> list[str]:
@@ -840,7 +854,7 @@ class Tournament:
             entrants = []
             for i, (e, rating) in enumerate(zip(self.entrants, ratings)):
                 try:
-                    entrants.append(Entrant(e.name, e.kind, e.level, rating=rating))
+                    entrants.append(Entrant(e.name, e.kind, e.level, rating=rating, club=e.club))
                 except FieldProblem as exc:
                     raise ValueError(f"{where}.ratings[{i}]: {exc}") from None
             self.entrants = tuple(entrants)
@@ -864,8 +878,7 @@ class Tournament:
             "rounds": self.total_rounds,
             "tiebreaks": list(self.tiebreaks),
             "seed": self.seed,
-            "entrants": [{"name": e.name, "kind": e.kind, "level": e.level}
-                         for e in self.entrants],
+            "entrants": [_entrant_dict(e) for e in self.entrants],
             "games": [g.to_dict() for g in self.games],
             "pairings": pairings,
             **({} if self.swiss_data() is None else {"swiss": self.swiss_data()}),
@@ -886,10 +899,15 @@ class Tournament:
         name = f.text("name")
         entrants = []
         for i, item in enumerate(f.list("entrants", MAX_ENTRANTS)):
-            e = Reader(item, f"{where}.entrants[{i}]", ("name", "kind", "level"))
+            if isinstance(item, dict):      # rating and club may be left out
+                item = {"rating": None, "club": None, **item}
+            e = Reader(item, f"{where}.entrants[{i}]", ("name", "kind", "level", "rating",
+                                                         "club"))
             kind = e.text("kind", KINDS)
             level = e.text("level", LEVELS, optional=True)
-            entrants.append(e.build(Entrant, e.text("name"), kind, level))
+            rating = e.int("rating", 0, MAX_RATING, optional=True)
+            club = e.text("club", optional=True, limit=MAX_NAME)
+            entrants.append(e.build(Entrant, e.text("name"), kind, level, rating, club))
         games = []
         for i, item in enumerate(f.list("games", MAX_GAMES)):
             g = Reader(item, f"{where}.games[{i}]", ("game", "variant", "time_control", "options"))

@@ -6,10 +6,10 @@ is committed at once: a result is on disk the moment ``record`` returns, so
 a tournament resumes exactly after the program is killed.  A game in progress
 can be kept too (``save_live``), as plain JSON the caller chooses.
 
-Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 4)::
+Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 5)::
 
     tournament(id, name, format, cycles, rounds, tiebreaks JSON, seed, created, updated)
-    entrant(tournament_id, idx, name, kind, level)
+    entrant(tournament_id, idx, name, kind, level, rating NULL, club NULL)
     game_choice(tournament_id, idx, game, variant, time_control TEXT, options JSON)
     pairing(tournament_id, round, board, first, second NULL=bye, seed,
             result NULL=pending, how, recorded)
@@ -22,7 +22,8 @@ Schema (``PRAGMA application_id`` = 0x43414C4C "CALL", ``user_version`` = 4)::
 ``result_history`` keeps every result a board has had, in order (the last
 is the one in ``pairing``), with ``detail``: for a game played out here its
 score on the board and how it ended.  A version 1 file gains the table (and
-no history) when it is first opened.
+no history) when it is first opened; a file older than version 4 gains
+``swiss_event``, one older than 5 the entrants' ``rating`` and ``club`` (empty).
 
 A file that is not such a database, or is damaged, raises ``StoreError``
 (from ``game.tournament.errors``) with a message naming the file, and is left
@@ -55,7 +56,7 @@ from .model import FORMATS, MAX_ENTRANTS, MAX_GAMES, MAX_TOURNAMENT_NAME, Result
 from .pairing import pair_next_round
 
 APPLICATION_ID = 0x43414C4C
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: The first schema written after rule options' defaults changed (``GameSpec.former_defaults``):
 #: opening an older store writes those options into its game choices, so a tournament
 #: goes on under the rules it began with.
@@ -79,6 +80,8 @@ CREATE TABLE entrant (
     name TEXT NOT NULL,
     kind TEXT NOT NULL,
     level TEXT,
+    rating INTEGER,
+    club TEXT,
     PRIMARY KEY (tournament_id, idx)
 );
 CREATE TABLE game_choice (
@@ -128,7 +131,8 @@ CREATE TABLE result_history (
 """
 TABLES = ("entrant", "game_choice", "live_game", "pairing", "result_history", "swiss_event",
           "tournament")
-#: The tables of schema versions 2 and 3, which gain ``swiss_event`` when opened.
+#: The tables of schema versions 2 and 3, which gain ``swiss_event`` when opened (and,
+#: as version 4 does, the entrants' rating and club).
 TABLES_V3 = ("entrant", "game_choice", "live_game", "pairing", "result_history", "tournament")
 #: The tables of schema version 1, which gains ``result_history`` when opened.
 TABLES_V1 = ("entrant", "game_choice", "live_game", "pairing", "tournament")
@@ -287,9 +291,12 @@ class TournamentStore:
             raise StoreError(f"{self.path} was written by a newer Callidus (schema {version}); "
                              "it was left untouched")
         old = version == 1 and set(TABLES_V1) <= tables and "result_history" not in tables
-        needed = TABLES if version == SCHEMA_VERSION else TABLES_V3
-        if not old and (version not in (2, 3, SCHEMA_VERSION) or not set(needed) <= tables):
+        needed = TABLES if version >= 4 else TABLES_V3
+        if not old and (version not in (2, 3, 4, SCHEMA_VERSION) or not set(needed) <= tables):
             raise StoreError(f"{self.path} is damaged: tables are missing; it was left untouched")
+        if version == SCHEMA_VERSION and not {"rating", "club"} <= self._entrant_columns():
+            raise StoreError(f"{self.path} is damaged: the entrants' ratings and clubs are "
+                             "missing; it was left untouched")
         check = db.execute("PRAGMA quick_check").fetchall()
         if [row[0] for row in check] != ["ok"]:
             raise StoreError(f"{self.path} is damaged ({check[0][0]}); it was left untouched")
@@ -303,9 +310,17 @@ class TournamentStore:
                     start = SCHEMA.index("CREATE TABLE swiss_event")
                     db.execute(SCHEMA[start:SCHEMA.index(";", start)].replace(
                         "CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
+                if version < 5:     # the entrants' rating and club, empty until given
+                    have = self._entrant_columns()
+                    for column, kind in (("rating", "INTEGER"), ("club", "TEXT")):
+                        if column not in have:
+                            db.execute(f"ALTER TABLE entrant ADD COLUMN {column} {kind}")
                 if version < NEW_DEFAULTS:
                     self._keep_former_defaults()
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _entrant_columns(self) -> set:
+        return {row[1] for row in self._db.execute("PRAGMA table_info(entrant)")}
 
     def _keep_former_defaults(self) -> None:
         """Write into every game choice the options it was played with by default before
@@ -389,8 +404,7 @@ class TournamentStore:
                 (t.name, t.format, t.cycles, t.total_rounds, json.dumps(list(t.tiebreaks)),
                  t.seed, now, now))
             tid = cur.lastrowid
-            db.executemany("INSERT INTO entrant VALUES (?, ?, ?, ?, ?)",
-                           [(tid, i, e.name, e.kind, e.level) for i, e in enumerate(t.entrants)])
+            _insert_entrants(db, tid, t.entrants)
             db.executemany("INSERT INTO game_choice VALUES (?, ?, ?, ?, ?, ?)",
                            [(tid, i, g["game"], g["variant"], g["time_control"],
                              json.dumps(g["options"], sort_keys=True))
@@ -415,9 +429,7 @@ class TournamentStore:
             with self._tx() as db:
                 known = db.execute("SELECT COUNT(*) FROM entrant WHERE tournament_id = ?",
                                    (tid,)).fetchone()[0]
-                db.executemany("INSERT INTO entrant VALUES (?, ?, ?, ?, ?)",
-                               [(tid, i, e.name, e.kind, e.level)
-                                for i, e in enumerate(t.entrants) if i >= known])
+                _insert_entrants(db, tid, t.entrants, known)
                 if round_no is not None:
                     db.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?",
                                (tid, round_no))
@@ -520,11 +532,12 @@ class TournamentStore:
             raise StoreError(f"there is no tournament {tid} in {self.path}")
         where = f"tournament {tid}"
         entrants = []
-        for i, (idx, n, k, lv) in enumerate(db.execute(
-                "SELECT idx, name, kind, level FROM entrant WHERE tournament_id = ? "
-                "ORDER BY idx LIMIT ?", (tid, MAX_ENTRANTS + 1))):
+        for i, (idx, n, k, lv, rating, club) in enumerate(db.execute(
+                "SELECT idx, name, kind, level, rating, club FROM entrant WHERE "
+                "tournament_id = ? ORDER BY idx LIMIT ?", (tid, MAX_ENTRANTS + 1))):
             _check_index(idx, i, f"{where}.entrants[{i}]")
-            entrants.append({"name": n, "kind": k, "level": lv})
+            entrants.append({"name": n, "kind": k, "level": lv, "rating": rating,
+                             "club": club})
         games = []
         for i, (idx, g, v, tc, o) in enumerate(db.execute(
                 "SELECT idx, game, variant, time_control, options FROM game_choice "
@@ -607,7 +620,9 @@ class TournamentStore:
         t = self.load(tid)
         copy = Tournament(name, t.entrants, t.format, t.games, rounds=t.total_rounds,
                           cycles=t.cycles, tiebreaks=t.tiebreaks,
-                          seed=random.SystemRandom().randrange(2**62))
+                          seed=random.SystemRandom().randrange(2**62),
+                          bye_points=t.bye_points if t.format == "swiss" else None,
+                          requested_bye_points=t.requested_bye_points)
         return self.add(copy)
 
     def open(self, tid: int) -> "StoredTournament":
@@ -619,12 +634,16 @@ class TournamentStore:
         return StoredTournament(self, self.add(tournament), tournament)
 
     # --- changes of a kept tournament ------------------------------------------
-    def save_round(self, tid: int, tournament: Tournament, round_no: int) -> None:
-        """Keep the pairings of a newly paired round."""
+    def save_round(self, tid: int, tournament: Tournament, round_no: int,
+                   with_entrants: bool = False) -> None:
+        """Keep the pairings of a newly paired round (``with_entrants``: and the Swiss's
+        lifecycle and history, ``save_entrants``, in the same commit)."""
         def run():
             with self._tx() as db:
                 now = _now()
                 self._insert_round(db, tid, tournament, round_no, now)
+                if with_entrants:
+                    self._write_swiss(db, tid, tournament)
                 self._touch(db, tid, now)
         self._run(run)
 
@@ -854,15 +873,51 @@ class StoredTournament:
     def pair_next_round(self):
         changes = dict(self.tournament.round_changes)
         boards = pair_next_round(self.tournament)
-        try:
-            self.store.save_round(self.id, self.tournament, boards[0].round)
-            if self.tournament.round_changes != changes:
-                self.store.save_entrants(self.id, self.tournament)
-        except StoreError:
-            self.tournament.rounds.pop()
-            self.tournament.round_changes = changes
-            raise
+        self._keep_paired(changes)
         return boards
+
+    def keep_round(self, boards, changes=()) -> list:
+        """Keep the next round as ``pair_next_round`` paired it elsewhere (another process,
+        from a copy of this tournament): its ``boards`` (``Pairing`` values) and what the
+        round's history says of them (``changes``).  ValueError, and nothing kept, when they
+        are not a whole round of this tournament as it is now: the next round's number,
+        boards 1, 2, 3..., every entrant to pair seated once and no one else, at most one
+        bye, last, to an entrant who has had none."""
+        t = self.tournament
+        boards = list(boards)
+        round_no = t.rounds_paired + 1
+        if not t.can_pair_next():
+            raise ValueError(f"round {round_no} cannot be paired now")
+        if not boards or any(p.round != round_no for p in boards):
+            raise ValueError(f"the boards are not those of round {round_no}")
+        seated = [x for p in boards for x in (p.first, p.second) if x is not None]
+        byes = [i for i, p in enumerate(boards) if p.is_bye]
+        earlier = {p.first for r in t.rounds for p in r if p.is_bye}
+        if ([p.board for p in boards] != list(range(1, len(boards) + 1))
+                or len(seated) != len(set(seated)) or set(seated) != t.expected(round_no)
+                or byes not in ([], [len(boards) - 1])
+                or (t.format == "swiss" and byes and boards[-1].first in earlier)
+                or not all(isinstance(c, str) for c in changes)):
+            raise ValueError(f"round {round_no} was not paired from the tournament as it "
+                             "is now")
+        before = dict(t.round_changes)
+        t.rounds.append(boards)
+        if changes:
+            t.round_changes[round_no] = list(changes)
+        self._keep_paired(before)
+        return boards
+
+    def _keep_paired(self, changes: dict) -> None:
+        """Keep the round just paired and its history, in one commit; taken back from the
+        tournament (``changes``: its history before) when it cannot be kept."""
+        t = self.tournament
+        try:
+            self.store.save_round(self.id, t, t.rounds_paired,
+                                  with_entrants=t.round_changes != changes)
+        except StoreError:
+            t.rounds.pop()
+            t.round_changes = changes
+            raise
 
     def _kept(self, change, *args, round_no=None):
         """Make a change of the entrants or of a round and keep it; undone if it
@@ -957,6 +1012,14 @@ def keep_live(path, tid: int, round_no: int, board: int, data: dict | None) -> N
             store.clear_live(tid, round_no, board)
         else:
             store.save_live(tid, round_no, board, data)
+
+
+def _insert_entrants(db, tid: int, entrants, start: int = 0) -> None:
+    """Keep ``entrants`` from index ``start`` on, with their ratings and clubs."""
+    db.executemany("INSERT INTO entrant (tournament_id, idx, name, kind, level, rating, club) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   [(tid, i, e.name, e.kind, e.level, e.rating, e.club)
+                    for i, e in enumerate(entrants) if i >= start])
 
 
 def _check_index(value, expected: int, where: str) -> None:
