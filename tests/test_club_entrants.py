@@ -199,3 +199,74 @@ def test_a_round_paired_for_another_state_of_the_tournament_is_refused(tmp_path)
         with pytest.raises(ValueError, match="not those of round 1"):
             stored.keep_round([b.__class__(2, b.board, b.first, b.second, b.seed)
                                for b in boards], changes)
+
+
+# --- pairing in another process ------------------------------------------------------------
+
+def answer_of(pairer, seconds=30):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        answer = pairer.poll()
+        if answer is not None:
+            return answer
+        time.sleep(0.02)
+    raise AssertionError(f"no answer within {seconds} s")
+
+
+def test_a_worker_pairs_the_round_the_tournament_would_pair_itself(tmp_path):
+    from game.tournament.pair_worker import Pairer, basis
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        stored = store.create(club_swiss())
+        stored.pair_next_round()
+        finish_round(stored, 1)
+        stored.withdraw(5)
+        pairer = Pairer()
+        try:
+            pairer.start(stored.tournament)
+            assert pairer.pairing and pairer.round_no == 2
+            answer = answer_of(pairer)
+            assert not pairer.pairing and answer.error is None and answer.round_no == 2
+            assert answer.basis == basis(stored.tournament)
+            here = Tournament.from_dict(stored.tournament.to_dict())
+            assert list(answer.boards) == pair_next_round(here)
+            stored.keep_round(answer.boards, answer.changes)
+            assert store.load(stored.id).rounds[1] == list(answer.boards)
+            # the same worker pairs the next round too
+            finish_round(stored, 2)
+            pairer.start(stored.tournament)
+            assert answer_of(pairer).round_no == 3
+        finally:
+            pairer.close()
+
+
+def test_a_worker_killed_while_pairing_is_an_error_and_no_round(tmp_path):
+    from game.tournament.pair_worker import Pairer
+    with TournamentStore(tmp_path / "t.sqlite3") as store:
+        stored = store.create(club_swiss())
+        pairer = Pairer()
+        try:
+            pairer.start(stored.tournament)
+            os.kill(pairer.pid, signal.SIGKILL)
+            answer = answer_of(pairer)
+            assert answer.boards == () and answer.error == (
+                "the pairing's process stopped unexpectedly")
+            assert not pairer.pairing and pairer.pid is None
+            assert store.load(stored.id).rounds == []
+            pairer.start(stored.tournament)         # a new worker for the next try
+            assert answer_of(pairer).error is None
+        finally:
+            pairer.close()
+
+
+def test_a_round_that_cannot_be_paired_comes_back_as_one_line(tmp_path):
+    from game.tournament.pair_worker import Pairer
+    t = club_swiss(rounds=1)
+    pair_next_round(t)           # the one round: there is no next one
+    pairer = Pairer()
+    try:
+        pairer.start(t)
+        answer = answer_of(pairer)
+        assert answer.boards == () and answer.error == (
+            "ValueError: every round has been paired")
+    finally:
+        pairer.close()

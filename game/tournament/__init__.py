@@ -6,6 +6,10 @@ down to the bottom; none imports a module above it, nor this package itself:
 ``cli``
     ``python -m game tournament ...``: computer-only tournaments, headless.
     May import every module below.
+``pair_worker``
+    Pairing the next round in another process (the round view's), from a
+    copy of the tournament.  Imports ``pairing`` and ``model``, and the
+    worker process handling of ``game.ai.worker``.
 ``store``
     Tournaments kept in SQLite, and ``StoredTournament``, which commits each
     change at once.  Imports ``files`` (its JSON import and export), ``pairing``,
