@@ -23,7 +23,8 @@ from .stack import register
 from .tournament.entrants import NewTournamentScene
 from .tournament.lobby import LobbyDialog, LobbyScene
 from .tournament.podium import PodiumScene
-from .tournament.round import ResultEntryScene, RoundScene
+from .tournament.result_entry import ResultEntryScene
+from .tournament.round import RoundScene
 from .tournament.standings import StandingsScene
 
 SCREENS = {

@@ -20,7 +20,8 @@ from scenes.tournament.background import play_computer_game
 from scenes.tournament.common import db_path, game_choices, score_text
 from scenes.tournament.entrants import NewTournamentScene
 from scenes.tournament.podium import PodiumScene
-from scenes.tournament.round import ResultEntryScene, RoundScene, result_of_outcome
+from scenes.tournament.result_entry import ResultEntryScene
+from scenes.tournament.round import RoundScene, result_of_outcome
 from scenes.tournament.standings import StandingsScene
 
 #: Roster order matters to a Swiss round 1 (top half meets bottom half): with this order

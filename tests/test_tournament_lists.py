@@ -28,7 +28,8 @@ from scenes import assets
 from scenes.tournament.common import db_path
 from scenes.tournament.entrants import NewTournamentScene
 from scenes.tournament.lobby import LobbyScene
-from scenes.tournament.round import ResultEntryScene, RoundScene
+from scenes.tournament.result_entry import ResultEntryScene
+from scenes.tournament.round import RoundScene
 from scenes.tournament.standings import StandingsScene
 
 SIZES = [(960, 600), (1920, 1080)]
