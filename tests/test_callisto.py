@@ -134,9 +134,10 @@ def test_opening_moves_are_the_1x1_on_every_cell_outside_the_centre(variant, cou
     ("callisto_2_4", "m11", "n11")])
 def test_1x1_may_not_go_in_the_centre(variant, centre, outside):
     state = SPEC.new_game(variant)
-    with pytest.raises(ValueError, match="1x1 not in the centre"):
+    with pytest.raises(ValueError, match="the 1x1 may not be put in the centre"):
         state.play(move_of(state, centre))
-    assert state.placement_problem([parse_cell(variant, centre)]) == "1x1 not in the centre"
+    assert state.placement_problem([parse_cell(variant, centre)]) == \
+        "the 1x1 may not be put in the centre"
     assert state.play(move_of(state, outside)).board == {parse_cell(variant, outside): 0}
 
 
@@ -146,9 +147,9 @@ def test_first_two_moves_of_each_colour_are_1x1():
     state = replay("callisto_2", "f7 k10")  # Blue's second move, next to its 1x1
     assert {state.move_piece(m) for m in state.legal_moves()} == {"1"}
     assert len(state.legal_moves()) == 118
-    with pytest.raises(ValueError, match="first two moves are 1x1"):
+    with pytest.raises(ValueError, match="a colour's first two moves must be 1x1s"):
         state.play(move_of(state, "e7,e8"))
-    assert state.placement_problem([(4, 9), (4, 8)]) == "first two moves are 1x1"
+    assert state.placement_problem([(4, 9), (4, 8)]) == "a colour's first two moves must be 1x1s"
     state = replay("callisto_2", "f7 k10 f6")  # two 1x1 side by side: allowed
     assert state.pieces_left(0)["1"] == 1 and state.colour == 1
 
@@ -163,10 +164,10 @@ def test_third_1x1_any_time_later_anywhere_outside_the_centre():
     far = state.play(move_of(state, "a8"))  # no contact needed
     assert far.pieces_left(0)["1"] == 0 and far.board[(0, 8)] == 0
     assert state.play(move_of(state, "e10")).colour == 1  # touching its own colour is fine too
-    with pytest.raises(ValueError, match="1x1 not in the centre"):
+    with pytest.raises(ValueError, match="the 1x1 may not be put in the centre"):
         state.play(move_of(state, "i9"))
     again = far.play(move_of(far, "l4"))  # Green's third 1x1
-    assert again.placement_problem([(0, 7)]) == "piece already played (no 1x1 left)"
+    assert again.placement_problem([(0, 7)]) == "no 1x1 left: each colour has only 3"
 
 
 # --- larger pieces ------------------------------------------------------------------
@@ -178,10 +179,12 @@ def test_larger_piece_must_share_an_edge_with_its_own_colour():
     assert t4 in moves  # touches e9 along two edges and covers centre cells f8, g8
     corner_only = move_of(state, "f10,g10")  # meets e9 only at a corner
     assert corner_only not in moves
-    with pytest.raises(ValueError, match="must touch your own colour along an edge"):
+    with pytest.raises(ValueError, match="a piece larger than a 1x1 must share an edge with its "
+                                         "own colour"):
         state.play(corner_only)
     other_only = move_of(state, "l9,m9")  # touches Green's l8, not Blue
-    assert state.placement_problem(other_only) == "must touch your own colour along an edge"
+    assert state.placement_problem(other_only) == \
+        "a piece larger than a 1x1 must share an edge with its own colour"
     for m in moves:
         if state.move_piece(m) != "1":
             cells = state.move_cells(m)
@@ -200,15 +203,16 @@ def test_touching_other_colours_is_allowed_when_touching_your_own():
 
 def test_cells_already_taken_and_pieces_already_played():
     state = replay("callisto_2", "e9 l8")
-    with pytest.raises(ValueError, match="a cell is already taken"):
+    with pytest.raises(ValueError, match=r"a piece may only cover empty squares \(l8 is taken\)"):
         state.play(move_of(state, "l8"))
     state = replay("callisto_2", "e9 l8 d12 m5 d9,c10,d10,e10,d11 l6,k7,l7")
     assert state.pieces_left(0)["X"] == 0 and state.pieces_left(0)["1"] == 1
     assert not any(state.move_piece(m) == "X" for m in state.legal_moves())
-    with pytest.raises(ValueError, match="piece already played"):
+    with pytest.raises(ValueError, match="no X pentomino left: each colour has only one"):
         state.play(move_of(state, "f7,e8,f8,g8,f9"))
-    assert state.placement_problem([(9, 0)]) == "off the board"
-    assert state.placement_problem([(5, 5), (7, 5)]) == "not one of the Callisto pieces"
+    assert state.placement_problem([(9, 0)]) == "a piece must lie wholly on the board"
+    assert state.placement_problem([(5, 5), (7, 5)]) == \
+        "the squares must form one of the Callisto pieces"
 
 
 def test_generator_matches_the_rules_cell_by_cell():
@@ -434,7 +438,7 @@ def test_moves_after_the_end_are_refused():
 def test_illegal_move_in_a_position_names_its_index_and_why():
     data = {"variant": "callisto_2", "moves": [[0, "e9"], [1, "l8"], [0, "d12"], [1, "m5"],
                                                [0, "f10,g10"]]}
-    with pytest.raises(ValueError, match=r"moves\[4\].*must touch your own colour"):
+    with pytest.raises(ValueError, match=r"moves\[4\].*must share an edge with its own colour"):
         SPEC.from_position(data)
 
 

@@ -104,7 +104,7 @@ def test_old_pentobi_two_player_move_properties_and_bytes():
     ("(;GM[Callisto Two-Player]AB[e9];W[l8])", "setup property AB"),
     ("(;GM[Callisto Two-Player];B[e9];W[l8];B[h8])", r"move 3 \(B\[h8\], line 1\): .*centre"),
     ("(;GM[Callisto Two-Player];B[e9]\n;W[l8]\n;B[d12]\n;W[m5]\n;B[f10,g10])",
-     r"move 5 \(B\[f10,g10\], line 5\): .*must touch your own colour"),
+     r"move 5 \(B\[f10,g10\], line 5\): .*must share an edge with its own colour"),
     ("(;GM[Callisto Two-Player];B[z99])", r"move 1 .*z99"),
     ("(;GM[Callisto Two-Player];B[e9];W[a1])", r"move 2 .*off the board"),
     ("(;GM[Callisto Two-Player];W[e9])", "move 1 .*Green, but Blue is to move"),

@@ -172,28 +172,27 @@ def test_illegal_spots_are_tinted_and_the_reason_shown(app):
     play = start(app)
     view = play.view
     pick(app, play, "2")
-    assert "first two moves are 1x1" in view.status
+    assert view.status == ("Not allowed yet: a colour's first two moves must be 1x1s - put "
+                           "the domino back.")
     move_pointer(app, view.cell_center((3, 7)))
-    assert view.ghost_problem == "first two moves are 1x1"
-    assert "first two moves are 1x1" in view.status and view.status.startswith("Not allowed")
+    assert view.status == "Not allowed here: a colour's first two moves must be 1x1s."
     click(app, view.cell_center((3, 7)))
     assert play.cursor == 0 and "warn" in app.sounds.played
     key(app, pygame.K_ESCAPE)
     pick(app, play, "1")
     centre = view.geo.centre_cells[5]
     move_pointer(app, view.cell_center(centre))
-    assert view.ghost_problem == "1x1 not in the centre"
     r, g, b, _ = app.screen.get_at(_inside(view, centre))
     assert r > b + 60 and r > g + 60, "an illegal spot is tinted red"
-    assert "1x1 not in the centre" in view.status
+    assert view.status == "Not allowed here: the 1x1 may not be put in the centre."
     click(app, view.cell_center(centre))
     assert play.cursor == 0 and view.held == "1", "still in hand after a refusal"
     key(app, pygame.K_ESCAPE)
     first_moves(app, play)
     pick(app, play, "2")
     move_pointer(app, view.cell_center((7, 1)))          # far from any blue square
-    assert view.ghost_problem == "must touch your own colour along an edge"
-    assert "must touch your own colour along an edge" in view.status
+    assert view.status == ("Not allowed here: a piece larger than a 1x1 must share an edge "
+                           "with its own colour.")
 
 
 def test_place_by_click_and_undo(app):
@@ -205,7 +204,7 @@ def test_place_by_click_and_undo(app):
     move = SPEC.parse_move(play.state, "e8,f8,g8,f9")       # the T tetromino from the rules
     place(app, play, move, style="mouse")
     assert play.state.colour_scores == (4, 0)
-    assert play.move_texts[-1] == "Ann: T4 at e8,f8,g8,f9"
+    assert play.move_texts[-1] == "Ann: T tetromino at e8,f8,g8,f9"
     assert "place" in app.sounds.played
     assert view._in_hand(0, "T4") == 1
     press(app, "Undo")
@@ -413,7 +412,8 @@ def test_a_malformed_record_shows_the_engines_error(app, tmp_path):
     _pick_in_dialog(app, menu.dialog, "bad.blksgf")
     assert app.stack.top is menu
     assert "Could not open bad.blksgf" in menu.notice
-    assert "move 2 (W[e9], line 2): a cell is already taken" in menu.notice
+    assert "move 2 (W[e9], line 2): a piece may only cover empty squares (e9 is taken)" \
+        in menu.notice
     frames(app, 2)
     (tmp_path / "worse.blksgf").write_text("(;GM[Go];B[aa]")
     press(app, "Open .blksgf")
@@ -545,7 +545,7 @@ def test_the_move_list_names_the_squares_a_piece_covers(app):
     move = next(m for m in state.legal_moves() if state.move_piece(m) == "V3")
     place(app, play, move)
     text = play.move_texts[-1]
-    assert text.startswith("Ann: V3 at ")
+    assert text.startswith("Ann: V tromino at ")
     named = sorted(text.split(" at ", 1)[1].split(","))
     covered = sorted(play.view.geo.label(c) for c in state.move_cells(move))
     assert named == covered, "every square named is covered, and no other"

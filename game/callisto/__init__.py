@@ -21,14 +21,15 @@ from ..core import Fields, GameSpec, GameState, check_int, shown
 from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
                     VARIANTS, Geometry, Piece, board_cells, ids_in, board_size, cell_label, centre_cells,
                     colour_names, colours_of_player, find_move, geometry, move_cells,
-                    move_for_cells, move_piece, orientation, parse_cell, player_names,
-                    player_of_colour)
+                    move_for_cells, move_piece, orientation, parse_cell, piece_words,
+                    player_names, player_of_colour)
 
 __all__ = [
     "SPEC", "CallistoState", "VARIANTS", "BOARD_SHAPE", "COLOURS", "PLAYERS", "PIECES",
     "PIECE_INDEX", "Piece", "Geometry", "geometry", "board_size", "board_cells", "centre_cells",
     "cell_label", "parse_cell", "colour_names", "player_names", "player_of_colour",
     "colours_of_player", "orientation", "find_move", "move_for_cells", "move_cells", "move_piece",
+    "piece_words",
 ]
 
 VARIANT_TITLES = {
@@ -218,29 +219,35 @@ class CallistoState(GameState):
             return self._problem(colour, cells)
         cells = list(cells)
         if not all(self.geo.on_board(c) for c in cells):
-            return "off the board"
+            return "a piece must lie wholly on the board"
         mask = self.geo.mask_for(cells)
         move = None if mask is None else self.geo.by_mask.get(mask)
         if move is None:
-            return "not one of the Callisto pieces"
+            return "the squares must form one of the Callisto pieces"
         return self._problem(colour, move)
 
     # --- the rules ----------------------------------------------------------
     def _problem(self, colour: int, move: int) -> str | None:
+        """Why ``colour`` may not play ``move``, stated as the rule it breaks (a player
+        reads it after "Not allowed here: "); None when it may."""
         geo = self.geo
         k = geo.piece_of[move]
         mask = geo.mask_of[move]
         left = self.left[colour]
         if not left[k]:
-            return f"piece already played (no {PIECES[k].title} left)"
+            count = PIECES[k].count
+            return (f"no {PIECES[k].title} left: each colour has only "
+                    f"{'one' if count == 1 else count}")
         if k != ONE and left[ONE] > 1:
-            return "first two moves are 1x1"
+            return "a colour's first two moves must be 1x1s"
         if mask & self.occupied:
-            return "a cell is already taken"
+            taken = [geo.label(c) for c in geo.cells_in(mask & self.occupied)]
+            return (f"a piece may only cover empty squares ({', '.join(taken)} "
+                    f"{'is' if len(taken) == 1 else 'are'} taken)")
         if k == ONE:
-            return "1x1 not in the centre" if mask & geo.centre else None
+            return "the 1x1 may not be put in the centre" if mask & geo.centre else None
         if not mask & self.rims[colour]:
-            return "must touch your own colour along an edge"
+            return "a piece larger than a 1x1 must share an edge with its own colour"
         return None
 
     def _generate(self, colour: int) -> list:

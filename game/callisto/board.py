@@ -37,13 +37,15 @@ class Piece(NamedTuple):
     shape: tuple
 
 
-#: The 12 kinds of piece, 21 pieces per colour.  Index 0 is the 1x1.
+#: The 12 kinds of piece, 21 pieces per colour.  Index 0 is the 1x1.  ``name`` is
+#: Pentobi's short name (as moves and files use it), ``title`` the piece in words, as
+#: the rules and every screen name it to a player (see ``piece_words``).
 PIECES = (
     Piece("1", "1x1", 3, ((0, 0),)),
     Piece("2", "domino", 2, ((0, 0), (1, 0))),
     Piece("I3", "I tromino", 2, ((0, 0), (0, 1), (0, 2))),
     Piece("V3", "V tromino", 2, ((0, 0), (0, 1), (1, 1))),
-    Piece("O", "square", 2, ((0, 0), (1, 0), (0, 1), (1, 1))),
+    Piece("O", "2x2 square", 2, ((0, 0), (1, 0), (0, 1), (1, 1))),
     Piece("Z4", "Z tetromino", 2, ((0, 0), (1, 0), (1, 1), (2, 1))),
     Piece("T4", "T tetromino", 2, ((0, 0), (1, 0), (2, 0), (1, 1))),
     Piece("L4", "L tetromino", 2, ((0, 0), (0, 1), (0, 2), (1, 2))),
@@ -56,6 +58,15 @@ ONE = 0
 PIECE_INDEX = {p.name: i for i, p in enumerate(PIECES)}
 FULL_SET = tuple(p.count for p in PIECES)
 SIZES = tuple(len(p.shape) for p in PIECES)
+
+
+def piece_words(piece: str) -> str:
+    """A piece named for a player, in the words the rules use: ``"L4"`` -> ``"the L
+    tetromino"``, ``"1"`` -> ``"the 1x1"``, ``"O"`` -> ``"the 2x2 square"``.  Every
+    variant plays the same 12 kinds, so one table names them all."""
+    if piece not in PIECE_INDEX:
+        raise ValueError(f"unknown piece {piece!r}")
+    return f"the {PIECES[PIECE_INDEX[piece]].title}"
 
 
 def orientation(piece: str, turn: int) -> tuple:

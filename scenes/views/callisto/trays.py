@@ -4,7 +4,9 @@ with the colour's name, player, pieces left and points in the header.
 ``Trays`` is the part of ``CallistoView`` that owns the trays: where each one
 and each of its piles lies, which pile the pointer is over, and their drawing
 (one cached layer, redrawn when the position or the piece in hand changes).
-The tray of the colour to move glows, and pieces that fit nowhere are faded.
+The tray of the colour to move glows, and pieces that fit nowhere are faded; the
+piece of the Hint button's move is ringed in its colour's tray, in the hint's own
+light blue, so that it is the one picked up and not a piece that looks like it.
 It reads the state and the piece in hand that the view passes it.
 """
 
@@ -16,6 +18,7 @@ from game.callisto import PIECE_INDEX, PIECES, orientation
 
 from ... import assets
 from ..base import INK, pulse
+from .board import HINT
 from .pieces import badge, lift, piece_surface, shadow_surface, sink, tray_turn
 
 
@@ -112,11 +115,14 @@ class Trays:
         return None
 
     # --- drawing ------------------------------------------------------------------------
-    def draw(self, surface, state, held: str | None) -> None:
+    def draw(self, surface, state, held: str | None, hint: tuple | None = None) -> None:
         """The trays for ``state`` with ``held`` in the hand of the colour to move, the
-        mover's tray glowing and the pile under the pointer outlined."""
+        mover's tray glowing, the pile under the pointer outlined and the ``hint``'s
+        ``(colour, piece)`` ringed."""
         surface.blit(self._trays_layer(state, held), self.area.topleft)
         self._draw_focus(surface, state.colour, held)
+        if hint is not None:
+            self._draw_hint(surface, *hint)
 
     def _trays_layer(self, state, held) -> pygame.Surface:
         if self._layer is not None and self._layer_for[0] is state \
@@ -233,6 +239,24 @@ class Trays:
             colour, name = self.hover
             slot = self._trays[colour].slots[name]
             pygame.draw.rect(surface, (255, 240, 200), slot, 2, border_radius=6)
+
+    def _draw_hint(self, surface, colour: int, name: str) -> None:
+        """A ring round the hinted piece's place in its tray: dark under light blue so it
+        reads on any tray colour, thick enough to see in the smallest trays, its halo
+        breathing like the hint's squares on the board."""
+        if colour >= len(self._trays) or name not in self._trays[colour].slots:
+            return
+        slot = self._trays[colour].slots[name]
+        width = max(3, self._trays[colour].unit // 4)
+        ring = slot.inflate(2, 2)
+        radius = max(6, slot.height // 5)
+        halo = pygame.Surface(ring.inflate(4 * width, 4 * width).size, pygame.SRCALPHA)
+        pygame.draw.rect(halo, (*HINT, int(40 + 70 * pulse())), halo.get_rect(), 2 * width,
+                         border_radius=radius + 2 * width)
+        surface.blit(halo, ring.inflate(4 * width, 4 * width).topleft)
+        pygame.draw.rect(surface, (10, 20, 30), ring.inflate(2, 2), width + 2,
+                         border_radius=radius + 1)
+        pygame.draw.rect(surface, HINT, ring, width, border_radius=radius)
 
 
 # --- how the piles lie in a tray ---------------------------------------------------------

@@ -20,12 +20,11 @@ from __future__ import annotations
 import pygame
 
 from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry, orientation,
-                           player_names)
+                           piece_words, player_names)
 
 from ..base import GOLD, BoardView, says_side, seat_label
 from .board import STYLES, Board
-from .pieces import (flipped, grab_offset, lift, pieces_figure, shape_of, short_name,
-                     tray_turn, turned)
+from .pieces import flipped, grab_offset, lift, pieces_figure, shape_of, tray_turn, turned
 from .trays import Trays, left_in_tray
 
 #: Pentobi's colours, warmed a little to sit on the wooden table.
@@ -33,6 +32,11 @@ COLOUR_RGB = {"Blue": (34, 112, 204), "Yellow": (236, 198, 42), "Red": (222, 66,
               "Green": (38, 166, 70)}
 FLIGHT = 0.45      # seconds for a piece to travel from its tray to the board
 DROP = 0.14        # seconds for a piece put down by hand to settle
+
+
+def upper_first(text: str) -> str:
+    """``text`` starting a sentence: "the L tetromino" -> "The L tetromino"."""
+    return text[:1].upper() + text[1:]
 
 
 class CallistoView(BoardView):
@@ -259,7 +263,8 @@ class CallistoView(BoardView):
         if self.held is not None:
             self.hints_on = not self.hints_on
             self.status = ("Hints on: squares the piece can cover are lit, dots show where "
-                           "to click." if self.hints_on else "Hints off (H shows them).")
+                           "to click (H hides them)." if self.hints_on
+                           else "Hints off (H shows them).")
             return
         self.overview = not self.overview
         if self.overview:
@@ -313,12 +318,14 @@ class CallistoView(BoardView):
         self.held = name
         self.turn = tray_turn(name)          # as it lay in the tray
         self.ghost_anchor = None
-        title = PIECES[PIECE_INDEX[name]].title
+        the = piece_words(name)
         state = self.state
         if name != "1" and state.left[state.colour][0] > 1:
-            self.status = f"Not allowed yet: the first two moves are 1x1 - put the {title} back."
+            self.status = (f"Not allowed yet: a colour's first two moves must be 1x1s - put "
+                           f"{the} back.")
         elif name not in state.playable_pieces():
-            self.status = f"The {title} fits nowhere now - put it back and pick another piece."
+            self.status = (f"{upper_first(the)} fits nowhere now - put it back and pick "
+                           f"another piece.")
         else:
             self.status = ""
         self._track(self.pointer)
@@ -388,11 +395,11 @@ class CallistoView(BoardView):
             if hit != self.trays.hover:
                 self.trays.hover = hit
                 name = hit[1]
-                title = PIECES[PIECE_INDEX[name]].title
+                the = piece_words(name)
                 if name not in self.state.playable_pieces():
-                    self.status = f"{title}: no room for it now."
+                    self.status = f"{upper_first(the)}: no room for it now."
                 else:
-                    self.status = f"{title}: click to pick it up."
+                    self.status = f"{upper_first(the)}: click to pick it up."
         elif self.trays.hover is not None:
             self.trays.hover = None
             self.status = ""
@@ -434,12 +441,34 @@ class CallistoView(BoardView):
 
     # --- words -------------------------------------------------------------------------------
     def describe_move(self, state, move) -> str:
-        name = short_name(PIECES[self.geo.piece_of[move]].name)
+        title = PIECES[self.geo.piece_of[move]].title
         # the squares it covers, as the rules write a move down
-        text = f"{name} at {self.spec.format_move(state, move)}"
+        text = f"{title} at {self.spec.format_move(state, move)}"
         if self.two_each and state.colour is not None:
             text = f"{self.names[state.colour]} {text}"
         return text
+
+    def hint_words(self, state, move) -> str:
+        """The piece in words, the squares it covers, and which tray it is marked in."""
+        colour = state.colour
+        piece = PIECES[self.geo.piece_of[move]]
+        where = self.spec.format_move(state, move)
+        if colour is None:
+            return f"{piece_words(piece.name)} at {where}"
+        if self.two_each:       # which of the player's two colours plays it
+            text = f"{self.names[colour]}'s {piece.title} at {where}"
+        else:
+            text = f"{piece_words(piece.name)} at {where}"
+        if self.trays:
+            text += f" - marked in the {self.names[colour]} tray"
+        return text
+
+    def tray_hint(self) -> tuple | None:
+        """(colour, piece) of the Hint button's move, marked in that colour's tray."""
+        state = self.state
+        if self.hint_move is None or state is None or state.colour is None:
+            return None
+        return state.colour, PIECES[self.geo.piece_of[self.hint_move]].name
 
     def prompt(self, state, name) -> str:
         colour = state.colour
@@ -454,10 +483,10 @@ class CallistoView(BoardView):
         if self.held == "1":
             return f"{who}: click an empty square outside the dark centre for the 1x1."
         if self.held is not None:
-            title = PIECES[PIECE_INDEX[self.held]].title
+            the = piece_words(self.held)
             if short:
-                return f"{who}: place the {title}. R turns, F flips, Esc puts it back."
-            return (f"{who}: click a square to place the {title}. Wheel or R turns it, "
+                return f"{who}: place {the}. R turns, F flips, Esc puts it back."
+            return (f"{who}: click a square to place {the}. Wheel or R turns it, "
                     f"right-click or F flips it, Esc puts it back.")
         if state.left[colour][0] > 1:
             if short:
@@ -466,7 +495,9 @@ class CallistoView(BoardView):
                     f"off the dark centre.")
         if short:
             return f"{who}: pick a piece from the {cname} tray."
-        return f"{who}: pick a piece from the {cname} tray (H shows where pieces fit)."
+        # H switches the marks: the words say what the next press does
+        switch = "hides" if self.overview else "shows"
+        return f"{who}: pick a piece from the {cname} tray (H {switch} where pieces fit)."
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -491,7 +522,7 @@ class CallistoView(BoardView):
         if self.anim is not None:
             board.draw_flight(surface, self.anim)
         if self.trays:
-            self.trays.draw(surface, state, self.held)
+            self.trays.draw(surface, state, self.held, self.tray_hint())
         if holding:
             board.draw_held(surface, self.held, self.turn, state.colour, self.ghost_cells(),
                             self.ghost_problem is None, self.pointer)

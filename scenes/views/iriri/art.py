@@ -69,7 +69,7 @@ def pyramid(piece: str, cell: int, look: str = "solid") -> pygame.Surface:
     if look == "grey":
         m = {k: _grey(v) for k, v in m.items()}
     elif look == "ghost":
-        m = {k: mix(v, (255, 255, 255), 0.35) for k, v in m.items()}
+        m = {k: mix(v, (255, 255, 255), 0.25) for k, v in m.items()}
     b = S * BASE[piece[1]]
     x0, y0 = (S - b) / 2, (S - b) / 2
     x1, y1 = x0 + b, y0 + b
@@ -116,8 +116,8 @@ def pyramid(piece: str, cell: int, look: str = "solid") -> pygame.Surface:
     out = pygame.transform.smoothscale(img, (cell, cell))
     if look == "pending":
         out.set_alpha(175)
-    elif look == "ghost":
-        out.set_alpha(150)
+    elif look == "ghost":      # pale, yet its colour and size read at a glance
+        out.set_alpha(200)
     elif look == "grey":
         out.set_alpha(170)
     return out

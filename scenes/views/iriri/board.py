@@ -160,7 +160,13 @@ class Board:
         def at(cell):
             return cam.cell_rect(cell).move(-v.x, -v.y)
 
-        if not s.board:
+        # the centre cell's mark lies under the pieces: where a see-through pending or hint
+        # pyramid stands on it, the mark is left out rather than show through (or round a
+        # small pyramid) as if it were drawn over it
+        covered = set(placement.pieces) - hidden
+        if isinstance(hint, Place):
+            covered.update(hint.cells)
+        if not s.board and (0, 0) not in covered:
             layer.blit(art.start_mark(size), at((0, 0)))
         last = getattr(s, "last", None)
         if last and last["kind"] == "place" and anim is None:

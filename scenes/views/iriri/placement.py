@@ -17,6 +17,9 @@ from .words import problem_text
 class Placement:
     def __init__(self):
         self.pieces: dict = {}      # {cell: type} in the order put down
+        # {cell: the hand slot its piece came from}: the slot stays empty while the piece
+        # is pending, and the other pieces keep theirs, until the turn ends
+        self.slots: dict = {}
         self.words: list = []       # every word they form, as the rules read them
         self.points = None          # what they would score, when allowed
         self.problem = None         # why they are not allowed, in a player's words
@@ -28,6 +31,7 @@ class Placement:
     def clear(self) -> None:
         """Nothing put down and nothing held (call ``check`` after)."""
         self.pieces = {}
+        self.slots = {}
         self.held = None
         self.dragging = False
         self.press_pos = None
@@ -52,7 +56,27 @@ class Placement:
         held, self.held = self.held, None
         if held["from"] == "pending":
             self.pieces.pop(held["cell"], None)
+            slot = self.slots.pop(held["cell"], None)
+        else:
+            slot = held.get("slot")
         self.pieces[cell] = held["type"]
+        self.slots[cell] = slot
+
+    def remove(self, cell) -> None:
+        """Take the pending piece on ``cell`` back to its slot (call ``check`` after)."""
+        self.pieces.pop(cell, None)
+        self.slots.pop(cell, None)
+
+    def hand_shown(self, hand) -> list:
+        """``hand`` slot by slot as its tray shows it: None in the slot of each piece
+        pending on the board or held from the hand, the others where they were."""
+        shown = list(hand)
+        taken = [(self.slots.get(cell), piece) for cell, piece in self.pieces.items()]
+        if self.held is not None and self.held["from"] == "hand":
+            taken.append((self.held.get("slot"), self.held["type"]))
+        for slot, piece in taken:
+            empty_slot(shown, piece, slot)
+        return shown
 
     def move(self) -> Place:
         """The pieces put down, as the move that plays them."""
@@ -63,3 +87,11 @@ class Placement:
         if self.held is not None and self.held["from"] == "pending" and self.dragging:
             return {self.held["cell"]}
         return set()
+
+
+def empty_slot(shown: list, piece: str, slot=None) -> None:
+    """Empty the slot of ``shown`` holding ``piece``: ``slot`` if it does, else the first."""
+    if slot is not None and 0 <= slot < len(shown) and shown[slot] == piece:
+        shown[slot] = None
+    elif piece in shown:
+        shown[shown.index(piece)] = None

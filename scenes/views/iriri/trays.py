@@ -128,15 +128,16 @@ class Trays:
         layer.blit(box, tray.topleft)
 
     def draw(self, surface, state, placement, hands, *, human: bool, must_pass: bool,
-             pointer) -> None:
-        """Both trays for ``state``: ``hands`` are the pieces each shows, ``human`` says
-        the mover is a human playing here, ``must_pass`` that no word fits."""
+             pointer, hinted=()) -> None:
+        """Both trays for ``state``: ``hands`` are the pieces each shows slot by slot (None
+        for an empty slot), ``human`` says the mover is a human playing here, ``must_pass``
+        that no word fits; ``hinted`` the mover's slots the Hint button's move plays."""
         for player in (0, 1):
             self._draw_tray(surface, player, state, placement, hands[player], human, must_pass,
-                            pointer)
+                            pointer, hinted if player == state.mover else ())
 
     def _draw_tray(self, surface, player, state, placement, shown, human, must_pass,
-                   pointer) -> None:
+                   pointer, hinted) -> None:
         s = state
         t = self.rects[player]
         colour = art.PLAYER_RGB[player]
@@ -166,6 +167,8 @@ class Trays:
             pygame.draw.circle(surface, colour, (t.right - dot * 2, t.y + dot * 2),
                                dot * (0.7 + 0.4 * pulse()))
         self._draw_hand(surface, player, s, placement, shown, human)
+        for slot in hinted:
+            self._draw_hint(surface, self.slot_rect(player, slot))
         self._draw_button(surface, player, s, placement, human, must_pass, pointer)
 
     @staticmethod
@@ -187,7 +190,7 @@ class Trays:
         slot0 = self.slot_rect(player, 0)
         active = (human and s.mover == player and s.phase == "place"
                   and not s.is_over and self.live)
-        empty = not shown and not (player == s.mover and placement.pieces)
+        empty = not any(shown) and not (player == s.mover and placement.pieces)
         if empty:       # the words take the slots' place, so nothing is drawn under them
             area = self.hand_area(player)
             img = art.label("hand empty", max(11, min(slot0.height // 3, 22)), MUTED)
@@ -202,20 +205,33 @@ class Trays:
         if held is not None and held["from"] == "hand" and not placement.dragging:
             held_slot = held.get("slot")
         for i, piece in enumerate(shown):
-            r = self.slot_rect(player, i)
-            surface.blit(art.pyramid(piece, r.width), r)
+            if piece is not None:
+                r = self.slot_rect(player, i)
+                surface.blit(art.pyramid(piece, r.width), r)
         if held_slot is not None and s.mover == player:
             # the piece picked by a click waits, lifted, beside its slot
             r = self.slot_rect(player, min(held_slot, 2))
             img = art.pyramid(held["type"], r.width)
             surface.blit(img, r.move(0, -r.height // 6))
             art.outline(surface, r.move(0, -r.height // 6), GOLD, 3, max(4, r.width // 6))
-        if active and shown and held is None and not placement.pieces:
+        if active and any(shown) and held is None and not placement.pieces:
             glow = int(60 + 110 * pulse(1.6))
             area = self.hand_area(player).inflate(8, 8)
             frame = pygame.Surface(area.size, pygame.SRCALPHA)
             pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=8)
             surface.blit(frame, area.topleft)
+
+    @staticmethod
+    def _draw_hint(surface, r) -> None:
+        """A ring round a hand pyramid the Hint button's move plays, in the light blue of
+        the hint's cells on the board, its halo breathing."""
+        width = max(3, r.width // 14)
+        halo = r.inflate(4 * width, 4 * width)
+        glow = pygame.Surface(halo.size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*art.HINT, int(40 + 70 * pulse())), glow.get_rect(), 2 * width,
+                         border_radius=r.width // 5 + 2 * width)
+        surface.blit(glow, halo.topleft)
+        art.outline(surface, r.inflate(2, 2), art.HINT, width, r.width // 5)
 
     def _draw_button(self, surface, player, s, placement, human, must_pass, pointer) -> None:
         if not self.live or s.is_over or s.mover != player or not human:

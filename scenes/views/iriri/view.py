@@ -30,7 +30,7 @@ from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 from . import art, words
 from ..base import BoardView
 from .board import Board
-from .placement import Placement
+from .placement import Placement, empty_slot
 from .ring import Ring
 from .trays import Trays
 from .words import type_words
@@ -103,21 +103,18 @@ class IririView(BoardView):
         return self.input_enabled and self._human_to_move()
 
     def hand_shown(self, player) -> list:
-        """The pieces a tray shows: the hand less what is pending or held from it."""
+        """The pieces a tray shows, slot by slot: the hand with None in the slots of what
+        is pending or held from it.  The other pieces keep their slots until the placement
+        is played or taken back, so the next drag finds each pyramid where it was."""
         s = self.state
         p = self.placement
         hand = list(s.hands[player])
         if player == s.mover and not s.is_over:
-            for t in p.pieces.values():
-                if t in hand:
-                    hand.remove(t)
-            if p.held is not None and p.held["from"] == "hand" and p.held["type"] in hand:
-                hand.remove(p.held["type"])
+            hand = p.hand_shown(hand)
             a = self.anim
             if a is not None and a["kind"] == "take" and a["player"] == player:
                 for t in a["taken_types"]:
-                    if t in hand:
-                        hand.remove(t)
+                    empty_slot(hand, t)
         return hand
 
     def _hand_at(self, pos):
@@ -125,7 +122,9 @@ class IririView(BoardView):
         player = self.trays.player_at(pos)
         if player is None:
             return None
-        return player, self.trays.slot_at(player, pos, len(self.hand_shown(player)))
+        shown = self.hand_shown(player)
+        index = self.trays.slot_at(player, pos, len(shown))
+        return player, None if index is None or shown[index] is None else index
 
     def _take_looks(self) -> tuple:
         """(takeable indices, last-of-a-type indices) to show on the ring, or empty sets."""
@@ -311,7 +310,7 @@ class IririView(BoardView):
             if self.state.phase == "place":
                 return PASS if self.must_pass else self._confirm()
         elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and p.pieces:
-            p.pieces.pop(list(p.pieces)[-1])
+            p.remove(list(p.pieces)[-1])
             self._refresh_pending()
         return None
 
@@ -319,7 +318,7 @@ class IririView(BoardView):
         p = self.placement
         cell = self.board.cell_at(pos)
         if self._active() and cell in p.pieces:
-            p.pieces.pop(cell)
+            p.remove(cell)
             if p.held is not None and p.held.get("cell") == cell:
                 p.held = None
             self._refresh_pending()
@@ -388,7 +387,7 @@ class IririView(BoardView):
         held, p.held = p.held, None
         if held is not None:
             if held["from"] == "pending":          # a click on the tray puts it back
-                p.pieces.pop(held["cell"], None)
+                p.remove(held["cell"])
                 self._refresh_pending()
                 return None
             if index is None or held.get("slot") == index:
@@ -417,7 +416,7 @@ class IririView(BoardView):
         if hit is not None and hit[0] == s.mover:
             p.held = None
             if held["from"] == "pending":
-                p.pieces.pop(held["cell"], None)
+                p.remove(held["cell"])
                 self._refresh_pending()
                 if not p.pieces:
                     self.status = "Piece put back in your tray."
@@ -473,7 +472,7 @@ class IririView(BoardView):
             self.board.changed()
             return True
         if p.pieces:
-            p.pieces = {}
+            p.clear()
             self._refresh_pending()
             self.status = "Placement taken back to the tray."
             return True
@@ -495,6 +494,23 @@ class IririView(BoardView):
     def describe_move(self, state, move) -> str:
         return words.describe_move(self.spec, state, move)
 
+    def hint_words(self, state, move) -> str:
+        return words.hint_words(self.spec, state, move)
+
+    def hinted_slots(self) -> tuple:
+        """The slots of the mover's tray holding pyramids the Hint button's move plays
+        and not yet put on its cells."""
+        hint, s = self.hint_move, self.state
+        if not isinstance(hint, Place) or s is None or s.is_over:
+            return ()
+        wanted = [t for r, c, t in hint.pieces if self.placement.pieces.get((r, c)) != t]
+        slots = []
+        for i, piece in enumerate(self.hand_shown(s.mover)):
+            if piece is not None and piece in wanted:
+                wanted.remove(piece)
+                slots.append(i)
+        return tuple(slots)
+
     # --- rules diagrams --------------------------------------------------------------------
     def _apply_marks(self) -> None:
         if not self.marks or self._marks_done is self.state:
@@ -506,6 +522,7 @@ class IririView(BoardView):
             except ValueError:
                 continue
             if isinstance(move, Place):
+                self.placement.clear()
                 self.placement.pieces = {(r, c): t for r, c, t in move.pieces}
                 self._refresh_pending()
                 self.board.camera.frame(self._framed_cells(), glide=False)
@@ -526,7 +543,8 @@ class IririView(BoardView):
         if self.live:
             self.board.draw_controls(surface, self.pointer)
         self.trays.draw(surface, s, p, [self.hand_shown(0), self.hand_shown(1)], human=human,
-                        must_pass=self.must_pass, pointer=self.pointer)
+                        must_pass=self.must_pass, pointer=self.pointer,
+                        hinted=self.hinted_slots())
         takeable, last = self._take_looks()
         self.ring.draw(surface, s, p, anim=a, hint=self.hint_move, takeable=takeable, last=last,
                        selected=self.selected, marked=self.marked_take,
