@@ -107,6 +107,14 @@ def finish_human_boards_by_hand(app):
         assert isinstance(app.stack.top, RoundScene)
 
 
+def pair_round(app, round_no, settle=3):
+    """Press Pair round N and wait for the round, paired in another process."""
+    press(app, f"Pair round {round_no}", settle=settle)
+    scene = app.stack.top
+    assert wait_until(app, lambda: not scene.pairing.busy, seconds=30)
+    assert scene.tournament.rounds_paired >= round_no, scene.notice
+
+
 def computer_games_done(app):
     """Every computer game kept, and every worker's answer read: a later answer would
     rebuild the round view under the next click."""
@@ -124,7 +132,7 @@ def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_pat
         ("Bob", "human", None), ("Fay", "computer", "random"), ("Gus", "computer", "random")]
     assert t.games[0].to_dict()["time_control"] == "5+3"
 
-    press(app, "Pair round 1")
+    pair_round(app, 1)
     boards = rounds.boards()
     assert [{boards[0].first, boards[0].second}] == [{0, 3}]      # the humans meet on board 1
     # the four computers play boards 2 and 3 in other processes; results are kept as they come
@@ -139,7 +147,7 @@ def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_pat
     press(app, "Ann won")
     t, _ = kept()
     assert t.result(1, 1).score == "1-0" and t.result(1, 1).how == "manual"
-    press(app, "Pair round 2")
+    pair_round(app, 2)
     t, _ = kept()
     assert t.rounds_paired == 2
 
@@ -158,7 +166,7 @@ def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_pat
         # ... and finishes the evening
         for round_no in (2, 3):
             if round_no == 3:
-                press(app2, "Pair round 3")
+                pair_round(app2, 3)
             assert wait_until(app2, lambda: computer_games_done(app2), seconds=30)
             finish_human_boards_by_hand(app2)
         t, infos = kept()
@@ -187,7 +195,7 @@ def test_a_swiss_evening_from_the_screens_survives_a_restart_and_exports(tmp_pat
 def test_play_opens_the_play_scene_with_the_seats_and_clock_and_keeps_the_result(app):
     rounds = create_evening(app)
     rounds.background_enabled = False
-    press(app, "Pair round 1")
+    pair_round(app, 1)
     press(app, "Play")
     play = app.stack.top
     assert isinstance(play, PlayScene)
@@ -212,7 +220,7 @@ def test_a_game_left_mid_way_is_kept_in_the_tournament_and_goes_on_where_it_was(
     from scenes.saves import unfinished_path
     rounds = create_evening(app)
     rounds.background_enabled = False
-    press(app, "Pair round 1")
+    pair_round(app, 1)
     press(app, "Play")
     play = app.stack.top
     for _ in range(3):
@@ -240,7 +248,7 @@ def test_a_tournament_boards_moves_are_kept_off_the_frame_loop(app, monkeypatch)
     from game.tournament import store as store_module
     rounds = create_evening(app)
     rounds.background_enabled = False
-    press(app, "Pair round 1")
+    pair_round(app, 1)
     press(app, "Play")
     play = app.stack.top
     writers = []
@@ -381,7 +389,7 @@ def test_a_double_round_robin_rotating_two_games_with_their_own_clocks(app):
 
 def test_a_computer_boards_result_can_be_corrected_by_hand(app):
     rounds = create_evening(app)
-    press(app, "Pair round 1")
+    pair_round(app, 1)
     assert wait_until(app, lambda: computer_games_done(app), seconds=30)
     before = rounds.tournament.result(1, 2).score
     wanted = "0-1" if before == "1-0" else "1-0"
@@ -523,7 +531,7 @@ def test_no_editing_action_of_the_round_view_makes_a_tournament_unopenable(tmp_p
 
         seen = set()
         for round_no in range(1, 4):
-            press(app, f"Pair round {round_no}", settle=2)
+            pair_round(app, round_no, settle=2)
             check(f"round {round_no} paired")
             for shown in range(1, round_no + 1):
                 show_round(app, rounds, shown)

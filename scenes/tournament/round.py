@@ -22,6 +22,7 @@ from .background import BackgroundGames
 from .common import (ERROR, GOOD, StoreError, counted, game_title, score_text,
                      time_control_title)
 from .kept_game import KeptGameProblem, copy_aside, damage_notice, resume
+from .pairing_job import POLL, PairingJob
 
 ROW = 44
 HEADER = 32           # the column titles above the boards
@@ -82,6 +83,7 @@ class RoundScene(Scene):
         self.history: dict = {}   # (round, board): every result it has had, oldest first
         self.board_list: ScrollList | None = None
         self.reserved = None      # (notice lines, bar above the buttons) the layout left room for
+        self.pairing = PairingJob()    # a Swiss round paired in another process
 
     @property
     def tournament(self):
@@ -164,7 +166,9 @@ class RoundScene(Scene):
         else:
             self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46),
                                          f"Pair round {t.rounds_paired + 1}", "#primary")
-            if not t.can_pair_next():
+            if self.pairing.busy:
+                self.pair_button.set_text(f"Pairing round {self.pairing.round_no}\u2026")
+            if not t.can_pair_next() or self.pairing.busy:
                 self.pair_button.disable()
 
     def _board_widgets(self, index: int, rect) -> list:
@@ -244,6 +248,13 @@ class RoundScene(Scene):
             self.app.stack.pop()
 
     def pair_next(self) -> None:
+        """A Swiss round is paired in another process (``update`` keeps it when it comes);
+        a round robin's comes from its table at once."""
+        if self.tournament.format == "swiss":
+            self.pairing.start(self.tournament)
+            self.notice = ""
+            self.resize()
+            return
         try:
             boards = self.stored.pair_next_round()
         except (StoreError, ValueError) as exc:
@@ -251,6 +262,19 @@ class RoundScene(Scene):
             return
         self.notice, self.notice_ok = f"Round {boards[0].round} is paired.", True
         self.show_round(boards[0].round)
+
+    def _paired(self) -> None:
+        """Keep the round paired in the other process, once it has come."""
+        if not self.pairing.busy:
+            return
+        outcome = self.pairing.poll(self._current)
+        if outcome is None:
+            return
+        self.notice, self.notice_ok = outcome.notice, outcome.ok
+        if outcome.round_no is not None:
+            self.show_round(outcome.round_no)
+        else:
+            self.resize()
 
     def record(self, round_no: int, board: int, result: Result | None, detail: str = "") -> bool:
         """Enter, correct (or with None clear) a result; it is on disk when this returns.
@@ -367,7 +391,12 @@ class RoundScene(Scene):
                                            f"{score_text(result.score)} was kept."), True
 
     # --- per frame -----------------------------------------------------------------------------
+    def _current(self):
+        self.reload()       # results the computer players' workers kept meanwhile too
+        return self.stored
+
     def update(self, dt: float) -> None:
+        self._paired()
         answers = self.background.poll()
         if self.background.errors:
             self.notice, self.notice_ok = self.background.errors.pop(0), False
@@ -379,10 +408,13 @@ class RoundScene(Scene):
 
     def next_frame_in(self) -> float | None:
         # computer games finish in other processes: look for their results now and then
+        if self.pairing.busy:
+            return POLL
         return BACKGROUND_POLL if self.background.busy else None
 
     def leave(self) -> None:
         self.background.close()
+        self.pairing.close()        # a round not yet paired stays unpaired
         super().leave()
 
     # --- drawing ----------------------------------------------------------------------------------
@@ -459,6 +491,9 @@ class RoundScene(Scene):
         t = self.tournament
         if t.is_complete:
             return "The tournament is over: press Final results for the podium."
+        if self.pairing.busy:
+            return (f"Pairing round {self.pairing.round_no}\u2026 Its boards are shown here as "
+                    "soon as they are ready.")
         if not t.rounds:
             return "Press Pair round 1 to begin."
         if self.shown != t.rounds_paired:
