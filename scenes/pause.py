@@ -245,7 +245,7 @@ class PauseScene(Scene):
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 140))
         surface.blit(dim, (0, 0))
-        ui.panel(surface, self.box, alpha=235)
+        ui.panel(surface, self.box, alpha=255)     # opaque: nothing under it shows through
         if self.asking:
             assets.text(surface, self.ASKING[self.asking][0], (self.box.centerx,
                                                                 self.box.y + 40), size=32,

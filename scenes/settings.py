@@ -23,11 +23,14 @@ DEFAULTS = {
     "glimpse_seconds": 1.2,    # Calliro: how long a placed chip shows its underside
     "show_hints": True,        # mark legal targets while a piece is held
     "board_style": "wood",     # "wood" or "stone"
-    "turn_board_for_gladiators": True,   # Calabria: one human with the Gladiators sees
-                                         # the board from their side
+    "turn_board": True,        # one human playing the far side (Calla's B, Calabria's
+                               # Gladiators) sees the board turned, their own side nearest
     "last_folder": "",         # where the last file dialog picked a file ("" none yet)
 }
 
+
+#: Settings read under the name an earlier version wrote them with.
+FORMER_NAMES = {"turn_board_for_gladiators": "turn_board"}
 
 #: The range of each number setting.
 RANGES = {"volume": (0.0, 1.0), "animation_speed": (0.25, 8.0), "glimpse_seconds": (0.0, 10.0)}
@@ -90,6 +93,7 @@ class Settings:
             return
         bad, unknown = [], 0
         for name, value in data.items():
+            name = FORMER_NAMES.get(name, name)
             if name not in DEFAULTS:
                 unknown += 1        # its name may be anything: it is counted, never shown
             elif _valid(name, value):

@@ -51,8 +51,8 @@ class SettingsScene(Scene):
         self.rows.append(("Calliro: underside glimpse", y))
         y += step
         self.turn_board = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
-                                      _pick(ON_OFF, "1" if s["turn_board_for_gladiators"] else "0"))
-        self.rows.append(("Calabria: Gladiators' side nearest", y))
+                                      _pick(ON_OFF, "1" if s["turn_board"] else "0"))
+        self.rows.append(("Turn the board to face the player", y))
         self.back_button = ui.button(self, (self.box.centerx - 100, self.box.bottom + 30, 200, 46),
                                      "Done", "#primary")
 
@@ -75,7 +75,7 @@ class SettingsScene(Scene):
             elif event.ui_element is self.glimpse:
                 s.set("glimpse_seconds", float(value))
             elif event.ui_element is self.turn_board:
-                s.set("turn_board_for_gladiators", value == "1")
+                s.set("turn_board", value == "1")
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()

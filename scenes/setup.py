@@ -186,7 +186,7 @@ class SetupScene(Scene):
         helps = [option_help(name) for name in self.spec.options]
         help_h = HELP_H if room - HELP_H * sum(map(bool, helps)) >= 42 * rows else 0
         room -= help_h * sum(map(bool, helps))
-        row = max(38, min(46, room // rows))
+        row = max(36, min(46, room // rows))     # 36: the buttons keep a margin at 600 high
         ch = min(36, row - 8)            # a control's height
         y = top
         self.rows = []

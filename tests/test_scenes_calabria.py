@@ -376,11 +376,11 @@ def test_a_player_alone_with_the_gladiators_sees_their_side_nearest(app):
 
 
 def test_the_board_turn_can_be_switched_off_and_is_only_for_one_gladiator(app, tmp_path):
-    play = gladiators_against_the_computer(app, turn_board_for_gladiators=False)
+    play = gladiators_against_the_computer(app, turn_board=False)
     board = play.view.board
     assert play.view.trays.rects[1].bottom < board.rect.top, "Gladiators above, as usual"
     assert board.square_at(corner(board, right=False, bottom=True)) == square_index("a1")
-    app.settings.set("turn_board_for_gladiators", True)   # changed from the pause menu
+    app.settings.set("turn_board", True)                  # changed from the pause menu
     frames(app, 2)
     assert board.square_at(corner(board, right=False, bottom=True)) == square_index("l8")
     play.view.seats[0]["kind"] = "human"                  # two at one screen: as usual
@@ -393,11 +393,11 @@ def test_the_settings_offer_the_turned_board_in_a_small_window(tmp_path):
     app = make_app(tmp_path, size=(960, 600))
     settings = app.stack.push("settings")
     frames(app, 2)
-    row = next(y for text, y in settings.rows if text.startswith("Calabria"))
+    row = next(y for text, y in settings.rows if text.startswith("Turn the board"))
     assert settings.turn_board.rect.y == row and settings.turn_board.selected_option[0] == "On"
     assert settings.box.bottom <= settings.back_button.rect.top
     assert settings.back_button.rect.bottom <= 600
     from test_scenes_calliro import choose
     choose(app, settings.turn_board, "0")
-    assert app.settings["turn_board_for_gladiators"] is False
+    assert app.settings["turn_board"] is False
     app.close()

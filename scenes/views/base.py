@@ -21,6 +21,7 @@ SHADOW = (0, 0, 0)
 #: Seconds highlights keep breathing after the last input, move or animation; then they hold
 #: still at their brightest, so that a board left alone needs no drawing at all.
 BREATHE_SECONDS = 6.0
+BANNER_FADE_IN = 0.15         # seconds a banner takes to come into full view
 
 
 @dataclass
@@ -55,6 +56,9 @@ class BoardView:
         self.input_enabled = True
         self.breathing = False    # the last frame drawn showed a highlight still breathing
         self.reveal = False       # a review: show what the players could not see
+        # a game's board (play, review), not a picture of one (a rules diagram, the final
+        # board): only a game's board turns to face its player
+        self.seated = seats is not None
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
@@ -177,6 +181,15 @@ class BoardView:
         except (AttributeError, KeyError, TypeError):
             return default
 
+    def faces_far_side(self) -> bool:
+        """Whether the board is drawn turned round, the far side nearest: when the one human
+        at a game of two plays the side drawn at the top (Calla's B, Calabria's
+        Gladiators), unless the settings say not to.  Two at one screen, or a picture of a
+        board (a rules diagram, whose words say which side is where), it stays as it is."""
+        humans = [side for side, seat in enumerate(self.seats) if seat.get("kind") == "human"]
+        return (self.seated and humans == [1] and len(self.seats) == 2
+                and bool(self.setting("turn_board", True)))
+
     def board_style(self, styles=("wood", "stone")) -> str:
         """The board look chosen in the settings, when this view draws it; else the first."""
         style = self.setting("board_style", styles[0])
@@ -200,8 +213,14 @@ class BoardView:
             return 1.0
 
     def announce(self, text: str, colour=GOLD, seconds: float = 1.8, small: str = "") -> None:
+        """Show a banner over the board for ``seconds``; the same words again (a free turn
+        after a free turn) refresh the banner that shows them rather than stack a second."""
         seconds = seconds / min(2.0, self.speed)
-        self.banners.append(Banner(text, colour, seconds, seconds, small))
+        shown = [b for b in self.banners if b.text == text]
+        self.banners = [b for b in self.banners if b.text != text]
+        # a banner refreshed stays in full view: it does not fade in again
+        total = seconds + BANNER_FADE_IN if shown else seconds
+        self.banners.append(Banner(text, colour, seconds, total, small))
         del self.banners[:-2]
 
     def draw_banners(self, surface) -> None:
@@ -209,7 +228,8 @@ class BoardView:
             return
         y = self.rect.centery - 40 * (len(self.banners) - 1)
         for banner in self.banners:
-            fade = min(1.0, banner.ttl / 0.35, (banner.total - banner.ttl) / 0.15 + 0.3)
+            fade = min(1.0, banner.ttl / 0.35, (banner.total - banner.ttl) / BANNER_FADE_IN
+                       + 0.3)
             room = max(200, self.rect.width - 40)
             big = assets.font(assets.fitting_size(banner.text, max(26, self.rect.height // 12),
                                                   room - 60, bold=True, smallest=20), True)

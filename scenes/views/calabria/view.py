@@ -71,9 +71,7 @@ class CalabriaView(BoardView):
     def turned(self) -> bool:
         """Whether the board is drawn from the Gladiators' side: when the one human at it
         plays the Gladiators (against the computer), unless the settings say not to."""
-        humans = [side for side, seat in enumerate(self.seats) if seat.get("kind") == "human"]
-        return (self.trays.shown and humans == [1] and len(self.seats) == 2
-                and bool(self.setting("turn_board_for_gladiators", True)))
+        return self.faces_far_side()
 
     def _follow_settings(self) -> None:
         """Turn the board when the setting has changed (from the pause menu)."""

@@ -3,7 +3,9 @@
 Player A sits at the bottom: A's shields run left to right (indices 0-4)
 into A's calla on the right; B's shields run along the top from right to
 left (6-10) into B's calla on the left, so cubes travel counter-clockwise
-as on the real table.
+as on the real table.  One human playing B against the computer sees the
+board turned round, as from B's chair (the "turn the board" setting): B's
+shields along the bottom into B's calla on the right.
 """
 
 from __future__ import annotations
@@ -93,10 +95,12 @@ class CallaView(BoardView):
         self.step_timer = 0.0
         self.hand: tuple[int, int] | None = None  # (cubes in hand, origin) during sowing
         self.flash: dict[int, float] = {}         # pit -> seconds of highlight left
+        self.turned = False        # drawn from B's side: B's shields along the bottom
 
     # --- layout --------------------------------------------------------------
     def layout(self, rect) -> None:
         super().layout(rect)
+        self.turned = self.faces_far_side()
         w = min(rect.width, int(rect.height * 2.3))
         # the players' labels above and below the board (_draw_side_labels) stay in the rect
         while w > 100 and int(w / 2.3) + _label_room(int(w / 2.3)) > rect.height:
@@ -120,8 +124,23 @@ class CallaView(BoardView):
         calla_h = h - 2 * margin
         rects[5] = pygame.Rect(b.right - margin - calla_w, b.y + margin, calla_w, calla_h)
         rects[11] = pygame.Rect(b.x + margin, b.y + margin, calla_w, calla_h)
+        if self.turned:     # a half turn: each pit lies where the pit across the board was
+            rects = [rects[(i + 6) % 12] for i in range(12)]
         self.pits_rects = rects
         self._board_cache = None
+
+    def _follow_settings(self) -> None:
+        """Turn the board when the setting has changed (from the pause menu)."""
+        if self.faces_far_side() != self.turned:
+            self.layout(self.rect)
+
+    def _near_player(self) -> int:
+        """The player whose shields run along the bottom: A, or B on a turned board."""
+        return 1 if self.turned else 0
+
+    def _top_row(self, index: int) -> bool:
+        """Whether the shield ``index`` is drawn in the top row."""
+        return index not in CALLA and owner(index) != self._near_player()
 
     def _board_surface(self) -> pygame.Surface:
         if self._board_cache is not None and self._board_style == self._style():
@@ -142,7 +161,7 @@ class CallaView(BoardView):
                          border_radius=radius)
         for index, rect in enumerate(self.pits_rects):
             local = rect.move(-b.x, -b.y)
-            self._carve(surf, local, index in CALLA, top_row=6 <= index <= 10)
+            self._carve(surf, local, index in CALLA, top_row=self._top_row(index))
         self._board_cache = surf
         return surf
 
@@ -271,6 +290,7 @@ class CallaView(BoardView):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._follow_settings()
         for k in list(self.flash):
             self.flash[k] -= dt
             if self.flash[k] <= 0:
@@ -366,7 +386,7 @@ class CallaView(BoardView):
         return f"sow from your {ORDINALS[move - 1]} shield ({counted(cubes, 'cube')})"
 
     def prompt(self, state, name) -> str:
-        row = "bottom" if state.to_move == 0 else "top"
+        row = "bottom" if state.to_move == self._near_player() else "top"
         if getattr(state, "free_turn", False):
             return f"Free turn: {name} sows again from the {row} row."
         side = PLAYER_NAMES[state.to_move]
@@ -383,6 +403,7 @@ class CallaView(BoardView):
     def draw(self, surface) -> None:
         if self.state is None:
             return
+        self._follow_settings()
         b = self.board_rect
         pygame.draw.rect(surface, (0, 0, 0), b.move(6, 8), border_radius=b.height // 6)
         surface.blit(self._board_surface(), b.topleft)
@@ -453,7 +474,7 @@ class CallaView(BoardView):
         size = max(14, rect.width // 6)
         if index in CALLA:
             pos, anchor = (rect.centerx, rect.bottom - 6), "midbottom"
-        elif index < 6:
+        elif not self._top_row(index):
             pos, anchor = (rect.centerx, rect.bottom + 2), "midtop"
         else:
             pos, anchor = (rect.centerx, rect.top - 2), "midbottom"
@@ -464,14 +485,24 @@ class CallaView(BoardView):
         else:
             surface.blit(img, r)
 
+    def turn_shown(self) -> int | None:
+        """Whose turn the board tells: while cubes are still being sown, the sower's (as the
+        sidebar, which shows the position before a move until it lands); then the state's."""
+        if self.steps and self.state.last is not None:
+            return self.state.last["player"]
+        return self.state.to_move
+
     def _draw_side_labels(self, surface) -> None:
         b = self.board_rect
         size = _label_size(b.height)
-        for player, (pos, anchor) in enumerate((((b.centerx, b.bottom + size + 10), "midtop"),
-                                                ((b.centerx, b.top - size - 10), "midbottom"))):
+        places = (((b.centerx, b.bottom + size + 10), "midtop"),
+                  ((b.centerx, b.top - size - 10), "midbottom"))
+        mover = self.turn_shown()
+        for player in (0, 1):
+            pos, anchor = places[player != self._near_player()]
             name = self._name(player)
             colour = self.player_colours[player]
-            turn = self.state.to_move == player
+            turn = mover == player
             label = seat_label(name, PLAYER_NAMES[player]) + (" - to move" if turn else "")
             assets.text(surface, label, pos, size=size, colour=colour if turn else (170, 160, 145),
                         bold=turn, anchor=anchor, shadow=True)

@@ -11,6 +11,7 @@ own: the view passes the animation, the position and the chip in hand.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -19,6 +20,10 @@ from game.calliro import parse_cell
 from ... import assets
 from ..base import GOLD, INK, pulse
 from .art import FACE, MOVER_PHASES, ghost, lighten, pair_of, score_chip, squeezed
+
+#: Said under a placed chip while it shows its underside, so the glimpse reads as the
+#: same chip turned over, not as another chip put down.
+UNDERSIDE = "underside"
 
 
 class Overlays:
@@ -102,22 +107,38 @@ class Overlays:
             face = first if t < 0.5 else second
             img = board.sprite(face)
             hop = math.sin(math.pi * t) * board.cell * 0.5
-            self._blit_chip(surface, squeezed(img, abs(math.cos(math.pi * t))), (x, y - hop), hop)
+            squeeze = abs(math.cos(math.pi * t))
+            self._blit_chip(surface, squeezed(img, squeeze), (x, y - hop), hop, squeeze)
+            if phase != "flip" and face == under:
+                # the glimpse is told as the same chip's other side, not as another chip
+                self._draw_underside_caption(surface, (x, y - hop))
         elif phase == "glimpse":
             img = board.sprite(under)
             hop = board.cell * 0.1
             self._blit_chip(surface, img, (x, y - hop), hop)
             ring = int(size * 0.56 + 2 * pulse(0.5))
             pygame.draw.circle(surface, (255, 250, 230), (x, int(y - hop)), ring, 2)
+            self._draw_underside_caption(surface, (x, y - hop))
 
-    def _blit_chip(self, surface, img, pos, lift=0.0) -> None:
+    def _blit_chip(self, surface, img, pos, lift=0.0, squeeze=1.0) -> None:
+        """The chip ``img`` at ``pos``, ``lift`` pixels above the board, ``squeeze`` its
+        width while it turns over: its shadow on the board is as wide as the chip looks."""
         if lift > 1:
-            shadow = pygame.Surface((img.get_width(), img.get_height()), pygame.SRCALPHA)
-            r = self.board.chip_size // 2
-            pygame.draw.circle(shadow, (0, 0, 0, 70), (img.get_width() // 2,
-                                                       img.get_height() // 2), r)
-            surface.blit(shadow, shadow.get_rect(center=(pos[0] + lift * 0.4, pos[1] + lift)))
+            size = self.board.chip_size
+            shade = _shadow(max(2, int(size * squeeze)), size)
+            surface.blit(shade, shade.get_rect(center=(int(pos[0] + lift * 0.4),
+                                                       int(pos[1] + lift))))
         surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def _draw_underside_caption(self, surface, centre) -> None:
+        """"underside" just under a chip shown turned over as it lands, on a dark pill."""
+        size = max(12, min(21, int(self.board.cell * 0.36)))
+        pill = _pill(assets.measure(UNDERSIDE, size, True) + 14,
+                     assets.font(size, True).get_linesize() + 2)
+        box = pill.get_rect(midtop=(int(centre[0]), int(centre[1]) + self.board.chip_size // 2))
+        surface.blit(pill, box)
+        assets.text(surface, UNDERSIDE, box.center, size=size, colour=INK, bold=True,
+                    anchor="center")
 
     def _draw_swap(self, surface, anim, cell, chip_text, t, player, trays, undersides) -> None:
         board = self.board
@@ -221,3 +242,22 @@ class Overlays:
             y += step
         panel.set_alpha(int(255 * fade))
         surface.blit(panel, box.topleft)
+
+
+@lru_cache(maxsize=16)
+def _shadow(width: int, height: int) -> pygame.Surface:
+    """The soft shadow of a chip ``width`` pixels wide as it looks (narrower while it
+    turns over) and ``height`` tall."""
+    img = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.ellipse(img, (0, 0, 0, 70), img.get_rect())
+    return img
+
+
+@lru_cache(maxsize=8)
+def _pill(width: int, height: int) -> pygame.Surface:
+    """A dark pill for a caption ``width`` by ``height`` pixels."""
+    pill = pygame.Surface((width, height), pygame.SRCALPHA)
+    radius = height // 2
+    pygame.draw.rect(pill, (20, 12, 6, 215), pill.get_rect(), border_radius=radius)
+    pygame.draw.rect(pill, (255, 250, 230, 150), pill.get_rect(), 1, border_radius=radius)
+    return pill

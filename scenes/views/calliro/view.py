@@ -32,8 +32,12 @@ from .trays import Trays
 #: Rule 2 in a few words, for the status line; the board shows the rule in full.
 RULE_2_SHORT = RULE_2.split(";")[0]
 NOTICE = 6.0        # seconds a refusal by Rule 2 stays explained on the board
+BANNER_GIVES_WAY = 0.35   # seconds a banner takes to fade out once it would hide a choice
 
 TURN = 0.2          # seconds for half a turn of a chip (scaled by the animation speed)
+#: A landing chip never turns over faster than this (seconds a half turn), whatever the
+#: speed: too quick, its underside would look like another chip put down.
+TURN_AT_LEAST = 0.15
 FLY = 0.32
 ARCS = 0.7
 SWAP = 0.5
@@ -125,7 +129,8 @@ class CalliroView(BoardView):
             phases.append(("drop", 0.12 / speed) if hand else ("fly", FLY / speed))
             glimpse = max(0.0, float(self.setting("glimpse_seconds", 1.2)))
             if glimpse > 0:
-                phases += [("turn", TURN / speed), ("glimpse", glimpse), ("back", TURN / speed)]
+                turn = max(TURN_AT_LEAST, TURN / speed)
+                phases += [("turn", turn), ("glimpse", glimpse), ("back", turn)]
         elif last["action"] == "flip":
             phases.append(("flip", 2 * TURN / speed))
         if last["arcs"]:
@@ -499,12 +504,20 @@ class CalliroView(BoardView):
             names = [self._short_name(p) for p in (0, 1)]
             basket = anim["basket"] if anim is not None and anim.get("basket") else state.basket
             layer = self.trays.layer(state, self.shown_scores, basket, self.held,
-                                     state.to_move, names,
+                                     self.turn_shown(), names,
                                      self._can_act() and not state.pending_cells)
             surface.blit(layer, self.trays.rect.topleft)
         if self.held is not None and self._can_act():
             overlays.draw_held(surface, state, self.held, self.pointer)
         super().draw(surface)
+
+    def turn_shown(self) -> int | None:
+        """Whose turn the race column tells: while an action is played out, the one who
+        acted (as the sidebar, which shows the position before it until it lands)."""
+        a = self.anim
+        if a is not None and a["last"] is not None:
+            return a["last"]["player"]
+        return self.state.to_move
 
     def _undersides(self) -> bool:
         return self.reveal or bool(self.setting("show_undersides", False))
@@ -538,6 +551,10 @@ class CalliroView(BoardView):
                       + 10 * (len(self.banners) - 1))
             rect, self.rect = self.rect, frame.copy()
             self.rect.centery = self.clear_row(height, keep_clear)
+            if self._choosing() and not self._clear(self.rect.centery, height, keep_clear):
+                # no band leaves the chips to choose from in view: the banner makes way now
+                for banner in self.banners:
+                    banner.ttl = min(banner.ttl, BANNER_GIVES_WAY)
             try:
                 super().draw_banners(surface)
             finally:
@@ -548,13 +565,29 @@ class CalliroView(BoardView):
             self.overlays.draw_notice(surface, self.notice, box)
 
     def _keep_clear(self) -> tuple:
-        """The cells a banner must not hide: the arcs of the last point, the refused chip."""
+        """The cells a banner must not hide: the arcs of the last point, the chips to
+        choose the score chip's cell from, the refused chip."""
         last = self.anim["last"] if self.anim is not None else (
             self.state.last if self.state is not None else None)
         cells = [c for arc in (last or {}).get("arcs") or () for c in arc]
+        if self._choosing():
+            cells += [c for arc in self.state.arcs_at(self.state.pending_cells[0]) for c in arc]
+            cells += [tuple(m.cell) for m in self.state.legal_moves()]
         if self.notice is not None:
             cells += list(self.notice["cells"])
         return tuple(cells)
+
+    def _choosing(self) -> bool:
+        """A score chip's cell is to be chosen now (the action before it has landed)."""
+        return self.anim is None and self.state is not None and bool(self.state.pending_cells)
+
+    def _clear(self, y: int, height: int, cells) -> bool:
+        """Whether a band ``height`` pixels tall centred on ``y`` leaves ``cells`` in view."""
+        if not cells:
+            return True
+        reach = self.board.chip_size * 0.6 + 4
+        ys = [self.board.cell_center(c)[1] for c in cells]
+        return y + height / 2 <= min(ys) - reach or y - height / 2 >= max(ys) + reach
 
     def clear_row(self, height: int, cells) -> int:
         """The middle of a band ``height`` pixels tall across the board that leaves
