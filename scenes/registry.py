@@ -23,6 +23,7 @@ from .stack import register
 from .tournament.entrants import NewTournamentScene
 from .tournament.lobby import LobbyDialog, LobbyScene
 from .tournament.podium import PodiumScene
+from .tournament.roster import ConfirmScene, LateEntrantScene, RosterScene
 from .tournament.result_entry import ResultEntryScene
 from .tournament.round import RoundScene
 from .tournament.standings import StandingsScene
@@ -45,6 +46,9 @@ SCREENS = {
     "tournament.result": ResultEntryScene,
     "tournament.standings": StandingsScene,
     "tournament.podium": PodiumScene,
+    "tournament.roster": RosterScene,
+    "tournament.late_entrant": LateEntrantScene,
+    "tournament.confirm": ConfirmScene,
 }
 
 for _name, _scene_class in SCREENS.items():

@@ -626,10 +626,18 @@ class Tournament:
             self.late_entries[index] = (from_round, start)
         return index
 
-    def withdraw(self, entrant: int, from_round: int | None = None) -> None:
+    def withdraw(self, entrant: int, from_round: int | None = None,
+                 wanted: bool = True) -> None:
         """Pair ``entrant`` no more from ``from_round`` on (default: the next round);
-        the games played stand."""
+        the games played stand.  ``wanted`` False takes back a withdrawal whose first
+        round is not yet paired (a director's mistake, a player who stays after all)."""
         entrant = self._entrant_index(entrant)
+        if not wanted:
+            if self.withdrawals.get(entrant, 0) <= len(self.rounds):
+                raise ValueError(f"{self.entrants[entrant].name} has no withdrawal to take "
+                                 "back: it has begun, or there is none")
+            del self.withdrawals[entrant]
+            return
         round_no = self._future_round(len(self.rounds) + 1 if from_round is None
                                       else from_round, "withdrawals")
         self.withdrawals[entrant] = round_no

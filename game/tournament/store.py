@@ -936,8 +936,9 @@ class StoredTournament:
     def add_late_entrant(self, entrant, from_round: int, start: str = "zero") -> int:
         return self._kept(self.tournament.add_late_entrant, entrant, from_round, start)
 
-    def withdraw(self, entrant: int, from_round: int | None = None) -> None:
-        self._kept(self.tournament.withdraw, entrant, from_round)
+    def withdraw(self, entrant: int, from_round: int | None = None,
+                 wanted: bool = True) -> None:
+        self._kept(self.tournament.withdraw, entrant, from_round, wanted)
 
     def request_bye(self, entrant: int, round_no: int, wanted: bool = True) -> None:
         self._kept(self.tournament.request_bye, entrant, round_no, wanted)

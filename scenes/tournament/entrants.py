@@ -32,6 +32,11 @@ from .common import (ERROR, GOOD, TIME_CONTROLS, StoreError, export_dir, game_ch
                      kind_choices)
 
 FORMATS = [("Swiss", "swiss"), ("Round robin (single)", "rr1"), ("Round robin (double)", "rr2")]
+#: A Swiss's byes: the points of the bye the pairing gives the odd one out, and of a bye a
+#: player asks for (the event's settings, beside the format and the rounds).
+BYE_POINTS = [("1 point", "1"), ("\u00bd point", "0.5"), ("No point", "0")]
+ASKED_POINTS = [("\u00bd point", "0.5"), ("No point", "0")]
+BESIDE = 130          # a bye's drop-down, beside the format's and the rounds'
 NO_GAME = ("(no other game)", "")
 NO_TIEBREAK = ("(none)", "")
 TIEBREAK_SLOTS = 3
@@ -99,6 +104,8 @@ class NewTournamentScene(Scene):
             "clock1": "5+3",
             "format": "swiss",
             "rounds": "auto",
+            "bye": "1",
+            "asked": "0.5",
         }
         self.tiebreaks = list(DEFAULT_TIEBREAKS["swiss"])
         self.entrants = [{"name": f"Player {i + 1}", "kind": "human"} for i in range(4)]
@@ -122,7 +129,7 @@ class NewTournamentScene(Scene):
         count = max(2, len(self.entrants))
         most = count - 1 + count % 2
         auto = min(most, max(1, math.ceil(math.log2(count))))
-        return [(f"Suggested ({auto})", "auto")] + [(str(n), str(n)) for n in range(1, most + 1)]
+        return [(f"Auto ({auto})", "auto")] + [(str(n), str(n)) for n in range(1, most + 1)]
 
     @property
     def rated(self) -> bool:
@@ -170,17 +177,26 @@ class NewTournamentScene(Scene):
                 _pick(clocks, self.settings[f"clock{slot}"]))
             self.labels.append(("Game and clock" if slot == 0 else "Rotate with", y))
             y += step
-        self.controls["format"] = ui.dropdown(self, (cx, y, cw, 36), FORMATS,
+        swiss = self.format == "swiss"
+        side = BESIDE + 10 if swiss else 0
+        self.controls["format"] = ui.dropdown(self, (cx, y, cw - side, 36), FORMATS,
                                               _pick(FORMATS, self.settings["format"]))
-        self.labels.append(("Format", y))
+        self.labels.append(("Format, bye" if swiss else "Format", y))
+        if swiss:
+            self.controls["bye"] = ui.dropdown(self, (cx + cw - BESIDE, y, BESIDE, 36),
+                                               BYE_POINTS,
+                                               _pick(BYE_POINTS, self.settings["bye"]))
         y += step
-        if self.format == "swiss":
+        if swiss:
             rounds = self.round_choices()
             if self.settings["rounds"] not in [r[1] for r in rounds]:
                 self.settings["rounds"] = "auto"
-            self.controls["rounds"] = ui.dropdown(self, (cx, y, cw, 36), rounds,
+            self.controls["rounds"] = ui.dropdown(self, (cx, y, cw - side, 36), rounds,
                                                   _pick(rounds, self.settings["rounds"]))
-            self.labels.append(("Rounds", y))
+            self.controls["asked"] = ui.dropdown(self, (cx + cw - BESIDE, y, BESIDE, 36),
+                                                 ASKED_POINTS,
+                                                 _pick(ASKED_POINTS, self.settings["asked"]))
+            self.labels.append(("Rounds, asked bye", y))
             y += step
         tiebreaks = [NO_TIEBREAK] + [(TIEBREAK_TITLES[t], t) for t in TIEBREAKS]
         for slot in range(TIEBREAK_SLOTS):
@@ -514,9 +530,12 @@ class NewTournamentScene(Scene):
                 rounds = int(self.settings["rounds"])
         else:
             cycles = 2 if self.settings["format"] == "rr2" else 1
+        byes = ({"bye_points": float(self.settings["bye"]),
+                 "requested_bye_points": float(self.settings["asked"])}
+                if self.format == "swiss" else {})
         return Tournament(self.settings["name"], entrants, self.format, games, rounds=rounds,
                           cycles=cycles, tiebreaks=tiebreaks, seed=random.randrange(2**62),
-                          registry=GAMES)
+                          registry=GAMES, **byes)
 
     def create(self) -> None:
         try:

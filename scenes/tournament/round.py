@@ -23,6 +23,7 @@ from .common import (ERROR, GOOD, StoreError, counted, game_title, score_text,
                      time_control_title)
 from .kept_game import KeptGameProblem, copy_aside, damage_notice, resume
 from .pairing_job import POLL, PairingJob
+from .round_tools import RoundTools
 
 ROW = 44
 HEADER = 32           # the column titles above the boards
@@ -34,6 +35,7 @@ PROGRESS_ROOM = 34    # the computer games' bar, when the buttons leave it no ro
 NARROWEST_BAR = 240   # the bar between the buttons: at least this wide, else above them
 NARROW = 1150         # a window narrower than this gives the names room from the buttons
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
+CHANGED = "changed by the director"     # a board's state after the director's change
 HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
               "forfeit": "by forfeit", "manual": "entered"}
 
@@ -84,6 +86,7 @@ class RoundScene(Scene):
         self.board_list: ScrollList | None = None
         self.reserved = None      # (notice lines, bar above the buttons) the layout left room for
         self.pairing = PairingJob()    # a Swiss round paired in another process
+        self.tools = RoundTools(self)  # a Swiss's late entries, byes, withdrawals, swaps
 
     @property
     def tournament(self):
@@ -136,7 +139,8 @@ class RoundScene(Scene):
         # the boards take what the notice, the next step and the buttons leave, and scroll
         self.reserved = self.room_needed(w)
         self.status_top = h - 96 - NOTICE_LINE * self.reserved[0]
-        below = self.status_top - STEP_ROOM - (PROGRESS_ROOM if self.reserved[1] else 0)
+        below = self.status_top - (self.tools.room() or STEP_ROOM) - (
+            PROGRESS_ROOM if self.reserved[1] else 0)
         fit = max(1, (below - 18 - TABLE_TOP - HEADER) // ROW)
         # (Play, result) button widths: a narrow window keeps more for the names
         self.button_widths = (90, 134) if w < NARROW else (110, 140)
@@ -148,6 +152,7 @@ class RoundScene(Scene):
                                             self.table.width - 4, rows * ROW), ROW, len(boards),
                                      first=first, make_row=self._board_widgets,
                                      drop_row=self._drop_board)
+        self.tools.build(self.table.bottom + 12 + (PROGRESS_ROOM if self.reserved[1] else 0))
         bottom = h - 76
         self.lobby_button = ui.button(self, (60, bottom, 140, 46), "Lobby")
         self.prev_button = ui.button(self, (215, bottom, 60, 46), "<", tooltip="Previous round")
@@ -221,7 +226,7 @@ class RoundScene(Scene):
 
     # --- events -------------------------------------------------------------------------
     def handle(self, event) -> None:
-        if self.board_list.handle(event):
+        if self.tools.handle(event) or self.board_list.handle(event):
             return
         for board, widget in self.play_buttons.items():
             if ui.pressed(event, widget):
@@ -436,11 +441,9 @@ class RoundScene(Scene):
         ui.panel(surface, self.table.inflate(20, 16))
         rows = self.board_list
         x = self.table.x + 16
-        # names have their own columns, shortened to them; the other columns keep to theirs
-        # (the Play and result buttons take the row's end)
         buttons = sum(self.button_widths) + 40
-        cols = ui.columns(x, rows.view.width - 16 - buttons,
-                          (56, None, None, 150 if w < NARROW else 180))
+        cols = self.board_columns()
+        self.tools.draw_chosen(surface)
         for text, (cx, cw) in zip(("Board", "First (moves first)", "Second", "State"), cols):
             assets.text(surface, text, (cx, self.table.y + 6), size=15, bold=True,
                         colour=ui.MUTED, width=cw)
@@ -468,7 +471,10 @@ class RoundScene(Scene):
                 continue
             assets.text(surface, _entrant_text(t.entrants[p.second]), (cols[2][0], y), size=18,
                         colour=ui.INK, width=cols[2][1])
-            assets.text(surface, self.state_text(p), (cols[3][0], y), size=17,
+            state = self.state_text(p)
+            if state == CHANGED and assets.measure(state, 17) > cols[3][1]:
+                state = "changed"           # a narrow window: the word that says it
+            assets.text(surface, state, (cols[3][0], y), size=17,
                         colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED,
                         width=cols[3][1])
         rows.draw(surface)
@@ -478,13 +484,24 @@ class RoundScene(Scene):
             step += PROGRESS_ROOM
         else:
             self._draw_progress(surface, pygame.Rect(360, h - 66, w - 360 - 60 - 490, 26))
-        assets.text(surface, self.next_step(), (w // 2, step), size=17,
-                    colour=ui.INK, anchor="midtop", width=w - 40)
+        if self.tools.active:
+            self.tools.draw_step(surface, self.next_step())
+        else:
+            assets.text(surface, self.next_step(), (w // 2, step), size=17,
+                        colour=ui.INK, anchor="midtop", width=w - 40)
         for i, line in enumerate(self.notice_lines(w)[:self.reserved[0]]):
             # a long notice (a file's path) wraps, the boards above making room for it
             assets.text(surface, line, (w // 2, self.status_top + NOTICE_LINE * i), size=16,
                         colour=GOOD if self.notice_ok else ERROR, anchor="midtop",
                         width=w - 80)
+
+    def board_columns(self) -> list:
+        """(x, width) of the columns Board, First, Second and State.  The names have their
+        own columns, shortened to them; the others keep to theirs (the Play and result
+        buttons take the row's end)."""
+        buttons = sum(self.button_widths) + 40
+        return ui.columns(self.table.x + 16, self.board_list.view.width - 16 - buttons,
+                          (56, None, None, 150 if self.app.size[0] < NARROW else 180))
 
     def next_step(self) -> str:
         """One line telling the director what to do now."""
@@ -498,6 +515,9 @@ class RoundScene(Scene):
             return "Press Pair round 1 to begin."
         if self.shown != t.rounds_paired:
             return f"This is an earlier round; round {t.rounds_paired} is the current one."
+        hint = self.tools.hint()
+        if hint:
+            return hint
         waiting = [p for p in t.pending() if p.round == self.shown]
         if any(not self.is_computer_game(p) for p in waiting):
             return ("Press Play to play a board on this screen, or Enter result for a game "
@@ -527,6 +547,8 @@ class RoundScene(Scene):
                     if self.background.is_running(p.round, p.board) else "waiting")
         if self.playing == (p.round, p.board) or (p.round, p.board) in self.live:
             return "being played"       # a half-played game is kept, across restarts too
+        if p.board in self.tools.changed():
+            return CHANGED
         return "to play"
 
     def _draw_progress(self, surface, bar) -> None:

@@ -16,6 +16,7 @@ from .. import assets, ui
 from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
 from .common import counted, export_dir, message, points_text
+from .lifecycle import withdrawn_tags
 from .printable import save_pages
 
 LINE = 28             # a row of the standings or the crosstable
@@ -225,6 +226,17 @@ class StandingsScene(Scene):
             cells = [str(s.rank), s.name, points_text(s.points), str(s.played),
                      f"{s.wins} / {s.draws} / {s.losses}"]
             cells += [number_text(v) for v in s.tiebreaks]
+            tags = withdrawn_tags(t, s.entrant)
+            if tags:        # at the end of the name's column, as short as the name needs
+                cx, cw = cols[1]
+                name = min(assets.measure(s.name, 17), 80)
+                tag = next((g for g in tags if assets.measure(g, 13) + 10 + name <= cw),
+                           tags[-1])
+                drawn = assets.text(surface, tag, (cx + cw, y + 4), size=13,
+                                    colour=ui.MUTED, anchor="topright", width=cw - 60)
+                assets.text(surface, s.name, (cx, y), size=17, colour=colour,
+                            width=max(0, cw - drawn.width - 10))
+                cells[1] = ""
             for text, (cx, cw) in zip(cells, cols):
                 assets.text(surface, text, (cx, y), size=17, colour=colour, width=cw)
         rows.draw(surface)

@@ -1,0 +1,424 @@
+"""A Swiss's entrants as the evening goes, reached from the round view: requested byes
+and withdrawals entrant by entrant (``RosterScene``), a late entrant added
+(``LateEntrantScene``), and the question asked before a withdrawal or a change of a
+round's pairing, with what it breaks (``ConfirmScene``).
+
+Every change is kept at once through ``StoredTournament``; byes, withdrawals and late
+entries take effect from the next round to be paired.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game.tournament.model import MAX_NAME, MAX_RATING, Entrant
+from game.tournament.standings import standings
+
+from .. import assets, ui
+from ..scroll_list import BAR, BAR_GAP, ScrollList
+from ..stack import Scene
+from .common import ERROR, GOOD, StoreError, kind_choices, points_text
+from .lifecycle import next_round, short, status_text
+
+LINE = 40             # a row of the entrants
+HEADER = 30           # the column titles above them
+
+
+class ConfirmScene(Scene):
+    """A question over the screen below it: what will happen, the warnings in red, and
+    two answers; the safe one (nothing changes) is the primary button and Esc's."""
+
+    title = "confirm"
+    opaque = False
+
+    def __init__(self, app, heading: str, words: str, yes: str, on_yes, warnings=(),
+                 no: str = "Cancel"):
+        super().__init__(app)
+        self.heading = heading
+        self.words = words
+        self.warnings = list(warnings)
+        self.yes, self.no = yes, no
+        self.on_yes = on_yes
+
+    def _lines(self, width):
+        lines = [(line, ui.INK) for line in assets.wrap(self.words, 17, width)]
+        for warning in self.warnings:
+            lines += [(line, ERROR) for line in assets.wrap(f"Warning: {warning}.", 16, width)]
+        return lines
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width = min(640, w - 60)
+        self.lines = self._lines(width - 60)[:12]
+        height = 150 + 24 * len(self.lines)
+        self.box = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        half = (width - 60 - 20) // 2
+        y = self.box.bottom - 64
+        self.yes_button = ui.button(self, (self.box.x + 30, y, half, 44), self.yes)
+        self.no_button = ui.button(self, (self.box.right - 30 - half, y, half, 44), self.no,
+                                   "#primary")
+
+    def handle(self, event) -> None:
+        if ui.pressed(event, self.yes_button):
+            self.app.stack.pop()
+            self.on_yes()
+        elif ui.pressed(event, self.no_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        ui.panel(surface, self.box, alpha=240)
+        room = self.box.width - 60
+        assets.text(surface, self.heading, (self.box.centerx, self.box.y + 20), size=24,
+                    bold=True, colour=ui.TITLE, anchor="midtop", width=room)
+        for i, (line, colour) in enumerate(self.lines):
+            assets.text(surface, line, (self.box.x + 30, self.box.y + 66 + 24 * i), size=17,
+                        colour=colour, width=room)
+
+
+class RosterScene(Scene):
+    """The entrants of a Swiss, one a row: points, where each stands (withdrawn, late,
+    byes asked for), and for the next round to be paired a requested bye marked or taken
+    back and a withdrawal (taken back until that round is paired); a late entrant added."""
+
+    title = "entrants"
+
+    def __init__(self, app, stored):
+        super().__init__(app)
+        self.stored = stored
+        self.rows: ScrollList | None = None
+        self.notice = ""
+        self.notice_ok = False
+
+    @property
+    def tournament(self):
+        return self.stored.tournament
+
+    def build(self) -> None:
+        w, h = self.app.size
+        t = self.tournament
+        self.points = {s.entrant: s.points for s in standings(t)}
+        self.table_rect = pygame.Rect(60, 122, w - 120, h - 122 - 150)
+        r = self.table_rect
+        self.bye_buttons, self.gone_buttons = {}, {}
+        first = self.rows.first if self.rows is not None else 0
+        area = pygame.Rect(r.x + 12, r.y + HEADER, r.width - 16, r.height - HEADER - 8)
+        # the columns first: the rows in view make their buttons as the list is made
+        self.columns = self._columns(w, area.inflate(-(BAR + BAR_GAP), 0).move(
+            -(BAR + BAR_GAP) // 2, 0))
+        self.rows = ScrollList(self, area, LINE, len(t.entrants), first=first,
+                               make_row=self._row_widgets, drop_row=self._drop)
+        bottom = h - 76
+        self.back_button = ui.button(self, (60, bottom, 140, 46), "Back")
+        self.late_button = ui.button(self, (w - 60 - 240, bottom, 240, 46), "Add late entrant",
+                                     "#primary")
+        if next_round(t) is None:
+            self.late_button.disable()
+
+    def _columns(self, w: int, view) -> dict:
+        """(x, width) of each column of a row in ``view``, the buttons at its end."""
+        t = self.tournament
+        narrow = w < 1150
+        bye_w, gone_w = (150, 112) if narrow else (150, 120)
+        widths = [36, None]
+        keys = ["number", "name"]
+        if any(e.rating is not None for e in t.entrants) and not narrow:
+            widths.append(60)
+            keys.append("rating")
+        if any(e.club for e in t.entrants) and not narrow:
+            widths.append(None)
+            keys.append("club")
+        widths += [56, None]
+        keys += ["points", "status"]
+        room = view.width - 8 - bye_w - gone_w - 30
+        cols = dict(zip(keys, ui.columns(view.x + 4, room, widths, gap=12)))
+        cols["bye"] = (view.right - 10 - gone_w - 10 - bye_w, bye_w)
+        cols["gone"] = (view.right - 10 - gone_w, gone_w)
+        return cols
+
+    def _row_widgets(self, e: int, rect) -> list:
+        t = self.tournament
+        n = next_round(t)
+        if n is None:
+            return []
+        y = rect.y + (LINE - 34) // 2
+        bye_x, bye_w = self.columns["bye"]
+        gone_x, gone_w = self.columns["gone"]
+        gone = t.withdrawals.get(e)
+        made = []
+        if gone is not None and gone <= t.rounds_paired:
+            return []                          # withdrawn: never paired again
+        if gone is not None:
+            self.gone_buttons[e] = ui.button(self, (gone_x, y, gone_w, 34), "Re-enter",
+                                             tooltip=f"Take back the withdrawal: paired in "
+                                                     f"round {n} after all")
+            return [self.gone_buttons[e]]
+        asked = n in t.requested_byes.get(e, ())
+        self.bye_buttons[e] = ui.button(
+            self, (bye_x, y, bye_w, 34), "Cancel bye" if asked else f"Bye in round {n}",
+            tooltip=(f"Paired in round {n} after all" if asked else
+                     f"Asked not to play round {n}: "
+                     f"{points_text(t.requested_bye_points) or 'no'} point"
+                     f"{'' if t.requested_bye_points == 0.5 else 's'} for it"))
+        late = t.late_entries.get(e)
+        if late is not None and late[0] > n:
+            self.bye_buttons[e].disable()      # not yet in the tournament then
+        self.gone_buttons[e] = ui.button(self, (gone_x, y, gone_w, 34), "Withdraw",
+                                         tooltip=f"Not paired from round {n} on; the games "
+                                                 "played stand")
+        made += [self.bye_buttons[e], self.gone_buttons[e]]
+        return made
+
+    def _drop(self, e: int, widgets) -> None:
+        self.bye_buttons.pop(e, None)
+        self.gone_buttons.pop(e, None)
+
+    # --- events -------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self.rows.handle(event):
+            return
+        for e, widget in list(self.bye_buttons.items()):
+            if ui.pressed(event, widget):
+                self.toggle_bye(e)
+                return
+        for e, widget in list(self.gone_buttons.items()):
+            if ui.pressed(event, widget):
+                self.ask_withdrawal(e)
+                return
+        if ui.pressed(event, self.late_button):
+            self.app.stack.push("tournament.late_entrant", stored=self.stored,
+                                on_done=self.said)
+        elif ui.pressed(event, self.back_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def said(self, notice: str) -> None:
+        """What a dialog opened from here did, for the notice."""
+        self.notice, self.notice_ok = notice, True
+
+    def toggle_bye(self, e: int) -> None:
+        t = self.tournament
+        n = next_round(t)
+        asked = n in t.requested_byes.get(e, ())
+        name = t.entrants[e].name
+        try:
+            self.stored.request_bye(e, n, not asked)
+        except (StoreError, ValueError) as exc:
+            self.notice, self.notice_ok = f"Nothing was changed: {exc}", False
+        else:
+            self.notice, self.notice_ok = (
+                f"{name} plays round {n} after all." if asked else
+                f"{name} has a bye in round {n} ({points_text(t.requested_bye_points) or '0'}"
+                f" point{'' if t.requested_bye_points == 0.5 else 's'}).", True)
+        self.resize()
+
+    def ask_withdrawal(self, e: int) -> None:
+        t = self.tournament
+        n = next_round(t)
+        name = t.entrants[e].name
+        if e in t.withdrawals:
+            self.withdraw(e, False)
+            return
+        self.app.stack.push(
+            "tournament.confirm", heading=f"Withdraw {short(name, 24, 400)}?",
+            words=(f"{short(name)} is not paired from round {n} on; the games played stand. "
+                   f"Until round {n} is paired, Re-enter takes it back."),
+            yes="Withdraw", on_yes=lambda: self.withdraw(e, True))
+
+    def withdraw(self, e: int, wanted: bool) -> None:
+        t = self.tournament
+        name = t.entrants[e].name
+        try:
+            self.stored.withdraw(e, None, wanted)
+        except (StoreError, ValueError) as exc:
+            self.notice, self.notice_ok = f"Nothing was changed: {exc}", False
+        else:
+            self.notice, self.notice_ok = (
+                f"{name} is withdrawn: not paired from round {t.withdrawals[e]} on." if wanted
+                else f"{name} is paired again from round {next_round(t)}.", True)
+        self.resize()
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        w, h = surface.get_size()
+        t = self.tournament
+        ui.heading(surface, f"Entrants of {t.name}", (w // 2, 46), size=40)
+        n = next_round(t)
+        sub = (f"Byes, withdrawals and late entries take effect from round {n}, the next to "
+               "be paired." if n else "Every round is paired: the entrants stay as they are.")
+        assets.text(surface, sub, (w // 2, 90), size=17, colour=ui.MUTED, anchor="center",
+                    width=w - 40)
+        ui.panel(surface, self.table_rect.inflate(20, 16))
+        cols = self.columns
+        titles = {"number": "No.", "name": "Name", "rating": "Rating", "club": "Club",
+                  "points": "Points", "status": "Where they stand"}
+        for key, title in titles.items():
+            if key in cols:
+                assets.text(surface, title, (cols[key][0], self.table_rect.y + 6), size=15,
+                            bold=True, colour=ui.MUTED, width=cols[key][1])
+        x, width = cols["bye"][0], cols["gone"][0] + cols["gone"][1] - cols["bye"][0]
+        assets.text(surface, self.rows.count_text("entrant"), (x + width, self.table_rect.y + 6),
+                    size=15, bold=True, colour=ui.MUTED, anchor="topright", width=width)
+        for e in self.rows.shown():
+            entrant = t.entrants[e]
+            y = self.rows.row_rect(e).y + 9
+            gone = t.withdrawals.get(e, t.total_rounds + 1) <= t.rounds_paired
+            colour = ui.MUTED if gone else ui.INK
+            cells = {"number": f"{e + 1}.",
+                     "name": entrant.name + (" (computer)" if entrant.is_computer else ""),
+                     "rating": "" if entrant.rating is None else str(entrant.rating),
+                     "club": entrant.club or "", "points": points_text(self.points.get(e, 0)),
+                     "status": status_text(t, e)}
+            for key, text in cells.items():
+                if key in cols and text:
+                    assets.text(surface, text, (cols[key][0], y), size=17, colour=colour,
+                                width=cols[key][1])
+        self.rows.draw(surface)
+        if self.notice:
+            assets.text(surface, self.notice, (w // 2, h - 118), size=16,
+                        colour=GOOD if self.notice_ok else ERROR, anchor="midtop",
+                        width=w - 80)
+
+
+class LateEntrantScene(Scene):
+    """A late entrant: name, optional rating and club, a person or a computer level, and
+    the points for the rounds missed (none, or half a point a round); paired from the
+    next round.  ``on_done(text)`` hears what was done."""
+
+    title = "late entrant"
+    opaque = False
+
+    def __init__(self, app, stored, on_done=None):
+        super().__init__(app)
+        self.stored = stored
+        self.on_done = on_done
+        self.error = ""
+        self.values = {"name": "", "rating": "", "club": "", "kind": "human", "start": "zero"}
+
+    @property
+    def round_no(self) -> int | None:
+        return next_round(self.stored.tournament)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        n = self.round_no
+        missed = (n or 1) - 1
+        self.box = pygame.Rect(w // 2 - 310, h // 2 - 240, 620, 480)
+        x, y, label = self.box.x + 30, self.box.y + 100, 130
+        cx, cw = x + label, self.box.width - 60 - label
+        self.labels = []
+        self.entries = {}
+        for key, title, width, limit in (("name", "Name", cw, MAX_NAME),
+                                         ("rating", "Rating", 110, 4),
+                                         ("club", "Club", cw, MAX_NAME)):
+            entry = self.add(UITextEntryLine(pygame.Rect(cx, y, width, 36), manager=self.app.ui,
+                                             initial_text=self.values[key]))
+            entry.set_text_length_limit(limit)
+            self.entries[key] = entry
+            self.labels.append((title + ("" if key == "name" else " (if any)"), y))
+            y += 48
+        self.kinds = kind_choices()
+        self.kind_menu = ui.dropdown(self, (cx, y, cw, 36), self.kinds,
+                                     next(k for k in self.kinds if k[1] == self.values["kind"]))
+        self.labels.append(("Plays as", y))
+        y += 48
+        half = points_text(0.5 * missed)
+        self.starts = [("No points", "zero")] + (
+            [(f"{half} point{'s' if missed > 2 else ''} (\u00bd a round missed)", "half")]
+            if missed else [])
+        self.start_menu = ui.dropdown(self, (cx, y, cw, 36), self.starts,
+                                      next((s for s in self.starts
+                                            if s[1] == self.values["start"]), self.starts[0]))
+        self.labels.append(("Starts with", y))
+        if not missed:
+            self.start_menu.disable()
+        half_w = (self.box.width - 60 - 20) // 2
+        bottom = self.box.bottom - 64
+        self.add_button = ui.button(self, (x, bottom, half_w, 44), "Add entrant", "#primary")
+        self.cancel_button = ui.button(self, (self.box.right - 30 - half_w, bottom, half_w, 44),
+                                       "Cancel")
+        if n is None:
+            self.add_button.disable()
+        self.entries["name"].focus()
+
+    def _read(self) -> None:
+        for key, entry in self.entries.items():
+            self.values[key] = entry.get_text()
+
+    def resize(self) -> None:
+        if self.widgets:
+            self._read()
+        super().resize()
+
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.kind_menu:
+                self.values["kind"] = self.kind_menu.selected_option[1]
+            elif event.ui_element is self.start_menu:
+                self.values["start"] = self.start_menu.selected_option[1]
+            return
+        if ui.pressed(event, self.add_button) or (
+                event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+                and event.ui_element in self.entries.values()):
+            self.add_entrant()
+        elif ui.pressed(event, self.cancel_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def entrant(self) -> Entrant:
+        """The entrant as typed; ValueError saying what to fix."""
+        self._read()
+        v = self.values
+        name = v["name"].strip()
+        if not name:
+            raise ValueError("type the entrant's name")
+        rating = v["rating"].strip()
+        if rating and not (rating.isascii() and rating.isdigit()):
+            raise ValueError(f"a rating is a whole number from 0 to {MAX_RATING}")
+        club = v["club"].strip() or None
+        kind, _, level = v["kind"].partition(":")
+        return Entrant(name, kind, level or None, rating=int(rating) if rating else None,
+                       club=club)
+
+    def add_entrant(self) -> None:
+        n = self.round_no
+        try:
+            entrant = self.entrant()
+            start = self.values["start"] if n and n > 1 else "zero"
+            self.stored.add_late_entrant(entrant, n, start)
+        except (StoreError, ValueError) as exc:
+            self.error = f"{str(exc)[:1].upper()}{str(exc)[1:]}."
+            return
+        points = 0.5 * (n - 1) if start == "half" else 0
+        text = (f"{entrant.name} enters in round {n}" +
+                (f" with {points_text(points)} point{'s' if points > 1 else ''}." if points
+                 else "."))
+        self.app.stack.pop()
+        if self.on_done is not None:
+            self.on_done(text)
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        ui.panel(surface, self.box, alpha=240)
+        room = self.box.width - 60
+        assets.text(surface, "Add a late entrant", (self.box.centerx, self.box.y + 20),
+                    size=26, bold=True, colour=ui.TITLE, anchor="midtop", width=room)
+        n = self.round_no
+        note = (f"Paired from round {n}, the next to be paired." if n else
+                "Every round is paired: no one can enter now.")
+        assets.text(surface, note, (self.box.centerx, self.box.y + 60), size=16,
+                    colour=ui.MUTED, anchor="midtop", width=room)
+        for text, y in self.labels:
+            assets.text(surface, text, (self.box.x + 30, y + 9), size=15, bold=True,
+                        colour=ui.INK, width=125)
+        if self.error:
+            assets.text(surface, self.error, (self.box.centerx, self.box.bottom - 100),
+                        size=15, colour=ERROR, anchor="midtop", width=room)
