@@ -171,6 +171,8 @@ def test_a_late_entrant_added_from_the_round_view_plays_from_the_next_round(app)
     assert (zoe.name, zoe.kind, zoe.level, zoe.rating, zoe.club) == (
         "Zoë Late", "computer", "easy", 1750, "Pawns")
     assert t.late_entries == {10: (2, "half")} and t.absent_points(10, 1) == 0.5
+    from scenes.tournament.lifecycle import status_text
+    assert status_text(t, 10) == "late, from round 2 (+½)"
     press(app, "Pair round 2")
     assert wait_until(app, lambda: view.tournament.rounds_paired == 2, seconds=30)
     assert any(10 in (p.first, p.second) for p in view.tournament.rounds[1])

@@ -58,10 +58,9 @@ def status_text(t, e: int) -> str:
     parts = [withdrawn_text(t, e)] if e in t.withdrawals else []
     late = t.late_entries.get(e)
     if late is not None:
-        first, start = late
-        word = "enters" if first > t.rounds_paired else "entered"
-        extra = (f" with {points_text(0.5 * (first - 1))}" if start == "half" else "")
-        parts.append(f"{word} in round {first}{extra}")
+        first, start = late      # short: the column is narrow in a small window
+        extra = f" (+{points_text(0.5 * (first - 1))})" if start == "half" else ""
+        parts.append(f"late, from round {first}{extra}")
     byes = sorted(t.requested_byes.get(e, ()))
     if byes:
         parts.append(f"bye{'s' if len(byes) > 1 else ''} asked: round"

@@ -501,7 +501,7 @@ class RoundScene(Scene):
         buttons take the row's end)."""
         buttons = sum(self.button_widths) + 40
         return ui.columns(self.table.x + 16, self.board_list.view.width - 16 - buttons,
-                          (56, None, None, 150 if self.app.size[0] < NARROW else 180))
+                          (56, None, None, 150 if self.app.size[0] < NARROW else 230))
 
     def next_step(self) -> str:
         """One line telling the director what to do now."""

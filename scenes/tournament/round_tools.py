@@ -84,9 +84,13 @@ class RoundTools:
             self.buttons["swap"].disable()
 
     def _tip(self, key: str) -> str:
-        n = next_round(self.tournament)
-        return {"late": f"A player who comes late, paired from round {n}" if n else
-                "Every round is paired",
+        t = self.tournament
+        n = next_round(t)
+        late = (f"A tournament takes at most {MAX_ENTRANTS} entrants"
+                if len(t.entrants) >= MAX_ENTRANTS else
+                f"A player who comes late, paired from round {n}" if n else
+                "Every round is paired")
+        return {"late": late,
                 "roster": "Requested byes and withdrawals, entrant by entrant",
                 "swap": "Click two names on the boards, then Swap: they change places "
                         "(the bye is a place too)"}[key]
@@ -184,10 +188,14 @@ class RoundTools:
                 f"{short(names[1], 15, 160)}, or click a name to choose again.")
 
     def draw_chosen(self, surface) -> None:
-        """A frame round each name chosen."""
+        """A frame round each name chosen (as wide as the name, within its column)."""
+        names = self.tournament.entrants
         for rect, who in self.name_cells():
             if who in self.chosen:
-                pygame.draw.rect(surface, CHOSEN, rect, 2, border_radius=6)
+                frame = rect.copy()
+                shown = names[who].name + (" (computer)" if names[who].is_computer else "")
+                frame.width = min(rect.width, assets.measure(shown, 18) + 14)
+                pygame.draw.rect(surface, CHOSEN, frame, 2, border_radius=6)
 
     def draw_step(self, surface, text: str) -> None:
         """The line saying what to do next, in two lines at most beside the buttons."""
