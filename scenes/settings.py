@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.files import (SETTINGS_LIMIT, FileProblem, not_a_file, read_json, set_aside,
+from game.files import (SETTINGS_LIMIT, FileProblem, not_a_file, read_json, set_aside, shown,
                         write_json_atomic)
 
 DEFAULTS = {
@@ -26,6 +26,7 @@ DEFAULTS = {
     "turn_board": True,        # one human playing the far side (Calla's B, Calabria's
                                # Gladiators) sees the board turned, their own side nearest
     "last_folder": "",         # where the last file dialog picked a file ("" none yet)
+    "setups": {},              # game name -> the setup its last game started with
 }
 
 
@@ -36,8 +37,73 @@ FORMER_NAMES = {"turn_board_for_gladiators": "turn_board"}
 RANGES = {"volume": (0.0, 1.0), "animation_speed": (0.25, 8.0), "glimpse_seconds": (0.0, 10.0)}
 
 
+#: What a remembered setup holds (``SetupScene.remembered``): its game's seats as the
+#: setup screen lists them, and the computer's level last chosen for that game.
+SETUP_FIELDS = ("variant", "options", "seats", "starter", "time_control", "hints", "level")
+
+
+def setup_problem(game, setup) -> str | None:
+    """Why ``setup`` cannot be the remembered setup of ``game``, or None when it can."""
+    from game import GAMES
+    from game.ai import LEVELS
+    from game.clock import parse_time_control
+    from game.files import name_problem
+
+    spec = GAMES.get(game) if isinstance(game, str) else None
+    if spec is None:
+        return "an unknown game"
+    if not isinstance(setup, dict) or sorted(setup) != sorted(SETUP_FIELDS):
+        return "not a setup"
+    if setup["variant"] not in spec.variants:
+        return "an unknown variant"
+    options = setup["options"]
+    try:
+        if not isinstance(options, dict):
+            raise ValueError
+        spec.check_options(options)
+    except (ValueError, TypeError):
+        return "unusable rule options"
+    seats, players = setup["seats"], spec.players(setup["variant"])
+    kinds = ["human"] + [f"computer:{level}" for level in LEVELS]
+    if (not isinstance(seats, list) or len(seats) != players
+            or not all(isinstance(seat, dict) and sorted(seat) == ["kind", "name"]
+                       and seat["kind"] in kinds and isinstance(seat["name"], str)
+                       and (seat["name"] == "" or name_problem(seat["name"], 16) is None)
+                       for seat in seats)):
+        return "unusable seats"
+    if setup["starter"] not in ["random"] + [str(i) for i in range(players)]:
+        return "an unknown starter"
+    control = setup["time_control"]
+    try:
+        if not isinstance(control, str) or len(control) > 40:
+            raise ValueError
+        if control != "none" and parse_time_control(control) is None:
+            raise ValueError
+    except ValueError:
+        return "an unusable clock"
+    if not isinstance(setup["hints"], bool) or setup["level"] not in LEVELS:
+        return "unusable hints or level"
+    return None
+
+
+def _usable_setups(value) -> tuple[dict, list[str]]:
+    """The remembered setups of ``value`` that can be used, and the games of those that
+    cannot (as the settings message names them)."""
+    if not isinstance(value, dict):
+        return {}, ["setups"]
+    kept, bad = {}, []
+    for game, setup in value.items():
+        if setup_problem(game, setup) is None:
+            kept[game] = setup
+        else:
+            bad.append(f"setup of {shown(str(game), 20)}")
+    return kept, bad
+
+
 def _valid(name, value):
     default = DEFAULTS[name]
+    if name == "setups":
+        return not _usable_setups(value)[1]
     if isinstance(default, bool):
         return isinstance(value, bool)
     if isinstance(default, float):
@@ -96,6 +162,9 @@ class Settings:
             name = FORMER_NAMES.get(name, name)
             if name not in DEFAULTS:
                 unknown += 1        # its name may be anything: it is counted, never shown
+            elif name == "setups":      # one game's bad setup costs no other game's
+                self.values[name], dropped = _usable_setups(value)
+                bad += dropped
             elif _valid(name, value):
                 self.values[name] = value
             else:

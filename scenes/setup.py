@@ -64,7 +64,13 @@ def option_help(name) -> str:
 
 
 SEAT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+#: The computer's level for a game never played against it.
+DEFAULT_LEVEL = "medium" if "medium" in LEVELS else LEVELS[-1]
 NAME_W = 180         # the seat name entries' width
+#: A seat name box's placeholder (the name it gets if none is typed): muted, as a hint is.
+PLACEHOLDER = pygame.Color(168, 150, 128)
+LIST_ITEM_H = 20     # a drop-down's choice, open (pygame_gui's list_item_height)
+LIST_FRAME = 8       # the open list's border and shadow, top and bottom
 HELP_H = 17          # the line explaining a rule option, under it
 
 #: Per-player clocks offered for any game ("none" = untimed).
@@ -98,6 +104,61 @@ def option_choices(spec, name):
     return label, [(v, "Off" if v == 0 else str(v)) for v in values]
 
 
+class SeatNameEntry(UITextEntryLine):
+    """A seat's name box (themed ``#seat_name``: an inset field with a bright border).  Its
+    placeholder, the name the seat gets if none is typed, is drawn in a muted colour, so
+    that it reads as a suggestion in a field to type in, not as a label."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, object_id="#seat_name", **kwargs)
+        self._muted()
+
+    def _muted(self) -> None:
+        colour = PLACEHOLDER if not self.get_text() else self.ui_theme.get_colour_or_gradient(
+            "normal_text", self.combined_element_ids)
+        if colour != self.text_colour:
+            self.text_colour = colour
+            self.rebuild()
+
+    def process_event(self, event) -> bool:
+        consumed = super().process_event(event)
+        self._muted()
+        return consumed
+
+    def set_text(self, text) -> None:
+        super().set_text(text)
+        self._muted()
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        # pygame_gui loses the cursor of a box emptied of its placeholder on focus (its
+        # blink state says on, the line says off): a box clicked showed no cursor at all
+        layout = self.drawable_shape.text_box_layout if self.drawable_shape else None
+        row = layout.cursor_text_row if layout is not None else None
+        if row is not None and row.edit_cursor_active != (self.cursor_on and self.is_focused):
+            self.drawable_shape.toggle_text_cursor()
+
+    def cursor_shown(self) -> bool:
+        """Whether the box shows its text cursor now."""
+        layout = self.drawable_shape.text_box_layout if self.drawable_shape else None
+        row = layout.cursor_text_row if layout is not None else None
+        return bool(row is not None and row.edit_cursor_active)
+
+    def rebuild_from_changed_theme_data(self) -> None:
+        super().rebuild_from_changed_theme_data()
+        if hasattr(self, "text"):
+            self._muted()
+
+
+def draw_pencil(surface, right: int, centery: int, colour) -> None:
+    """A small pencil ending at ``right``: the sign of a field to type in."""
+    x, y = right - 16, centery
+    body = [(x + 4, y + 5), (x + 14, y - 5), (x + 17, y - 2), (x + 7, y + 8)]
+    pygame.draw.polygon(surface, colour, body)
+    pygame.draw.polygon(surface, colour, [(x + 4, y + 5), (x + 7, y + 8), (x + 1, y + 10)], 1)
+    pygame.draw.line(surface, (30, 22, 17), (x + 12, y - 3), (x + 15, y), 1)
+
+
 def seat_kinds():
     kinds = [("Human", "human")]
     kinds += [(f"Computer - {LEVEL_TITLES.get(level, level.title())}", f"computer:{level}")
@@ -111,17 +172,53 @@ class SetupScene(Scene):
     def __init__(self, app, game_name: str, config: dict | None = None):
         super().__init__(app)
         self.spec = GAMES[game_name]
-        config = config or {}
+        if config is None:       # the last setup of this game (settings checked it on reading)
+            config = app.settings["setups"].get(game_name, {})
         self.variant = config.get("variant", self.spec.variants[0])
         self.options = dict(self.spec.options)
         self.options.update(config.get("options", {}))
         self.seats = [dict(s) for s in config.get("seats", [])]   # "name": "" until typed
-        self.starter = "random"
+        self.starter = config.get("starter", "random")
         self.time_control = config.get("time_control") or "none"
         # a hint is a training aid: off by default once the players have clocks
         self.hints = config.get("hints", self.time_control == "none")
+        # the computer's level last chosen for this game: "Against the computer" plays it
+        self.level = config.get("level", DEFAULT_LEVEL)
         self._fit_seats()
         self.error = ""
+
+    def remembered(self) -> dict:
+        """This setup as the settings keep it, for the next game of this game."""
+        return {"variant": self.variant, "options": dict(self.options),
+                "seats": [{"name": seat["name"].strip(), "kind": seat["kind"]}
+                          for seat in self.seats],
+                "starter": self.starter, "time_control": self.time_control,
+                "hints": bool(self.hints), "level": self.level}
+
+    def remember(self) -> None:
+        setups = dict(self.app.settings["setups"])
+        setups[self.spec.name] = self.remembered()
+        self.app.settings.set("setups", setups)
+
+    def against_computer(self) -> None:
+        """The seats made one person against the computer at ``self.level``: a setup that
+        already has both keeps its seats; otherwise the first seat is the person's and the
+        others the computer's."""
+        kinds = [seat["kind"] for seat in self.seats]
+        if "human" in kinds and any(kind != "human" for kind in kinds):
+            return
+        for i, seat in enumerate(self.seats):
+            seat["kind"] = "human" if i == 0 else f"computer:{self.level}"
+
+    @classmethod
+    def computer_game(cls, app, game_name: str) -> dict:
+        """The game the menu's "Play the computer" starts at once: this game's last setup,
+        against the computer at the level last used for it (Medium if none); remembered as
+        the setup of this game."""
+        setup = cls(app, game_name)
+        setup.against_computer()
+        setup.remember()
+        return setup.config()
 
     def _fit_seats(self) -> None:
         n = self.spec.players(self.variant)
@@ -195,20 +292,22 @@ class SetupScene(Scene):
             options = [(self.spec.variant_title(v) + f" ({self.spec.players(v)} players)", v)
                        for v in self.spec.variants]
             current = next(o for o in options if o[1] == self.variant)
-            self.controls["variant"] = ui.dropdown(self, (control_x, y, control_w, ch), options,
+            self.controls["variant"] = self._dropdown((control_x, y, control_w, ch), options,
                                                    current)
             self.rows.append(("Variant", y))
             y += row
         self.name_entries = []
         kinds = seat_kinds()
         for i, seat in enumerate(self.seats):
-            entry = self.add(UITextEntryLine(pygame.Rect(control_x, y, NAME_W, ch),
-                                             manager=self.app.ui, initial_text=seat["name"],
-                                             placeholder_text=self.default_name(i)))
+            default = self.default_name(i)
+            entry = self.add(SeatNameEntry(pygame.Rect(control_x, y, NAME_W, ch),
+                                           manager=self.app.ui, initial_text=seat["name"],
+                                           placeholder_text=default))
             entry.set_text_length_limit(16)
+            entry.set_tooltip(f"Click to type this player's name (else: {default})")
             self.name_entries.append(entry)
             current = next((k for k in kinds if k[1] == seat["kind"]), kinds[0])
-            self.controls[f"seat{i}"] = ui.dropdown(self, (control_x + 190, y, control_w - 190, ch),
+            self.controls[f"seat{i}"] = self._dropdown((control_x + 190, y, control_w - 190, ch),
                                                     kinds, current)
             self.rows.append((f"Seat {i + 1}", y))
             y += row
@@ -223,7 +322,7 @@ class SetupScene(Scene):
         starters = [("Random", "random")] + [(self._seat_title(i), str(i))
                                              for i in range(len(self.seats))]
         current = next((o for o in starters if o[1] == self.starter), starters[0])
-        self.controls["starter"] = ui.dropdown(self, (control_x, y, control_w, ch), starters,
+        self.controls["starter"] = self._dropdown((control_x, y, control_w, ch), starters,
                                                current)
         self.rows.append(("Who starts", y))
         y += row
@@ -231,13 +330,18 @@ class SetupScene(Scene):
             self.sides_y = y - 6
             y += 20 * len(self.note_lines) + 4
         clocks = time_control_choices()
-        current = next((o for o in clocks if o[1] == self.time_control), clocks[0])
-        self.controls["time_control"] = ui.dropdown(self, (control_x, y, control_w, ch), clocks,
+        current = next((o for o in clocks if o[1] == self.time_control), None)
+        if current is None:          # a remembered clock this list does not offer
+            from game.clock import parse_time_control
+            current = (f"{self.time_control}: "
+                       f"{parse_time_control(self.time_control).describe()}", self.time_control)
+            clocks.append(current)
+        self.controls["time_control"] = self._dropdown((control_x, y, control_w, ch), clocks,
                                                     current)
         self.rows.append(("Clock for each player", y))
         y += row
         hints = [("Yes: the Hint button shows a good move", "yes"), ("No", "no")]
-        self.controls["hints"] = ui.dropdown(self, (control_x, y, control_w, ch), hints,
+        self.controls["hints"] = self._dropdown((control_x, y, control_w, ch), hints,
                                              hints[0] if self.hints else hints[1])
         self.rows.append(("Allow hints", y))
         y += row
@@ -250,7 +354,7 @@ class SetupScene(Scene):
             if current is None:
                 options.append((str(self.options[name]), repr(self.options[name])))
                 current = options[-1]
-            self.controls[f"option:{name}"] = ui.dropdown(self, (control_x, y, control_w, ch),
+            self.controls[f"option:{name}"] = self._dropdown((control_x, y, control_w, ch),
                                                           options, current)
             self.rows.append((label, y))
             if help_text:
@@ -264,6 +368,18 @@ class SetupScene(Scene):
         self.rules_button = ui.button(self, (x + 165, y + 20, 150, 46), "Rules")
         self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
                                       "Start game", "#primary")
+
+    def _dropdown(self, rect, options, current):
+        """A drop-down whose list, when it opens, shows every choice: downwards where the
+        window has room for all of them below it, else upwards (pygame_gui's list scrolls
+        instead, cutting off the first or last)."""
+        rect = pygame.Rect(rect)
+        options = list(options)
+        needed = LIST_ITEM_H * len(options) + LIST_FRAME
+        below, above = self.app.size[1] - rect.bottom, rect.top
+        up = needed > below and (needed <= above or above > below)
+        return self.add(ui.Dropdown(options, current, rect, manager=self.app.ui,
+                                    object_id="#opens_up" if up else None))
 
     def hovered_help(self) -> str:
         """The explanation of the rule option under the pointer, or ""."""
@@ -298,8 +414,7 @@ class SetupScene(Scene):
                 seat["kind"] = "human"
             self.resize()
         elif ui.pressed(event, self.vs_computer):
-            level = "medium" if "medium" in LEVELS else LEVELS[-1]
-            self.seats[1]["kind"] = f"computer:{level}"
+            self.seats[1]["kind"] = f"computer:{self.level}"
             self.resize()
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -321,6 +436,8 @@ class SetupScene(Scene):
                 self.resize()
             elif key.startswith("seat"):
                 self.seats[int(key[4:])]["kind"] = value
+                if value.startswith("computer:"):
+                    self.level = value.split(":", 1)[1]
             elif key == "starter":
                 self.starter = value
                 self.resize()            # the sides each seat plays, and their names, change
@@ -362,6 +479,7 @@ class SetupScene(Scene):
         except ValueError as exc:
             self.error = str(exc)
             return
+        self.remember()
         self.app.stack.push("play", config=config)
 
     def draw(self, surface) -> None:
@@ -385,6 +503,9 @@ class SetupScene(Scene):
         for text, y in self.rows:
             assets.text(surface, text, (self.box.x, y + 6), colour=ui.INK, bold=True,
                         size=assets.fitting_size(text, 18, 240, bold=True, smallest=14))
+        for entry in getattr(self, "name_entries", ()):     # the name boxes are typed in
+            draw_pencil(surface, entry.rect.x - 8, entry.rect.centery,
+                        ui.INK if entry.is_focused else ui.MUTED)
         for text, y in self.help_lines:
             assets.text(surface, text, (self.box.x + 250, y),
                         size=assets.fitting_size(text, 14, self.box.width - 250, smallest=11),
