@@ -18,6 +18,7 @@ from pygame_gui.elements import UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
 from game import GAMES
+from game.ai import LEVEL_TITLES
 from game.core import counted
 from game.files import shown
 from game.records.library import LibraryProblem
@@ -28,8 +29,8 @@ from .stack import Scene
 ALL_GAMES = ("All games", "")
 #: The table's columns: title, share of the width left by the fixed ones (None: as wide
 #: as its widest text), alignment.
-COLUMNS = (("Game", 0.24, "left"), ("Players", 0.44, "left"), ("Date", None, "left"),
-           ("Result", 0.32, "left"), ("Moves", None, "right"))
+COLUMNS = (("Game", 0.2, "left"), ("Players", 0.5, "left"), ("Date", None, "left"),
+           ("Result", 0.3, "left"), ("Moves", None, "right"))
 WIDEST = {"Date": "0000-00-00 00:00", "Moves": "Moves"}
 HEADER_H = 34
 ROW_H = 36
@@ -39,15 +40,35 @@ DOUBLE_CLICK_MS = 400
 PROBLEM = (255, 170, 120)
 
 
-def fit_names(names, separator: str, size: int, width: int) -> str:
+def seat_tag(level) -> str:
+    """What follows a seat's name in the list: who played it, if not a person."""
+    if level is None:
+        return ""
+    return f" (computer, {LEVEL_TITLES[level]})" if level in LEVEL_TITLES else " (computer)"
+
+
+def fit_names(names, separator: str, size: int, width: int, tags=()) -> str:
     """``names`` joined by ``separator`` within ``width`` pixels: the long names share
     the room left by the short ones, each shortened with an ellipsis, so no name is lost
-    behind another."""
+    behind another.  ``tags`` (one per name, " (computer, Hard)" or "") follow their
+    names whole; a name is shortened before its tag, and a tag goes only where even its
+    name's ellipsis would not fit beside it."""
     names = [str(n) for n in names]
-    joined = separator.join(names)
+    tags = list(tags) + [""] * (len(names) - len(tags))
     font = assets.font(size)
+    joined = separator.join(name + tag for name, tag in zip(names, tags))
     if font.size(joined)[0] <= width or not names:
         return assets.ellipsized(joined, size, width)
+    if any(tags):
+        room = width - font.size(separator)[0] * (len(names) - 1)
+        tag_w = [font.size(tag)[0] for tag in tags]
+        if room - sum(tag_w) >= 40 * len(names):
+            shorter = fit_names(names, separator, size, room - sum(tag_w) +
+                                font.size(separator)[0] * (len(names) - 1))
+            parts = shorter.split(separator)
+            if len(parts) == len(names):
+                return separator.join(part + tag for part, tag in zip(parts, tags))
+        names = [name + tag for name, tag in zip(names, tags)]
     room = width - font.size(separator)[0] * (len(names) - 1)
     widths = {i: font.size(name)[0] for i, name in enumerate(names)}
     shares = {}
@@ -379,7 +400,8 @@ class GamesScene(Scene):
         result_w = self.columns[3][1].width
         separator = " vs " if len(entry.players) == 2 else ", "
         return [(title, ui.INK),
-                (fit_names(entry.players, separator, TEXT, players_w), ui.INK),
+                (fit_names(entry.players, separator, TEXT, players_w,
+                           [seat_tag(level) for level in entry.computers]), ui.INK),
                 (date_text(entry.date), ui.MUTED),
                 (self._result_text(entry, result_w), ui.INK),
                 (str(entry.moves), ui.MUTED)]

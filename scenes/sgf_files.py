@@ -62,8 +62,32 @@ def remember(path: Path, settings=None) -> None:
         settings.set("last_folder", str(_last_folder.resolve()))
 
 
+#: The file dialog's four icon buttons: attribute, label beside the icon, tooltip.
+DIALOG_TOOLS = (
+    ("home_button", "Home", "Go to your home folder"),
+    ("delete_button", "Delete", "Delete the file picked (you are asked first)"),
+    ("parent_directory_button", "Up", "Go up to the folder that holds this one"),
+    ("refresh_button", "Refresh", "Read this folder again, to show files new in it"),
+)
+
+
 class FileDialog(UIFileDialog):
-    """pygame_gui's file dialog without the hidden (dot-) files and folders."""
+    """pygame_gui's file dialog without the hidden (dot-) files and folders, its icon
+    buttons labelled and each with a tooltip saying what it does."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        font = self.ui_manager.get_theme().get_font(["file_dialog.#home_icon_button"])
+        x = 10
+        for attr, label, tip in DIALOG_TOOLS:
+            button = getattr(self, attr)
+            text = f"{button.text} {label}"
+            width = font.size(text)[0] + 16
+            button.set_text(text)
+            button.set_dimensions((width, 24))
+            button.set_relative_position((x, 8))
+            button.set_tooltip(tip)
+            x += width + 6
 
     def _create_list_of_directories_and_files_on_current_path(self):
         super()._create_list_of_directories_and_files_on_current_path()

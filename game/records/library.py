@@ -66,6 +66,8 @@ class KeptGame:
     id: str
     game: str                  # the game's name ("calla"), as far as it could be read
     players: tuple             # the seats' names, first seat first
+    #: per seat, first seat first: None for a person, else the computer's level ("" unknown)
+    computers: tuple = ()
     date: str = ""             # when the game ended (the record's ``date``)
     variant: str = ""
     moves: int = 0
@@ -349,7 +351,10 @@ class Library:
         except LibraryProblem as exc:
             return KeptGame(id=game_id, game=shown(game, 20), players=names, problem=str(exc))
         result = record.get("result") or {}
-        return KeptGame(id=game_id, game=game, players=names, date=record.get("date") or "",
+        computers = tuple(None if seat["kind"] != "computer" else seat.get("level", "")
+                          for seat in config["seats"])
+        return KeptGame(id=game_id, game=game, players=names, computers=computers,
+                        date=record.get("date") or "",
                         variant=config.get("variant") or GAMES[game].variants[0],
                         moves=len(record["moves"]),
                         winner=result.get("winner"), end=result.get("end", ""),
