@@ -353,3 +353,49 @@ def test_the_standings_say_who_withdrew_and_when(tmp_path, size, tag):
     finally:
         app.close()
         store.close()
+
+
+def test_anything_typed_for_a_late_entrant_enters_them_or_says_why_in_one_line(tmp_path):
+    """Name, rating and club typed with every kind of character (format characters alone,
+    controls, right-to-left text, digits of other scripts): the entrant is kept as typed
+    (trimmed), or nothing is kept and one line says why; the screen never fails."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+    from test_text_safety import FORMAT_ONLY, TYPED
+    app = make_app(tmp_path, size=(960, 600))
+    store, stored = swiss(count=4, rounds=3)
+    view = round_view(app, stored)
+    texts = st.one_of(TYPED, st.sampled_from(FORMAT_ONLY + ["", " ", "１２", "٣٤", "10000"]))
+
+    @settings(max_examples=40, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(texts, texts, texts)
+    def typed(name, rating, club_name):
+        before = len(view.tournament.entrants)
+        press(app, "Add late entrant", settle=2)
+        late = app.stack.top
+        for key, text in (("name", name), ("rating", rating), ("club", club_name)):
+            late.entries[key].set_text(text)      # (longer than the box takes: refused)
+        frames(app, 1)
+        shown = {key: entry.get_text() for key, entry in late.entries.items()}
+        press(app, "Add entrant", settle=2)
+        if app.stack.top is late:                    # refused: one line, nothing kept
+            assert late.error and "\n" not in late.error
+            assert len(on_disk(stored.id).entrants) == before
+            frames(app, 1)
+            press(app, "Cancel", settle=2)
+        else:
+            kept = on_disk(stored.id).entrants[-1]
+            assert len(on_disk(stored.id).entrants) == before + 1
+            assert kept.name == shown["name"].strip()
+            assert kept.rating == (int(shown["rating"]) if shown["rating"].strip() else None)
+            assert kept.club == (shown["club"].strip() or None)
+        assert app.stack.top is view
+    try:
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)     # a text too long for a box
+            typed()
+    finally:
+        app.close()
+        store.close()
