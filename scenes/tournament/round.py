@@ -256,7 +256,11 @@ class RoundScene(Scene):
         """A Swiss round is paired in another process (``update`` keeps it when it comes);
         a round robin's comes from its table at once."""
         if self.tournament.format == "swiss":
-            self.pairing.start(self.tournament)
+            try:
+                self.pairing.start(self.tournament)
+            except OSError as exc:      # no process could be started (out of memory...)
+                self.notice, self.notice_ok = f"Could not pair the next round: {exc}", False
+                return
             self.notice = ""
             self.resize()
             return
