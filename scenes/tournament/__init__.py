@@ -1,4 +1,5 @@
-"""The tournament screens: lobby, set-up and entrants, round view, standings, podium.
+"""The tournament screens: lobby, set-up and entrants, round view (with a Swiss's late
+entries, requested byes, withdrawals and swaps: ``roster``), standings, podium.
 
 The menu pushes ``"tournament.lobby"`` (see ``scenes.registry``).  Tournaments live in
 ``tournaments.sqlite3`` in the data folder (``scenes.saves.data_dir()``);
