@@ -304,6 +304,39 @@ def sync_folder(folder) -> None:
         os.close(fd)
 
 
+#: The temporary file of an atomic write: ``.NAME.`` then mkstemp's eight characters, ``.tmp``.
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp")
+#: Seconds after which such a file is a leftover: a write takes milliseconds, so a file this
+#: old was left by a program killed mid-write, never one a running program is writing.
+LEFTOVER_AGE = 60.0
+
+
+def remove_leftovers(folder, names=None, now: float | None = None) -> list[Path]:
+    """Delete what atomic writes killed mid-way left in ``folder``: regular files named as
+    ``write_text_atomic`` names its temporary files (for a file in ``names``, when given)
+    and unchanged for more than ``LEFTOVER_AGE`` seconds.  Returns the files deleted;
+    nothing else is touched, and a file that cannot be deleted stays."""
+    now = time.time() if now is None else now
+    gone = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return gone
+    for entry in entries:
+        match = _TEMPORARY.fullmatch(entry.name)
+        if match is None or (names is not None and match["name"] not in names):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime <= LEFTOVER_AGE:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        gone.append(Path(entry.path))
+    return gone
+
+
 # --- setting a damaged file aside ---------------------------------------------------
 
 def set_aside(path, now: float | None = None) -> Path:

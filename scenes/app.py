@@ -10,7 +10,7 @@ import warnings
 import pygame
 import pygame_gui
 
-from game.writer import BackgroundWriter
+from game.writer import BackgroundWriter, memory_folder
 
 from . import assets
 from . import registry  # noqa: F401  (every screen, registered by name for the stack)
@@ -58,7 +58,7 @@ class App:
                                for style in ("italic", "bold_italic")])
         # every file the program keeps (settings, the unfinished game) is written from here,
         # off the frame loop; close() waits for it
-        self.writer = BackgroundWriter()
+        self.writer = BackgroundWriter(memory=memory_folder())
         self.settings = Settings(settings_path, writer=self.writer)
         self.sounds = assets.Sounds()
         self.sounds.volume = self.settings["volume"]
@@ -67,6 +67,11 @@ class App:
         self.running = True
         self.frames = 0
         self.log_file = open(log_path, "a", encoding="utf-8") if log_path else None
+        # what a program killed mid-write left (a quick copy ahead of its file, temporary
+        # files) and an earlier version's unfinished game: settled before any screen reads
+        from .saves import settle_data_folder
+        for note in settle_data_folder(self.settings.path):
+            self.log(f"start: {note}")
         self.first_frame_at: float | None = None
         self._widgets_drawn = None     # what the widgets looked like in the frame last drawn
 
@@ -225,7 +230,7 @@ class App:
     def close(self) -> None:
         while self.stack.top:
             self.stack.pop()
-        self.writer.flush()
+        self.writer.close()
         if self.log_file:
             self.log_file.close()
             self.log_file = None

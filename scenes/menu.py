@@ -1,16 +1,29 @@
-"""The first screen: every game with a line about it, its rules and a Play button; the
-kept games, saved games, tournaments and settings."""
+"""The first screen: every game with a line about it, its rules and a Play button (and
+Resume, with who plays and how far it got, for a game left unfinished); the kept games,
+saved games, tournaments and settings."""
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
+from game.ai import LEVEL_TITLES
 from game.version import VERSION
 
 from . import assets, record_files, sgf_files, ui
 from .stack import Scene, screen_class
 from .views import playable_games
+
+#: Where a card's Resume button starts, from the right end of its buttons (left of Play
+#: the computer, Play and Rules).
+RESUME_LEFT = 484
+#: The colour of a card's line about its unfinished game.
+UNFINISHED = (255, 200, 130)
+
+
+def _line_height(size: int) -> int:
+    """The height of a line of text at ``size``, as drawn."""
+    return assets.font(size).get_height()
 
 
 class MenuScene(Scene):
@@ -21,28 +34,38 @@ class MenuScene(Scene):
         self.games = playable_games()
         self.play_buttons = {}
         self.rules_buttons = {}
+        self.resume_buttons = {}     # game name -> its Resume button, for an unfinished game
+        self.computer_buttons = {}   # game name -> its Play the computer button
+        self.unfinished = {}         # game name -> saves.Unfinished
+        self.legacy = None           # an earlier version's unfinished game, if still there
         self.notice = app.settings.problem or ""
         self.dialog = None
         self.dialog_kind = None      # "game" (.callidus) or "sgf" (.blksgf)
 
     def build(self) -> None:
         w, h = self.app.size
-        card_w = min(760, w - 120)
+        card_w = min(980, w - 60)
         x = (w - card_w) // 2
         self.compact = h < 700          # small windows: a tighter heading and one-line blurbs
         top = 124 if self.compact else 170
-        from .saves import unfinished_path
+        from .saves import legacy_unfinished_path, read_unfinished, unfinished_games
         can_open = any(sgf_files.exportable(spec) for spec in self.games)
+        self.unfinished = unfinished_games(self.app)
+        # the one unfinished game of an earlier version, where it could not take its game's
+        # file (that is taken, or it cannot be read): still offered, down here
+        legacy = legacy_unfinished_path()
+        self.legacy = read_unfinished(legacy) if self.app.writer.will_exist(legacy) else None
         # (attribute, label, width, look, tooltip) of the bottom buttons
         row = []
-        labels = self.resume_labels() if self.app.writer.will_exist(unfinished_path()) else []
-        if labels:
+        if self.legacy is not None:
+            labels = self.legacy_labels()
             # the fullest words that fit a button of at most about half the window
             font = assets.font(17, bold=True)
             widest = max(280, int(w * 0.45))
             resume = next((t for t in labels if font.size(t)[0] + 40 <= widest), labels[-1])
             row.append(("resume_button", resume, max(280, font.size(resume)[0] + 40),
-                        "#primary", "Carry on with the game left unfinished"))
+                        "#primary", "Carry on with the game left unfinished by an earlier "
+                        "version"))
         row.append(("tournament_button", "Tournament", 160, None,
                     "Run a club tournament: entrants, rounds on the clock, standings"))
         row.append(("games_button", "Games", 120, None,
@@ -64,15 +87,34 @@ class MenuScene(Scene):
         lines = [row] if scale_of(row) >= 0.9 else [row[:(len(row) + 1) // 2],
                                                      row[(len(row) + 1) // 2:]]
         row_h = min(92, (h - top - 100 - 54 * (len(lines) - 1)) // max(1, len(self.games)))
-        self.play_buttons, self.rules_buttons = {}, {}
+        self.play_buttons, self.rules_buttons, self.resume_buttons = {}, {}, {}
+        self.computer_buttons = {}
         self.rows = []
+        # a card: the title (and the unfinished game) beside the buttons, the whole blurb on
+        # the card's width under them, so no Resume words can cut the blurb short
+        card_h = row_h - 10
+        button_h, offset = (40, 8) if card_h >= 80 else ((34, 6) if card_h >= 62 else (28, 4))
         for i, spec in enumerate(self.games):
             y = top + i * row_h
             self.rows.append((spec, pygame.Rect(x, y, card_w, row_h - 10)))
-            self.play_buttons[spec.name] = ui.button(
-                self, (x + card_w - 230, y + (row_h - 10) // 2 - 20, 110, 40), "Play", "#primary")
+            middle = y + offset
+            right = x + card_w - 10
             self.rules_buttons[spec.name] = ui.button(
-                self, (x + card_w - 112, y + (row_h - 10) // 2 - 20, 100, 40), "Rules")
+                self, (right - 90, middle, 90, button_h), "Rules")
+            self.play_buttons[spec.name] = ui.button(
+                self, (right - 188, middle, 90, button_h), "Play",
+                tooltip=f"Choose who plays {spec.title} and how, then start")
+            level = self.app.settings["setups"].get(spec.name, {}).get("level", "medium")
+            self.computer_buttons[spec.name] = ui.button(
+                self, (right - 376, middle, 180, button_h), "Play the computer", "#primary",
+                tooltip=f"A game of {spec.title} against the computer "
+                f"({LEVEL_TITLES.get(level, level)}) at once, set up as last time")
+            kept = self.unfinished.get(spec.name)
+            if kept is not None:
+                self.resume_buttons[spec.name] = ui.button(
+                    self, (right - RESUME_LEFT, middle, 100, button_h), "Resume", "#primary",
+                    tooltip=f"Carry on with your unfinished {spec.title} game"
+                    + (f": {kept.players()}, move {kept.moves}" if kept.readable else ""))
         self.resume_button = self.open_button = None
         bottom = h - 70 - 54 * (len(lines) - 1)
         for line in lines:
@@ -122,6 +164,14 @@ class MenuScene(Scene):
             if ui.pressed(event, widget):
                 self.app.stack.push("rules", game_name=name)
                 return
+        for name, widget in self.resume_buttons.items():
+            if ui.pressed(event, widget):
+                self.resume_unfinished(name)
+                return
+        for name, widget in self.computer_buttons.items():
+            if ui.pressed(event, widget):
+                self.play_computer(name)
+                return
         if self.resume_button is not None and ui.pressed(event, self.resume_button):
             self.resume_unfinished()
             return
@@ -136,13 +186,16 @@ class MenuScene(Scene):
         from pathlib import Path
 
         from game.files import FileProblem
+
+        from .saves import ask_before_replacing
         try:
             scene = sgf_files.open_game(self.app, path)
         except (FileProblem, ValueError) as exc:
             self.notice = f"Could not open {Path(path).name}: {exc}"
             return
         self.notice = ""
-        self.app.stack.push(scene)
+        # the record plays on in its game's unfinished-game file, as a new game would
+        ask_before_replacing(self.app, scene.spec.name, lambda: self.app.stack.push(scene))
 
     def open_saved_game(self, path) -> None:
         """Show a saved game (.callidus) move by move; a bad file is named with the reason
@@ -165,56 +218,40 @@ class MenuScene(Scene):
                 return
         self.notice = shown(f"Could not open {Path(path).name}: {shown(why, 300)}", 600)
 
-    def resume_labels(self) -> list[str]:
-        """The Resume button's words, fullest first: which game, who plays and how far it
-        got ("Resume Calla: Ann v Blue (Hard), move 12"), then shorter ones for a small
-        window; none for a game in which no move was made.  A file that cannot be read is
-        still offered, so that Resume can set it aside and say why."""
-        from game import GAMES
-        from game.ai.levels import LEVEL_TITLES
-        from game.files import FileProblem, read_json
+    def legacy_labels(self) -> list[str]:
+        """The words of the button resuming an earlier version's unfinished game, fullest
+        first ("Resume Calla (earlier): Ann v Blue (Hard), move 12"), then shorter ones for
+        a small window; a file that cannot be read is offered all the same, so that Resume
+        can set it aside and say why."""
+        kept = self.legacy
+        if kept is None or not kept.readable:
+            return ["Resume unfinished game"]
+        return [f"Resume {kept.title} (earlier): {kept.players()}, move {kept.moves}",
+                f"Resume {kept.title} (earlier): {kept.players(levels=False)}, "
+                f"move {kept.moves}",
+                f"Resume {kept.title} (earlier), move {kept.moves}"]
 
-        from .saves import unfinished_path
-
-        self.app.writer.flush()             # the last save of a game just left
-        plain = ["Resume unfinished game"]
-        try:
-            record = read_json(unfinished_path())
-            spec = GAMES[record["game"]]
-            moves = len(record["moves"])
-            names, levels = [], []
-            for seat in record["config"]["seats"]:
-                names.append(sgf_files.clean_name(str(seat.get("name", ""))) or "?")
-                level = str(seat.get("level", "random"))
-                levels.append(f" ({LEVEL_TITLES.get(level, sgf_files.clean_name(level))})"
-                              if seat.get("kind") == "computer" else "")
-        except (FileProblem, KeyError, TypeError, AttributeError):
-            return plain
-        except Exception:                   # whatever the file holds, the menu still shows
-            return plain
-        if moves == 0:
-            return []
-        joined = " v ".join if len(names) == 2 else ", ".join
-        return [f"Resume {spec.title}: {joined([n + k for n, k in zip(names, levels)])}, "
-                f"move {moves}",
-                f"Resume {spec.title}: {joined(names)}, move {moves}",
-                f"Resume {spec.title}, move {moves}"]
-
-    def resume_unfinished(self) -> None:
-        """Open the game left unfinished; a damaged file is set aside with a message.
+    def resume_unfinished(self, game: str | None = None) -> None:
+        """Open the game left unfinished of ``game`` (None: the earlier version's file); a
+        damaged file is set aside with a message.
 
         Whatever the file holds, the menu carries on: a file that cannot be resumed is
         moved to a new name (never over an earlier one) so the next press does not fail
         again, and the notice says why and where it went."""
+        from game import GAMES
         from game.files import FileProblem, read_json, set_aside, shown
         from game.records.record import RecordProblem
 
-        from .saves import unfinished_path
+        from .saves import legacy_unfinished_path, unfinished_path
 
-        path = unfinished_path()
+        path = legacy_unfinished_path() if game is None else unfinished_path(game)
         self.app.writer.flush()             # the last save of a game just left
         try:
-            scene = screen_class("play").from_record(self.app, read_json(path))
+            record = read_json(path)
+            if game is not None and isinstance(record, dict) and record.get("game") != game:
+                raise RecordProblem(f"it holds a game of {shown(str(record.get('game')), 40)}, "
+                                    f"not of {game}")
+            scene = screen_class("play").from_record(self.app, record, save_path=path)
         except (RecordProblem, FileProblem) as exc:
             why = str(exc)
         except Exception as exc:            # a check missed something: still never a crash
@@ -224,15 +261,51 @@ class MenuScene(Scene):
             self.app.stack.push(scene)
             return
         why = shown(why, 160)       # a quoted value may be as long as the file
+        what = "The unfinished game" if game is None else f"The unfinished {GAMES[game].title} game"
         try:
             kept = set_aside(path)
         except FileProblem as exc:
-            self.notice = shown(f"The unfinished game could not be read ({why}); {exc}.", 600)
+            self.notice = shown(f"{what} could not be read ({why}); {exc}.", 600)
         else:
-            self.notice = shown(f"The unfinished game could not be read and was kept as {kept} "
-                                f"({why}).", 600)
+            self.notice = shown(f"{what} could not be read and was kept as {kept} ({why}).", 600)
         self.app.log("unfinished game set aside")
         self.resize()
+
+    def play_computer(self, game: str) -> None:
+        """Start a game of ``game`` against the computer at once: its last setup, at the
+        computer's level last used for it (Medium the first time)."""
+        from .saves import ask_before_replacing
+        config = screen_class("setup").computer_game(self.app, game)
+        self.app.log(f"play the computer at {game}")
+        ask_before_replacing(self.app, game, lambda: self.app.stack.push("play", config=config))
+
+    def unfinished_line(self, game: str, size: int, room: int) -> str:
+        """What the card of ``game`` says of its unfinished game: the fullest words that fit
+        ``room`` pixels at ``size``."""
+        lines = self.unfinished[game].lines()
+        return next((t for t in lines if assets.measure(t, size) <= room), lines[-1])
+
+    def _draw_card(self, surface, spec, rect) -> None:
+        """A game's card: its title and (for a game left unfinished) who plays and how far
+        it got, left of the buttons; under them the whole blurb, on the card's width."""
+        buttons = [self.computer_buttons.get(spec.name), self.resume_buttons.get(spec.name)]
+        left = min(b.rect.x for b in buttons if b is not None) if any(buttons) else rect.right
+        top = self.play_buttons[spec.name].rect
+        title_size, size = (26, 15) if rect.height >= 76 else (
+            (22, 14) if rect.height >= 62 else (20, 13))
+        title_w = min(assets.measure(spec.title, title_size, bold=True), left - rect.x - 40)
+        assets.text(surface, spec.title, (rect.x + 22, top.centery), size=title_size,
+                    bold=True, colour=ui.TITLE, width=title_w, anchor="midleft")
+        if spec.name in self.unfinished:
+            room = left - rect.x - 22 - title_w - 16 - 12
+            assets.text(surface, self.unfinished_line(spec.name, size, room),
+                        (rect.x + 22 + title_w + 16, top.centery), size=size, colour=UNFINISHED,
+                        width=room, anchor="midleft")
+        width = rect.width - 44
+        blurb_size = assets.fitting_size(spec.blurb, size, width, smallest=11)
+        blurb_y = top.bottom + (rect.bottom - top.bottom) // 2
+        assets.text(surface, spec.blurb, (rect.x + 22, blurb_y), size=blurb_size,
+                    colour=ui.INK, anchor="midleft")
 
     def draw(self, surface) -> None:
         ui.table(surface)
@@ -240,24 +313,12 @@ class MenuScene(Scene):
         compact = getattr(self, "compact", False)
         assets.text(surface, f"version {VERSION}", (w - 12, surface.get_height() - 8), size=13,
                     colour=ui.MUTED, anchor="bottomright")
-        ui.heading(surface, "Callidus", (w // 2, 50 if compact else 70), size=52 if compact else 64)
+        ui.heading(surface, "Callidus", (w // 2, 44 if compact else 64), size=52 if compact else 64)
         assets.text(surface, "Five abstract board games at one table. Pick a game to play.",
                     (w // 2, 94 if compact else 122), size=19, colour=ui.MUTED, anchor="center")
         for spec, rect in self.rows:
             ui.panel(surface, rect)
-            if rect.height >= 76:
-                assets.text(surface, spec.title, (rect.x + 22, rect.y + 6), size=26, bold=True,
-                            colour=ui.TITLE)
-                assets.paragraph(surface, spec.blurb,
-                                 (rect.x + 22, rect.y + 40, rect.width - 280, 40),
-                                 size=15, colour=ui.INK, spacing=1.1)
-                continue
-            # a short card: the title, then the blurb on one line
-            assets.text(surface, spec.title, (rect.x + 22, rect.y + 4), size=22, bold=True,
-                        colour=ui.TITLE)
-            lines = assets.wrap(spec.blurb, 14, rect.width - 290)
-            line = lines[0] + (" ..." if len(lines) > 1 else "")
-            assets.text(surface, line, (rect.x + 22, rect.y + 36), size=14, colour=ui.INK)
+            self._draw_card(surface, spec, rect)
         if self.notice:
             # between the last card and the buttons, the end cut short where it does not fit
             buttons_top = surface.get_height() - 70 - 54 * (getattr(self, "bottom_rows", 1) - 1)

@@ -108,15 +108,18 @@ class PlayScene(Scene):
     title = "play"
 
     def __init__(self, app, config: dict, state=None, seed: int | None = None, on_finish=None,
-                 keeper=None):
+                 keeper=None, save_path=None):
         super().__init__(app)
         self.config = config
         self.on_finish = on_finish   # called with the outcome when the game ends (tournaments)
         # keeper(record) keeps the game in progress, keeper(None) drops it when it is over;
-        # by default the game goes to the one unfinished-game file the menu resumes
+        # by default the game goes to its game's unfinished-game file, which the menu resumes
         self.keeper = keeper
         from .saves import unfinished_path
-        self.save_path = unfinished_path() if keeper is None else None
+        self.save_path = (save_path or unfinished_path(config["game"])) if keeper is None else None
+        # the file holds this game (it was resumed from it, or this game has written it): only
+        # then does the end of this game remove it
+        self.owns_save = False
         self.spec = GAMES[config["game"]]
         self.variant = config.get("variant") or self.spec.variants[0]
         self.seats = config["seats"]
@@ -350,7 +353,10 @@ class PlayScene(Scene):
 
         The unfinished-game file (or, for a tournament board, the keeper's row) is handed to
         the app's background writer: the frame that plays a move never waits for the disk (a
-        failure shows up in ``update``)."""
+        failure shows up in ``update``).  The writer puts the move in the file's quick copy at
+        once, never behind the disk's flush of this or an earlier write, so a kill a moment
+        later still finds it (``game.writer``).  A game over removes the file only if it
+        holds this game: a game that ends before its first move leaves the older one there."""
         from game.files import FileProblem
         from game.tournament.store import StoreError
         if self.finished:
@@ -359,11 +365,13 @@ class PlayScene(Scene):
             if self.keeper is not None:
                 self.keeper(None if self.finished else self.record())
             elif self.finished:
-                self.app.writer.remove(self.save_path)
+                if self.owns_save:
+                    self.app.writer.remove(self.save_path)
             elif not self.notation:     # no move made: nothing to resume, an older game stays
                 pass
             else:
-                self.app.writer.write_json(self.save_path, self.record())
+                self.app.writer.write_json(self.save_path, self.record(), quick_copy=True)
+                self.owns_save = True
         except (FileProblem, StoreError, OSError) as exc:   # say so, and keep playing
             self.notice = f"Could not keep the game on disk: {exc}"
 
@@ -380,8 +388,9 @@ class PlayScene(Scene):
             self.save_notice = text
 
     @classmethod
-    def from_record(cls, app, record: dict, on_finish=None, keeper=None):
-        """The play scene of a saved game, exactly where it was left.
+    def from_record(cls, app, record: dict, on_finish=None, keeper=None, save_path=None):
+        """The play scene of a saved game, exactly where it was left; ``save_path``: the
+        unfinished-game file it was read from, where the game goes on being kept.
 
         Everything is checked before the scene is built: ``replay`` checks the game, its
         config and every move, ``_restored_time`` the timer and the clock; a damaged record
@@ -390,7 +399,9 @@ class PlayScene(Scene):
         from game.records.record import RecordProblem, replay
         spec, config, states, notation, cursor = replay(record)
         timer, called, clock = _restored_time(record, config, states, notation, cursor)
-        scene = cls(app, config, state=states[0], on_finish=on_finish, keeper=keeper)
+        scene = cls(app, config, state=states[0], on_finish=on_finish, keeper=keeper,
+                    save_path=save_path)
+        scene.owns_save = save_path is not None
         try:
             scene.move_texts = [
                 f"{scene.seats[before.to_move]['name']}: "

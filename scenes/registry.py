@@ -13,6 +13,7 @@ from .games import GamesScene
 from .menu import MenuScene
 from .pause import PauseScene
 from .play import PlayScene
+from .question import QuestionScene
 from .record_reading import RecordReadingScene
 from .results import ResultsScene
 from .review import ReviewScene
@@ -34,6 +35,7 @@ SCREENS = {
     "play": PlayScene,
     "record.reading": RecordReadingScene,
     "pause": PauseScene,
+    "question": QuestionScene,
     "results": ResultsScene,
     "review": ReviewScene,
     "rules": RulesScene,

@@ -133,8 +133,11 @@ class ResultsScene(Scene):
             return
         if ui.pressed(event, self.rematch_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+            from .saves import ask_before_replacing
             self.app.log("rematch")
-            self.app.stack.replace("play", config=rematch_config(self.config))
+            config = rematch_config(self.config)
+            ask_before_replacing(self.app, config["game"],
+                                 lambda: self.app.stack.replace("play", config=config))
         elif ui.pressed(event, self.menu_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.reset("menu")

@@ -254,7 +254,9 @@ class ReviewScene(Scene):
         config = continue_config(self.config, state.to_move, against_computer)
         self.app.log(f"play from ply {self.cursor} "
                      + ("against the computer" if against_computer else "two at one screen"))
-        self.app.stack.push("play", config=config, state=state)
+        from .saves import ask_before_replacing
+        ask_before_replacing(self.app, config["game"],
+                             lambda: self.app.stack.push("play", config=config, state=state))
 
     # --- widgets ----------------------------------------------------------------------------
     def build(self) -> None:

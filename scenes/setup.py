@@ -480,7 +480,9 @@ class SetupScene(Scene):
             self.error = str(exc)
             return
         self.remember()
-        self.app.stack.push("play", config=config)
+        from .saves import ask_before_replacing
+        ask_before_replacing(self.app, self.spec.name,
+                             lambda: self.app.stack.push("play", config=config))
 
     def draw(self, surface) -> None:
         ui.table(surface)

@@ -23,6 +23,7 @@ def _private_user_dirs(tmp_path, monkeypatch):
     """Settings and saved games of a test live in its own temporary folder."""
     monkeypatch.setenv("CALLIDUS_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CALLIDUS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CALLIDUS_QUICK_DIR", str(tmp_path / "memory"))   # quick copies
 
 
 @pytest.fixture(autouse=True)

@@ -217,7 +217,7 @@ def test_play_calla_against_the_computer_in_the_app_then_quit(bundle, screen, tm
     left = gone_within(helpers, 3)
     assert not left, f"processes of the app left after it quit: {sorted(left)}"
     assert not processes_of(bundle / "Callidus")
-    assert (tmp_path / "home" / ".local" / "share" / "Callidus" / "unfinished-game.json").exists()
+    assert (tmp_path / "home" / ".local" / "share" / "Callidus" / "unfinished-calla.json").exists()
     assert sorted(p.relative_to(bundle) for p in bundle.rglob("*")) == before
 
 

@@ -436,8 +436,8 @@ def test_a_resumed_config_is_checked_as_strictly_as_a_position(app, records, cha
 @given(data=st.data())
 def test_a_damaged_unfinished_game_is_set_aside_and_the_menu_carries_on(app, records, data):
     from scenes.menu import MenuScene
-    from scenes.saves import unfinished_path
-    path = unfinished_path()
+    from scenes.saves import legacy_unfinished_path
+    path = legacy_unfinished_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     app.writer.flush()
     before = {p: p.read_bytes() for p in path.parent.glob("unfinished-game.damaged-*")}
@@ -463,8 +463,8 @@ def test_a_damaged_unfinished_game_is_set_aside_and_the_menu_carries_on(app, rec
 
 
 def test_a_folder_in_place_of_the_unfinished_game_is_left_alone(app):
-    from scenes.saves import unfinished_path
-    path = unfinished_path()
+    from scenes.saves import legacy_unfinished_path
+    path = legacy_unfinished_path()
     path.mkdir(parents=True)
     (path / "mine").write_text("keep")
     menu = app.stack.top
@@ -621,7 +621,7 @@ def test_a_move_never_waits_for_the_disk(app, monkeypatch):
     assert play.cursor == 1
     assert threading.main_thread() not in synced, "a frame waited for an fsync"
     app.writer.flush()
-    assert synced and json.loads(unfinished_path().read_text())["moves"] == ["3"]
+    assert synced and json.loads(unfinished_path("calla").read_text())["moves"] == ["3"]
 
 
 def test_closing_the_window_flushes_the_last_move(app, monkeypatch):
@@ -638,12 +638,12 @@ def test_closing_the_window_flushes_the_last_move(app, monkeypatch):
     _sow(app, play, 3)
     _sow(app, play, 2)
     app.close()                          # the window closed a moment after the move
-    assert json.loads(unfinished_path().read_text())["moves"] == ["3", "2"]
+    assert json.loads(unfinished_path("calla").read_text())["moves"] == ["3", "2"]
 
 
 def test_a_save_that_fails_is_shown_in_the_game(app):
     from scenes.saves import unfinished_path
-    unfinished_path().mkdir(parents=True)      # something in the way of the file
+    unfinished_path("calla").mkdir(parents=True)      # something in the way of the file
     play = _start_calla(app)
     _sow(app, play, 3)
     app.writer.flush()

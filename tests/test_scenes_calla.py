@@ -21,7 +21,9 @@ from scenes.setup import SetupScene
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def start_calla(app, seat2="human", timer=None):
+def start_calla(app, seat2="human", timer=None, replace=False):
+    """A new Calla game from the menu; ``replace``: one left unfinished is there, and the
+    player agrees it is replaced."""
     click(app, app.stack.top.play_buttons["calla"].rect.center)
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
@@ -32,6 +34,8 @@ def start_calla(app, seat2="human", timer=None):
     if timer is not None:
         setup.options["time_limit_minutes"] = timer
     press(app, "Start game")
+    if replace:
+        press(app, "Start a new game")
     play = app.stack.top
     assert isinstance(play, PlayScene)
     return play
@@ -403,14 +407,16 @@ def test_unfinished_game_survives_a_restart(app, tmp_path):
     sow(app, play, 4)
     play.update(100)
     app.writer.flush()                # saves are written off the frame loop
-    assert unfinished_path().exists()
+    assert unfinished_path("calla").exists()
     state, timer = play.state, play.timer
     app.close()                       # the window is closed mid-game
     (tmp_path / "second").mkdir()
     again = make_app(tmp_path / "second")
     again.stack.push(MenuScene(again))
     frames(again, 2)
-    press(again, "Resume Calla: Player 1 v Player 2, move 2")
+    menu = again.stack.top
+    assert menu.unfinished_line("calla", 15, 1000) == "Unfinished: Player 1 v Player 2, move 2"
+    click(again, menu.resume_buttons["calla"].rect.center)
     resumed = again.stack.top
     assert isinstance(resumed, PlayScene)
     assert resumed.state == state and resumed.cursor == 2
@@ -435,9 +441,12 @@ def test_resume_names_the_game_the_players_and_the_move(app):
     press(app, "Quit to menu")
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    assert menu.resume_button.text == "Resume Calla: Ann v Computer (Hard), move 12"
-    assert menu.resume_button.rect.width >= assets.font(17, bold=True).size(
-        menu.resume_button.text)[0], "the whole label fits on the button"
+    card = next(rect for spec, rect in menu.rows if spec.name == "calla")
+    with assets.TextRecorder() as recorder:
+        frames(app, 1)
+    said = [words for rect, words in recorder.on(app.screen) if card.contains(rect)]
+    assert "Unfinished: Ann v Computer (Hard), move 12" in said, said
+    assert card.contains(menu.resume_buttons["calla"].rect)
 
 
 def test_a_game_without_a_move_is_not_offered_to_resume(app):
@@ -445,19 +454,20 @@ def test_a_game_without_a_move_is_not_offered_to_resume(app):
     sow(app, play, 2)
     key(app, pygame.K_ESCAPE)
     press(app, "Quit to menu")           # back at the menu: that game can be resumed
-    assert app.stack.top.resume_button is not None
-    play = start_calla(app)              # a new game, left before its first move
+    assert "calla" in app.stack.top.resume_buttons
+    play = start_calla(app, replace=True)   # a new game, left before its first move
     key(app, pygame.K_ESCAPE)
     press(app, "Quit to menu")
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    assert menu.resume_button.text == "Resume Calla: Player 1 v Player 2, move 1", \
+    assert menu.unfinished_line("calla", 15, 1000) == \
+        "Unfinished: Player 1 v Player 2, move 1", \
         "the game with a move is still the one offered, not the empty one"
 
 
 def test_damaged_unfinished_game_is_set_aside_with_a_message(app, tmp_path):
-    from scenes.saves import unfinished_path
-    path = unfinished_path()
+    from scenes.saves import legacy_unfinished_path
+    path = legacy_unfinished_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "callidus-game", "version": 1, "game": "calla", "moves": [')
     app.stack.top.resize()
@@ -474,7 +484,7 @@ def test_finished_game_leaves_nothing_to_resume(app):
     set_position(play, {"pits": [3, 0, 0, 0, 1, 16, 3, 3, 3, 3, 0, 0], "to_move": 0})
     sow(app, play, 5)
     app.writer.flush()
-    assert play.state.is_over and not unfinished_path().exists()
+    assert play.state.is_over and not unfinished_path("calla").exists()
 
 
 def test_hint_shows_a_legal_move_on_the_board(app):

@@ -380,7 +380,7 @@ def test_a_game_left_in_the_middle_of_a_choice_asks_again(app):
     key(app, pygame.K_ESCAPE)
     press(app, "Quit to menu")
     assert isinstance(app.stack.top, MenuScene)
-    press(app, app.stack.top.resume_button.text)
+    click(app, app.stack.top.resume_buttons["calliro"].rect.center)
     resumed = app.stack.top
     assert isinstance(resumed, PlayScene) and resumed is not play
     frames(app, 3)

@@ -232,7 +232,7 @@ def test_a_game_left_mid_way_is_kept_in_the_tournament_and_goes_on_where_it_was(
     assert not button(app, "Restart").is_enabled      # no restarting a tournament game at will
     press(app, "Back to the round")
     assert app.stack.top is rounds
-    assert not unfinished_path().exists()             # kept with the tournament, not as a loose game
+    assert not unfinished_path(play.spec.name).exists()   # kept with the tournament, not loose
     press(app, "Play")
     again = app.stack.top
     assert isinstance(again, PlayScene) and again is not play
