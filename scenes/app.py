@@ -74,6 +74,10 @@ class App:
             self.log(f"start: {note}")
         self.first_frame_at: float | None = None
         self._widgets_drawn = None     # what the widgets looked like in the frame last drawn
+        #: Windows the loop drives beside this one (a tournament's projector view), each
+        #: with ``window`` (its pygame.Window), ``handle(event)``, ``next_frame_in()``,
+        #: ``step()`` (drawing only what changed) and ``close()``.
+        self.windows: list = []
 
     @staticmethod
     def _set_icon() -> None:
@@ -134,6 +138,9 @@ class App:
             self.step(self.clock.tick(FPS) / 1000.0)
             return
         wait = self._widget_wait() if due is None else min(due, self._widget_wait())
+        for other in self.windows:
+            other_due = other.next_frame_in()
+            wait = wait if other_due is None else max(0.0, min(wait, other_due))
         events = self._wait(wait)
         dt = self.clock.tick(FPS) / 1000.0      # no more than FPS frames while the pointer moves
         events += pygame.event.get()
@@ -185,11 +192,25 @@ class App:
         if draw or self.stack.top is not top or self._widgets_look() != self._widgets_drawn:
             self.draw()
             self.frames += 1
+        for other in list(self.windows):
+            other.step()
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if self.windows:
+            # another window's input is its own; closing this one, while another is open,
+            # brings no QUIT: it ends the program all the same
+            where = getattr(event, "window", None)
+            other = next((w for w in self.windows if where is not None and w.window is where),
+                         None)
+            if other is not None:
+                other.handle(event)
+                return
+            if event.type == pygame.WINDOWCLOSE:
+                self.quit()
+                return
         if event.type == pygame.VIDEORESIZE:
             self.on_resize()
             return
@@ -228,6 +249,8 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        for other in list(self.windows):
+            other.close()
         while self.stack.top:
             self.stack.pop()
         self.writer.close()

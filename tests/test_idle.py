@@ -243,7 +243,11 @@ def test_round_screen_looks_for_background_results_while_games_run():
     from types import SimpleNamespace
 
     from scenes.tournament.round import BACKGROUND_POLL, RoundScene
-    running = SimpleNamespace(background=SimpleNamespace(busy=True))
+    running = SimpleNamespace(background=SimpleNamespace(busy=True),
+                              pairing=SimpleNamespace(busy=False),
+                              printing=SimpleNamespace(busy=False))
     assert 0 < RoundScene.next_frame_in(running) == BACKGROUND_POLL <= 0.5
     running.background.busy = False
     assert RoundScene.next_frame_in(running) is None
+    running.printing.busy = True            # printouts written elsewhere: looked for too
+    assert RoundScene.next_frame_in(running) == BACKGROUND_POLL

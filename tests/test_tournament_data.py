@@ -337,31 +337,43 @@ def test_write_free_takes_the_next_free_name(tmp_path):
 
 def test_the_screen_exports_beside_an_earlier_export_never_over_it(tmp_path):
     from helpers import frames, make_app, press
+    from scenes.tournament.printing import PRINTER
     from scenes.tournament.standings import StandingsScene
     out = tmp_path / "out"
+
+    def files():
+        return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*")
+                if p.is_file()}
+
     app = make_app(tmp_path)
     try:
         with TournamentStore(tmp_path / "t.sqlite3") as store:
             scene = StandingsScene(app, store.create(trio()), folder=out)
             app.stack.push(scene)
             frames(app, 2)
-            for label in ("Export standings", "Export crosstable", "Export JSON",
-                          "Printable PNGs"):
+            for label in ("Export standings", "Export crosstable", "Export JSON", "Printouts"):
                 press(app, label)
+                assert PRINTER.flush(timeout=60)       # printouts are written in the background
+                frames(app, 2)
                 assert scene.notice_ok, scene.notice
-            first = {p.name: p.read_bytes() for p in out.iterdir()}
-            assert sorted(first) == ["trio-crosstable.csv", "trio-crosstable.png",
-                                     "trio-round-3-pairings.png", "trio-standings.csv",
-                                     "trio-standings.png", "trio.json"]
-            for label in ("Export standings", "Export crosstable", "Export JSON",
-                          "Printable PNGs"):
+            first = files()
+            assert sorted(first) == ["Trio round 3.pdf", "Trio round 3/1 standings.png",
+                                     "Trio round 3/2 crosstable.png",
+                                     "Trio round 3/3 pairings.png",
+                                     "Trio round 3/4 find your board.png",
+                                     "Trio round 3/5 result slips.png", "trio-crosstable.csv",
+                                     "trio-standings.csv", "trio.json"]
+            for label in ("Export standings", "Export crosstable", "Export JSON", "Printouts"):
                 press(app, label)
+                assert PRINTER.flush(timeout=60)
+                frames(app, 2)
                 assert scene.notice_ok and " (2)" in scene.notice, scene.notice
-            assert {p.name: p.read_bytes() for p in out.iterdir() if p.name in first} == first
-            assert sorted(p.name for p in out.iterdir() if p.name not in first) == [
-                "trio (2).json", "trio-crosstable (2).csv", "trio-crosstable (2).png",
-                "trio-round-3-pairings (2).png", "trio-standings (2).csv",
-                "trio-standings (2).png"]
+            assert {name: data for name, data in files().items() if name in first} == first
+            assert sorted(name for name in files() if name not in first) == [
+                "Trio round 3 (2).pdf", "Trio round 3 (2)/1 standings.png",
+                "Trio round 3 (2)/2 crosstable.png", "Trio round 3 (2)/3 pairings.png",
+                "Trio round 3 (2)/4 find your board.png", "Trio round 3 (2)/5 result slips.png",
+                "trio (2).json", "trio-crosstable (2).csv", "trio-standings (2).csv"]
     finally:
         app.close()
 

@@ -1,226 +1,117 @@
-"""Pages for the club's wall: the standings, the crosstable and the pairings of a round,
-drawn off screen in black on white (A4 at 150 dots an inch) and saved as PNG.
+"""What the club pins to the wall and hands out, for any round: the standings and the
+crosstable after it, its pairings, a "find your board" list and a result slip a board.
 
-Every name is printed whole: a cell too narrow for its text wraps it onto more lines
-(between words, after a hyphen, or between any two characters where a word alone is too
-wide, as a Chinese name is), and a table longer than a page goes on over more pages,
-its title and column heads on each.  A table whose columns leave the names too little
-room is printed on a page turned sideways; a crosstable of many rounds is printed a
-dozen rounds at a time.
+Each is laid out as pages (``layout``): A4 at 150 dots an inch, black on white, every
+name whole.  ``*_pages`` give them as pygame surfaces; ``round_printouts`` gives every
+page of a round's printouts as the layout's ``Page`` values, which ``printing`` writes
+as PNGs and as one PDF, away from the frame loop.
+
+A round's figures are those of the tournament as it stood when the round was paired
+and played: the standings after round 2 leave out round 3 even when it has results.
 """
 
 from __future__ import annotations
 
-import io
-import re
-from dataclasses import dataclass
-from pathlib import Path
+import copy
+import unicodedata
+from dataclasses import replace
 
 import pygame
 
-from game.tournament.files import write_free
-from game.tournament.model import TIEBREAK_TITLES
+from game import GAMES
+from game.tournament.model import TIEBREAK_TITLES, Result
 from game.tournament.standings import (FORFEIT_LOSS, FORFEIT_WIN, crosstable_rounds,
-                                       number_text, standings)
+                                       number_text, points, standings)
 
-from .. import assets, ui
-from .common import game_title, points_text, score_text, time_control_title
+from .common import counted, game_title, points_text, score_text, time_control_title
+from .layout import (PRINT, SCREEN_FONTS, Box, Column, Fonts, Line, Page, Style, Table, Text,
+                     number_pages, surface_of, table_pages, wrap)
 
-PORTRAIT = (1240, 1754)      # A4 at 150 dpi
-LANDSCAPE = (1754, 1240)
-PAGE = PORTRAIT
-MARGIN = 90
-INK = (0, 0, 0)
-GREY = (90, 90, 90)
-RULE = (170, 170, 170)
-GAP = 16                     # between two columns
-SIZE = 20                    # a cell's text
-HEAD_SIZE = 18               # the column heads
-NOTE_SIZE = 18               # the note under a table, the page number
-ROW_PAD = 10                 # above and below a row's lines
-#: The least room a name column may have: a name of 40 letters then takes two lines
-#: (three for 40 Chinese characters).
-NAME_ROOM = 300
 #: Rounds a crosstable page shows at most; more go on further pages.
 ROUNDS_A_PAGE = 12
+#: Result slips on a page, one above another, cut apart along dashed lines.
+SLIPS_A_PAGE = 4
+#: The "find your board" list is read from further away: larger type.
+LIST_STYLE = Style(page=PRINT.page, size=26, head_size=22, row_pad=12)
 
 
-@dataclass(frozen=True)
-class Column:
-    """A column of a printed table: its head and width (None: a name column, sharing the
-    room the others leave)."""
+# --- the tournament as it stood -------------------------------------------------------------
 
-    head: str
-    width: int | None
-
-
-def _pieces(word: str, size: int, width: int, bold: bool) -> list[str]:
-    """``word`` cut where it must be to fit ``width``: after its hyphens, else between
-    characters."""
-    if assets.measure(word, size, bold) <= width:
-        return [word]
-    out = []
-    for part in re.split(r"(?<=-)", word):
-        if not part:
-            continue
-        if assets.measure(part, size, bold) <= width:
-            out.append(part)
-            continue
-        piece = ""
-        for ch in part:
-            if piece and assets.measure(piece + ch, size, bold) > width:
-                out.append(piece)
-                piece = ""
-            piece += ch
-        if piece:
-            out.append(piece)
-    return out
+def after_round(tournament, round_no: int):
+    """A copy of ``tournament`` as it stood after ``round_no``: the rounds after it and
+    their results left out (the original is untouched)."""
+    t = copy.copy(tournament)
+    t.rounds = [list(boards) for boards in tournament.rounds[:max(0, round_no)]]
+    t.results = {key: r for key, r in tournament.results.items() if key[0] <= round_no}
+    return t
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` in lines that fit ``width`` pixels at ``size``: every character kept, in
-    order (spaces where a line breaks between words are left out)."""
-    lines: list[str] = []
-    line = ""
-    for word in str(text).split():
-        for i, piece in enumerate(_pieces(word, size, width, bold)):
-            joined = f"{line} {piece}" if line and i == 0 else line + piece
-            if not line or assets.measure(joined, size, bold) <= width:
-                line = joined
-            else:
-                lines.append(line)
-                line = piece
-    if line:
-        lines.append(line)
-    return lines or [""]
-
-
-def _line(size: int, bold: bool = False) -> int:
-    """The height of a line of text at ``size``, as drawn."""
-    return assets.font(size, bold).get_height()
-
-
-def _page_size(columns: list[Column]) -> tuple[int, int]:
-    """Upright, unless the names would have less than ``NAME_ROOM`` each: then sideways."""
-    fixed = sum(c.width for c in columns if c.width is not None) + GAP * (len(columns) - 1)
-    names = sum(1 for c in columns if c.width is None)
-    room = (PORTRAIT[0] - 2 * MARGIN - fixed) / max(1, names)
-    return PORTRAIT if names == 0 or room >= NAME_ROOM else LANDSCAPE
-
-
-def table_pages(title: str, subtitle: str, columns: list[Column], rows: list[list[str]],
-                note: str = "") -> list[pygame.Surface]:
-    """``rows`` under ``columns`` on as many pages as they take, each page with the title,
-    the subtitle and the column heads; ``note`` under the last row; "Page 2 of 3" at the
-    foot of each page when there are more than one."""
-    size = _page_size(columns)
-    width = size[0] - 2 * MARGIN
-    cols = ui.columns(MARGIN, width, [c.width for c in columns], gap=GAP)
-    title_size = assets.fitting_size(title, 44, width, bold=True, smallest=28)
-    # a line's height as the fonts draw it, so that no two lines touch
-    title_line, subtitle_line = _line(title_size, True), _line(24)
-    head_line, line, note_line = _line(HEAD_SIZE, True), _line(SIZE), _line(NOTE_SIZE)
-    titles = wrap(title, title_size, width, bold=True)
-    subtitles = wrap(subtitle, 24, width) if subtitle else []
-    heads = [wrap(c.head, HEAD_SIZE, w, bold=True) for c, (_, w) in zip(columns, cols)]
-    head_height = max(len(h) for h in heads) * head_line + 8
-    top = (MARGIN + len(titles) * title_line + len(subtitles) * subtitle_line + 20
-           + head_height + 12)
-    bottom = size[1] - MARGIN - note_line - 8       # room for the page number
-    notes = wrap(note, NOTE_SIZE, width) if note else []
-    cells = [[wrap(text, SIZE, w) for text, (_, w) in zip(row, cols)] for row in rows]
-    heights = [max(len(lines) for lines in row) * line + 2 * ROW_PAD for row in cells]
-    # which rows go on which page
-    pages: list[list[int]] = [[]]
-    y = top
-    for i, h in enumerate(heights):
-        if pages[-1] and y + h > bottom:
-            pages.append([])
-            y = top
-        pages[-1].append(i)
-        y += h
-    if notes and y + len(notes) * note_line + 10 > bottom:
-        pages.append([])
-    out = []
-    for number, on_page in enumerate(pages, start=1):
-        page = pygame.Surface(size)
-        page.fill((255, 255, 255))
-        y = MARGIN
-        for text in titles:
-            assets.text(page, text, (MARGIN, y), size=title_size, bold=True, colour=INK)
-            y += title_line
-        for text in subtitles:
-            assets.text(page, text, (MARGIN, y), size=24, colour=GREY)
-            y += subtitle_line
-        y += 20
-        for lines, (x, _) in zip(heads, cols):
-            for k, text in enumerate(lines):
-                assets.text(page, text, (x, y + k * head_line), size=HEAD_SIZE, bold=True,
-                            colour=GREY)
-        y += head_height
-        pygame.draw.line(page, RULE, (MARGIN, y), (size[0] - MARGIN, y), 2)
-        y += 12
-        for i in on_page:
-            for lines, (x, _) in zip(cells[i], cols):
-                for k, text in enumerate(lines):
-                    assets.text(page, text, (x, y + ROW_PAD + k * line), size=SIZE, colour=INK)
-            y += heights[i]
-            pygame.draw.line(page, RULE, (MARGIN, y - 1), (size[0] - MARGIN, y - 1), 1)
-        if number == len(pages):
-            y += 10
-            for text in notes:
-                assets.text(page, text, (MARGIN, y), size=NOTE_SIZE, colour=GREY)
-                y += note_line
-        if len(pages) > 1:
-            assets.text(page, f"Page {number} of {len(pages)}",
-                        (size[0] - MARGIN, size[1] - MARGIN), size=NOTE_SIZE, colour=GREY,
-                        anchor="bottomright")
-        out.append(page)
-    return out
-
-
-# --- the pages ------------------------------------------------------------------------
-
-def _rounds_done(tournament) -> int:
-    return sum(1 for r in range(1, tournament.rounds_paired + 1)
-               if tournament.round_complete(r))
-
-
-def _state(tournament) -> str:
+def state_text(tournament) -> str:
+    """How far ``tournament`` has gone: "after round 2 of 5", or during a round, how many
+    of its games are finished."""
     t = tournament
-    return ("final" if t.is_complete
-            else f"after {_rounds_done(t)} of {t.total_rounds} rounds")
+    if t.is_complete:
+        return "final"
+    if not t.rounds:
+        return f"before round 1 of {t.total_rounds}"
+    n = t.rounds_paired
+    if t.round_complete(n):
+        return f"after round {n} of {t.total_rounds}"
+    games = [p for p in t.rounds[n - 1] if not p.is_bye]
+    done = sum(1 for p in games if t.result(p.round, p.board) is not None)
+    return f"during round {n} of {t.total_rounds}, {done} of {counted(len(games), 'game')} finished"
 
 
-def pairings_pages(tournament, round_no: int) -> list[pygame.Surface]:
-    """The boards of ``round_no``: who plays whom, the first seat moving first, and the
-    results kept so far (a forfeit said so)."""
-    t = tournament
-    choice = t.game_for_round(round_no).to_dict()
-    rows = []
-    for p in t.rounds[round_no - 1]:
-        first = t.entrants[p.first].name
-        if p.is_bye:
-            rows.append([str(p.board), first, "bye", ""])
-            continue
-        result = t.result(p.round, p.board)
-        text = "" if result is None else score_text(result.score)
-        if result is not None and result.how == "forfeit":
-            text += " by forfeit"
-        rows.append([str(p.board), first, t.entrants[p.second].name, text])
-    return table_pages(t.name, f"Round {round_no} of {t.total_rounds}: "
-                               f"{game_title(choice['game'], choice['variant'])}, "
-                               f"{time_control_title(choice['time_control'])}",
-                       [Column("Board", 70), Column("First (moves first)", None),
-                        Column("Second", None), Column("Result", 150)], rows)
+def round_words(tournament, round_no: int) -> str:
+    """ "round 3 of 5"."""
+    return f"round {round_no} of {tournament.total_rounds}"
 
 
-def pairings_page(tournament, round_no: int) -> pygame.Surface:
-    """The first page of ``pairings_pages``."""
-    return pairings_pages(tournament, round_no)[0]
+def game_words(tournament, round_no: int) -> str:
+    """The game of ``round_no`` and its clock: "Calla, 10+5 clock"."""
+    choice = tournament.game_for_round(round_no).to_dict()
+    return (f"{game_title(choice['game'], choice['variant'])}, "
+            f"{time_control_title(choice['time_control'])}")
 
 
-def standings_pages(tournament) -> list[pygame.Surface]:
+def result_text(result) -> str:
+    """A board's result as printed ("1 - 0", "0 - 1 by forfeit"), "" while none."""
+    if result is None:
+        return ""
+    if result.is_double_forfeit:
+        return f"{score_text(result.score)} double forfeit"
+    text = score_text(result.score)
+    return f"{text} by forfeit" if result.how == "forfeit" else text
+
+
+def bye_text(tournament) -> str:
+    """What the pairing-allocated bye gives, in words."""
+    if tournament.format == "round-robin":
+        return "rests this round"
+    return f"bye: {_points_words(tournament.bye_points)}"
+
+
+def absence_text(tournament, entrant: int, round_no: int) -> str | None:
+    """Why ``entrant`` has no board in ``round_no``, in words; None when on a board."""
+    why = tournament.absence(entrant, round_no)
+    if why is None:
+        return None
+    if why == "late":
+        return f"enters in round {tournament.late_entries[entrant][0]}"
+    if why == "requested bye":
+        return f"requested bye: {_points_words(tournament.absent_points(entrant, round_no))}"
+    return why
+
+
+def _points_words(value: float) -> str:
+    if not value:
+        return "no points"
+    return f"{points_text(value)} point{'' if value == 1 or value == 0.5 else 's'}"
+
+
+# --- the tables ---------------------------------------------------------------------------
+
+def standings_table(tournament) -> Table:
     """The standings: rank, whole name, points, games played, wins, draws and losses,
     forfeits where there were any, and every tie-break in full."""
     t = tournament
@@ -245,13 +136,9 @@ def standings_pages(tournament) -> list[pygame.Surface]:
         note = (f"W / D / L count forfeits too; Forfeits: {FORFEIT_WIN} won, {FORFEIT_LOSS} "
                 "lost by forfeit (a double forfeit is lost by both). Played counts the games "
                 "played over the board.")
-    state = "Final standings" if t.is_complete else f"Standings {_state(t)}"
-    return table_pages(t.name, state, columns, rows, note)
-
-
-def standings_page(tournament) -> pygame.Surface:
-    """The first page of ``standings_pages``."""
-    return standings_pages(tournament)[0]
+    state = state_text(t)
+    return Table(t.name, "Final standings" if state == "final" else f"Standings {state}",
+                 columns, rows, note)
 
 
 CROSSTABLE_NOTE = ("Each round: the opponent's line number, f for the first seat or s for the "
@@ -260,16 +147,15 @@ CROSSTABLE_NOTE = ("Each round: the opponent's line number, f for the first seat
                    f"12{FORFEIT_LOSS}.")
 
 
-def crosstable_pages(tournament) -> list[pygame.Surface]:
+def crosstable_tables(tournament) -> list[Table]:
     """The crosstable round by round, as FIDE's crosstables are printed: per line (in
     standings order) whom each round was against and how it went, forfeits marked
-    ``5+`` and ``12−``; a dozen rounds a page at most."""
+    ``5+`` and ``12−``; a dozen rounds a table at most."""
     t = tournament
-    table = standings(t)
-    rows = crosstable_rounds(t, table)
+    rows = crosstable_rounds(t, standings(t))
     rounds = list(range(1, t.rounds_paired + 1))
     chunks = [rounds[i:i + ROUNDS_A_PAGE] for i in range(0, len(rounds), ROUNDS_A_PAGE)]
-    pages = []
+    tables = []
     for chunk in chunks or [[]]:
         columns = [Column("No.", 50), Column("Name", None)]
         columns += [Column(f"R{r}", 60) for r in chunk] + [Column("Points", 70)]
@@ -281,32 +167,197 @@ def crosstable_pages(tournament) -> list[pygame.Surface]:
                 line.append("" if cell is None else cell["text"])
             cells.append(line + [points_text(row["points"])])
         which = "" if len(chunks) <= 1 else f", rounds {chunk[0]}-{chunk[-1]}"
-        pages += table_pages(t.name, f"Crosstable ({_state(t)}){which}", columns, cells,
-                             CROSSTABLE_NOTE)
+        tables.append(Table(t.name, f"Crosstable ({state_text(t)}){which}", columns, cells,
+                            CROSSTABLE_NOTE))
+    return tables
+
+
+def pairings_table(tournament, round_no: int) -> Table:
+    """The boards of ``round_no``: who plays whom with the points each brings to the
+    round, the first seat moving first, and the results kept so far; under them, who has
+    no board and why."""
+    t = tournament
+    before = points(after_round(t, round_no - 1))
+    rows = []
+    for p in t.rounds[round_no - 1]:
+        first = [str(p.board), t.entrants[p.first].name, points_text(before[p.first])]
+        if p.is_bye:
+            rows.append(first + [bye_text(t), "", ""])
+            continue
+        rows.append(first + [t.entrants[p.second].name, points_text(before[p.second]),
+                             result_text(t.result(p.round, p.board))])
+    away = [f"{e.name} ({absence_text(t, i, round_no)})" for i, e in enumerate(t.entrants)
+            if absence_text(t, i, round_no)]
+    note = f"No board this round: {'; '.join(away)}." if away else ""
+    return Table(t.name, f"Pairings of {round_words(t, round_no)}: {game_words(t, round_no)}",
+                 [Column("Board", 70), Column("First (moves first)", None), Column("Points", 70),
+                  Column("Second", None), Column("Points", 70), Column("Result", 150)],
+                 rows, note)
+
+
+def alphabetical_key(name: str) -> tuple:
+    """Where ``name`` goes in an A to Z list: accents and case left aside (É with E, Ł
+    with L), then the name itself."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return (plain.translate(_LETTERS), name)
+
+
+_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae",
+                          "œ": "oe", "ı": "i"})
+
+
+def find_your_board_table(tournament, round_no: int) -> Table:
+    """Every entrant A to Z with their board and seat in ``round_no``; a bye, or a round
+    without a board, said in words."""
+    t = tournament
+    seats = {}
+    for p in t.rounds[round_no - 1]:
+        if p.is_bye:
+            seats[p.first] = ["-", bye_text(t)]
+            continue
+        seats[p.first] = [str(p.board), "first (moves first)"]
+        seats[p.second] = [str(p.board), "second"]
+    rows = []
+    for i in sorted(range(len(t.entrants)), key=lambda i: alphabetical_key(t.entrants[i].name)):
+        where = seats.get(i) or ["-", absence_text(t, i, round_no) or "no board"]
+        rows.append([t.entrants[i].name] + where)
+    return Table(t.name, f"Find your board in {round_words(t, round_no)}: "
+                         f"{game_words(t, round_no)}",
+                 [Column("Name", None), Column("Board", 80), Column("Seat", 260)], rows)
+
+
+# --- result slips ---------------------------------------------------------------------------
+
+def slip_pages(tournament, round_no: int, style: Style = PRINT, fonts: Fonts = SCREEN_FONTS
+               ) -> list[Page]:
+    """A result slip for each board played in ``round_no`` (a bye needs none), four to a
+    page with dashed lines to cut along: the round and board, the game, both names, a box
+    to tick for each result the game can have and a line for each player to sign.  The
+    slips fill their pages, which go unnumbered: they are cut apart."""
+    t = tournament
+    boards = [p for p in t.rounds[round_no - 1] if not p.is_bye]
+    draws = t.result_problem(round_no, Result("1/2-1/2", "manual"), GAMES) is None
+    results = [("1 - 0", "first won")] + ([("½ - ½", "draw")] if draws else []) \
+        + [("0 - 1", "second won")]
+    edge = style.margin // 2            # the slips fill the page to this near its edges
+    band = (style.page[1] - 2 * edge) // SLIPS_A_PAGE
+    pages = []
+    for start in range(0, len(boards), SLIPS_A_PAGE):
+        page = Page(style.page)
+        for k, p in enumerate(boards[start:start + SLIPS_A_PAGE]):
+            top = edge + k * band
+            if k:
+                _cut_line(page, style, fonts, top)
+            _slip(page, style, fonts, t, p, results, top, band)
+        pages.append(page)
     return pages
 
 
-def save_pages(tournament, folder, stem: str) -> list[Path]:
-    """The standings, the crosstable and the pairings of the latest round paired, as PNGs
-    in ``folder`` (made if missing), a file a page; the paths written.  A page never
-    replaces a file: it takes the first free name beside it ("...-standings (2).png")."""
-    folder = Path(folder).expanduser()
-    folder.mkdir(parents=True, exist_ok=True)
-    sets = [(f"{stem}-standings", standings_pages(tournament))]
-    if tournament.rounds_paired:
-        n = tournament.rounds_paired
-        sets.append((f"{stem}-crosstable", crosstable_pages(tournament)))
-        sets.append((f"{stem}-round-{n}-pairings", pairings_pages(tournament, n)))
-    written = []
-    for name, pages in sets:
-        for number, page in enumerate(pages, start=1):
-            part = "" if len(pages) == 1 else f"-{number}"
-            written.append(write_free(folder / f"{name}{part}.png", png_bytes(page)))
-    return written
+def _cut_line(page: Page, style: Style, fonts: Fonts, y: int) -> None:
+    """A dashed line across the page at ``y``, scissors at its start."""
+    edge = style.margin // 2
+    scissors = 30
+    page.ops.append(Text("\u2702", (edge, y - fonts.height(scissors) // 2), scissors, "grey"))
+    page.ops.append(Line((edge + scissors + 8, y), (page.size[0] - edge, y), colour="grey",
+                         width=2, dashed=True))
 
 
-def png_bytes(page: pygame.Surface) -> bytes:
-    """``page`` as a PNG file's bytes."""
-    out = io.BytesIO()
-    pygame.image.save(page, out, "page.png")
-    return out.getvalue()
+SLIP_SIZE = 24      # the names and the choices on a slip
+SLIP_LABEL = 260    # the room the labels at the left of a slip take
+
+
+def _slip(page: Page, style: Style, fonts: Fonts, t, p, results, top: int, band: int) -> None:
+    """One board's slip, in the middle of the band from ``top`` ``band`` pixels high."""
+    left, right = style.margin, page.size[0] - style.margin
+    size, label = SLIP_SIZE, SLIP_LABEL
+    line = fonts.height(size)
+    ops = []
+    ops.append(Text(f"Round {p.round}, board {p.board}", (left, 0), 34, "title", bold=True))
+    y = fonts.height(34, True)
+    for text in wrap(f"{t.name}: {game_words(t, p.round)}", style.size, right - left,
+                     fonts=fonts):
+        ops.append(Text(text, (left, y), style.size, "grey"))
+        y += fonts.height(style.size)
+    y += 14
+    for title, who in (("First (moves first)", p.first), ("Second", p.second)):
+        ops.append(Text(title, (left, y), size, "grey"))
+        lines = wrap(t.entrants[who].name, size, right - left - label, bold=True, fonts=fonts)
+        for i, text in enumerate(lines):
+            ops.append(Text(text, (left + label, y + i * line), size, bold=True))
+        y += len(lines) * line + 8
+    y += 22
+    ops.append(Text("Result (tick one)", (left, y), size, "grey"))
+    x = left + label
+    box = line
+    for score, words in results:
+        ops.append(Box((x, y, box, box)))
+        text = f"{score}  {words}"
+        ops.append(Text(text, (x + box + 12, y), size))
+        x += box + 12 + round(fonts.measure(text, size)) + 40
+    y += line + 48                      # room to sign above the lines
+    middle = (left + right) // 2
+    for title, x, end in (("Signed (first)", left, middle - 30),
+                          ("Signed (second)", middle + 30, right)):
+        ops.append(Text(title, (x, y), size, "grey"))
+        start = x + round(fonts.measure(title, size)) + 12
+        ops.append(Line((start, y + line - 6), (end, y + line - 6), "ink"))
+    y += line
+    shift = top + max(0, (band - y) // 2)
+    page.ops.extend(_moved(op, shift) for op in ops)
+
+
+def _moved(op, dy: int):
+    """``op`` moved ``dy`` pixels down the page."""
+    if isinstance(op, Text):
+        return replace(op, pos=(op.pos[0], op.pos[1] + dy))
+    if isinstance(op, Line):
+        return replace(op, start=(op.start[0], op.start[1] + dy),
+                       end=(op.end[0], op.end[1] + dy))
+    x, y, w, h = op.rect
+    return replace(op, rect=(x, y + dy, w, h))
+
+
+# --- a round's printouts ------------------------------------------------------------------
+
+def round_printouts(tournament, round_no: int, fonts: Fonts = SCREEN_FONTS
+                    ) -> list[tuple[str, list[Page]]]:
+    """Every page printed for ``round_no``: (part, its pages) for the standings, the
+    crosstable (both as they stood after that round), the pairings, the find-your-board
+    list and the result slips, in that order."""
+    t = tournament
+    then = after_round(t, round_no)
+    crosstable = [page for table in crosstable_tables(then)
+                  for page in table_pages(table, fonts=fonts, numbered=False)]
+    number_pages(crosstable, PRINT)
+    return [("standings", table_pages(standings_table(then), fonts=fonts)),
+            ("crosstable", crosstable),
+            ("pairings", table_pages(pairings_table(t, round_no), fonts=fonts)),
+            ("find your board", table_pages(find_your_board_table(t, round_no), LIST_STYLE,
+                                            fonts)),
+            ("result slips", slip_pages(t, round_no, fonts=fonts))]
+
+
+# --- as pygame surfaces -----------------------------------------------------------------
+
+def standings_pages(tournament) -> list[pygame.Surface]:
+    return [surface_of(p) for p in table_pages(standings_table(tournament))]
+
+
+def standings_page(tournament) -> pygame.Surface:
+    """The first page of ``standings_pages``."""
+    return standings_pages(tournament)[0]
+
+
+def crosstable_pages(tournament) -> list[pygame.Surface]:
+    return [surface_of(p) for table in crosstable_tables(tournament)
+            for p in table_pages(table)]
+
+
+def pairings_pages(tournament, round_no: int) -> list[pygame.Surface]:
+    return [surface_of(p) for p in table_pages(pairings_table(tournament, round_no))]
+
+
+def pairings_page(tournament, round_no: int) -> pygame.Surface:
+    """The first page of ``pairings_pages``."""
+    return pairings_pages(tournament, round_no)[0]

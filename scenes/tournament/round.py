@@ -18,9 +18,11 @@ from game.tournament.store import keep_live
 from .. import assets, ui
 from ..scroll_list import ScrollList
 from ..stack import Scene, screen_class
+from . import projector
 from .background import BackgroundGames
-from .common import (ERROR, GOOD, StoreError, counted, game_title, score_text,
+from .common import (ERROR, GOOD, StoreError, counted, export_dir, game_title, score_text,
                      time_control_title)
+from .printing import Printing
 from .kept_game import KeptGameProblem, copy_aside, damage_notice, resume
 from .pairing_job import POLL, PairingJob
 from .round_tools import RoundTools
@@ -35,6 +37,8 @@ PROGRESS_ROOM = 34    # the computer games' bar, when the buttons leave it no ro
 NARROWEST_BAR = 240   # the bar between the buttons: at least this wide, else above them
 NARROW = 1150         # a window narrower than this gives the names room from the buttons
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
+HEAD_BUTTON = 170     # Print round and Projector, under the heading's corners
+HEAD_BUTTONS_Y = 80
 CHANGED = "changed by the director"     # a board's state after the director's change
 HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
               "forfeit": "by forfeit", "manual": "entered"}
@@ -87,6 +91,7 @@ class RoundScene(Scene):
         self.reserved = None      # (notice lines, bar above the buttons) the layout left room for
         self.pairing = PairingJob()    # a Swiss round paired in another process
         self.tools = RoundTools(self)  # a Swiss's late entries, byes, withdrawals, swaps
+        self.printing = Printing()     # the printouts asked for, written in the background
 
     @property
     def tournament(self):
@@ -175,6 +180,18 @@ class RoundScene(Scene):
                 self.pair_button.set_text(f"Pairing round {self.pairing.round_no}\u2026")
             if not t.can_pair_next() or self.pairing.busy:
                 self.pair_button.disable()
+        # under the heading's corners: the round shown printed, the projector view
+        self.print_button = ui.button(
+            self, (60, HEAD_BUTTONS_Y, HEAD_BUTTON, 34), f"Print round {self.shown}",
+            tooltip=f"Standings and crosstable after round {self.shown}, its pairings, "
+                    f"a find-your-board list and result slips: a PDF and PNG pages in "
+                    f"{export_dir()}")
+        if not t.rounds:
+            self.print_button.disable()
+        self.projector_button = ui.button(
+            self, (w - 60 - HEAD_BUTTON, HEAD_BUTTONS_Y, HEAD_BUTTON, 34),
+            projector.button_text(self.app, self.stored),
+            tooltip="The pairings and the standings in large type, in a window of their own")
 
     def _board_widgets(self, index: int, rect) -> list:
         """The Play and result buttons of the board on row ``index``, placed in ``rect``."""
@@ -244,6 +261,12 @@ class RoundScene(Scene):
                 self.pair_next()
         elif ui.pressed(event, self.standings_button):
             self.app.stack.push("tournament.standings", stored=self.stored)
+        elif ui.pressed(event, self.print_button):
+            self.notice = self.printing.start(self.tournament, self.shown, export_dir())
+            self.notice_ok = True
+        elif ui.pressed(event, self.projector_button):
+            self.notice, self.notice_ok = projector.toggle(self.app, self.stored)
+            projector.follow(self.projector_button, self.app, self.stored)
         elif ui.pressed(event, self.prev_button):
             self.show_round(self.shown - 1)
         elif ui.pressed(event, self.next_button):
@@ -406,6 +429,10 @@ class RoundScene(Scene):
 
     def update(self, dt: float) -> None:
         self._paired()
+        printed = self.printing.poll()
+        if printed:
+            self.notice, self.notice_ok = printed
+        projector.follow(self.projector_button, self.app, self.stored)
         answers = self.background.poll()
         if self.background.errors:
             self.notice, self.notice_ok = self.background.errors.pop(0), False
@@ -416,10 +443,11 @@ class RoundScene(Scene):
             self.resize()       # a notice came, went or grew: the boards make room for it
 
     def next_frame_in(self) -> float | None:
-        # computer games finish in other processes: look for their results now and then
+        # computer games and printouts are done in other processes: look for their
+        # results now and then
         if self.pairing.busy:
             return POLL
-        return BACKGROUND_POLL if self.background.busy else None
+        return BACKGROUND_POLL if self.background.busy or self.printing.busy else None
 
     def leave(self) -> None:
         self.background.close()
@@ -441,7 +469,7 @@ class RoundScene(Scene):
             sub = (f"{counted(len(t.entrants), 'entrant')}, {counted(t.total_rounds, 'round')}. "
                    "Press Pair round 1 to begin.")
         assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center",
-                    width=w - 40)
+                    width=w - 2 * (60 + HEAD_BUTTON + 10))
         ui.panel(surface, self.table.inflate(20, 16))
         rows = self.board_list
         x = self.table.x + 16

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.tournament.files import crosstable_csv, standings_csv, write_free
@@ -15,9 +16,10 @@ from game.tournament.store import StoreError
 from .. import assets, ui
 from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
+from . import projector
 from .common import counted, export_dir, message, points_text
 from .lifecycle import withdrawn_tags
-from .printable import save_pages
+from .printing import Printing
 
 LINE = 28             # a row of the standings or the crosstable
 HEADER = 34           # the column titles above the rows
@@ -27,6 +29,8 @@ CELL_GAP = 6          # between the crosstable's columns
 #: The crosstable keeps the tie-breaks beside the grid only where this many opponents'
 #: columns still fit; otherwise they are left to the standings.
 CELLS_WITH_TIEBREAKS = 12
+HEAD_BUTTON = 170     # the Projector button, under the heading's corner
+PRINT_POLL = 0.25     # seconds between looks whether the printouts are written
 
 
 def file_stem(name: str) -> str:
@@ -50,6 +54,8 @@ class StandingsScene(Scene):
         self.written: list[Path] = []
         self.rows: ScrollList | None = None           # the entrants, one a row
         self.opponents: ScrollList | None = None      # the crosstable's columns, sideways
+        self.printing = Printing()      # the printouts asked for, written in the background
+        self.print_round = stored.tournament.rounds_paired    # the round to print
 
     @property
     def tournament(self):
@@ -69,12 +75,26 @@ class StandingsScene(Scene):
         if self.crosstable:
             self._place_crosstable()
         y = h - 140
-        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 260 - 210, 36),
+        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 200 - 60 - 280,
+                                                                 36),
                                                      manager=self.app.ui,
                                                      initial_text=self.folder))
-        self.print_button = ui.button(self, (w - 60 - 200, y + 2, 200, 42), "Printable PNGs",
-                                      tooltip="The standings and the latest round's pairings, "
-                                              "as pages to print")
+        # the printouts of a round (the latest by default): chosen beside the button
+        rounds = [f"Round {r}" for r in range(1, self.tournament.rounds_paired + 1)]
+        self.round_menu = None
+        if rounds:
+            self.round_menu = ui.dropdown(self, (w - 60 - 270, y + 5, 110, 36), rounds,
+                                          f"Round {self.print_round}")
+        self.print_button = ui.button(
+            self, (w - 60 - 150, y + 2, 150, 42), "Printouts",
+            tooltip="The standings and crosstable after the round chosen, its pairings, a "
+                    "find-your-board list and result slips: a PDF and PNG pages")
+        if not rounds:
+            self.print_button.disable()
+        self.projector_button = ui.button(
+            self, (w - 60 - HEAD_BUTTON, 74, HEAD_BUTTON, 32),
+            projector.button_text(self.app, self.stored),
+            tooltip="The pairings and the standings in large type, in a window of their own")
         y += 56
         self.back_button = ui.button(self, (60, y, 140, 46), "Back")
         self.toggle_button = ui.button(self, (215, y, 200, 46),
@@ -104,6 +124,12 @@ class StandingsScene(Scene):
             self.export("json")
         elif ui.pressed(event, self.print_button):
             self.print_pages()
+        elif ui.pressed(event, self.projector_button):
+            self.notice, self.notice_ok = projector.toggle(self.app, self.stored)
+            projector.follow(self.projector_button, self.app, self.stored)
+        elif (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+              and event.ui_element is self.round_menu):
+            self.print_round = int(event.text.split()[-1])
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
@@ -132,21 +158,25 @@ class StandingsScene(Scene):
         self.notice, self.notice_ok = f"Written: {path}", True
         return path
 
-    def print_pages(self) -> list[Path]:
-        """The standings and the latest pairings as PNG pages in the folder typed."""
+    def print_pages(self) -> None:
+        """Have the printouts of the round chosen written to the folder typed, in the
+        background; the notice says when they are written, and where."""
         self.folder = self.folder_entry.get_text().strip()
         if not self.folder:
-            self.notice, self.notice_ok = "Type the folder to save the pages in first.", False
-            return []
-        try:
-            paths = save_pages(self.tournament, self.folder, file_stem(self.tournament.name))
-        except (StoreError, OSError, pygame.error) as exc:
-            self.notice, self.notice_ok = f"Nothing was written: {exc}", False
-            return []
-        self.written.extend(paths)
-        self.notice, self.notice_ok = f"Written: {', '.join(p.name for p in paths)} in " \
-                                      f"{paths[0].parent}", True
-        return paths
+            self.notice, self.notice_ok = "Type the folder to save the printouts in first.", False
+            return
+        self.notice = self.printing.start(self.tournament, self.print_round, self.folder)
+        self.notice_ok = True
+
+    def update(self, dt: float) -> None:
+        printed = self.printing.poll()
+        if printed:
+            self.notice, self.notice_ok = printed
+        projector.follow(self.projector_button, self.app, self.stored)
+
+    def next_frame_in(self) -> float | None:
+        # printouts are written in another process: look now and then whether they are done
+        return PRINT_POLL if self.printing.busy else None
 
     # --- drawing ---------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -157,7 +187,8 @@ class StandingsScene(Scene):
         done = ("final" if t.is_complete else
                 f"after {self._rounds_done()} of {counted(t.total_rounds, 'round')}")
         assets.text(surface, f"{'Crosstable' if self.crosstable else 'Standings'} ({done})",
-                    (w // 2, 90), size=19, colour=ui.MUTED, anchor="center", width=w - 40)
+                    (w // 2, 90), size=19, colour=ui.MUTED, anchor="center",
+                    width=w - 2 * (60 + HEAD_BUTTON + 10))
         ui.panel(surface, self.table_rect.inflate(20, 16))
         if self.crosstable:
             self._draw_crosstable(surface)
@@ -165,7 +196,7 @@ class StandingsScene(Scene):
             self._draw_standings(surface)
         assets.text(surface, "Export to folder:", (60, h - 128), size=16, colour=ui.INK,
                     bold=True)
-        message(surface, self.notice, (w // 2, h - 172), ok=self.notice_ok)
+        message(surface, self.notice, (w // 2, h - 186), ok=self.notice_ok, width=w - 80)
 
     def _rounds_done(self) -> int:
         t = self.tournament
