@@ -338,6 +338,14 @@ class PlayScene(Scene):
                                    else (self.clocks + [None] * moves)[:moves]),
                            result=result)
 
+    def _report_finish(self, outcome=None) -> None:
+        """Hand the outcome to whoever waits for it (a tournament's round), once, as soon as
+        the game is over: the board's kept game is cleared at the same moment, so a player who
+        leaves before the results come must not take the result with them."""
+        if self.on_finish is not None:
+            finish, self.on_finish = self.on_finish, None
+            finish(outcome or self.outcome())
+
     def _keep_finished(self) -> None:
         """Keep the game in the game library, once, when it is over (a game only replayed
         with Redo from a file is not a new game)."""
@@ -361,6 +369,7 @@ class PlayScene(Scene):
         from game.tournament.store import StoreError
         if self.finished:
             self._keep_finished()
+            self._report_finish()
         try:
             if self.keeper is not None:
                 self.keeper(None if self.finished else self.record())
@@ -702,9 +711,7 @@ class PlayScene(Scene):
         self.hinter.close()
         self._drop_judge()
         outcome = self.outcome()
-        if self.on_finish is not None:
-            self.on_finish(outcome)
-            self.on_finish = None
+        self._report_finish(outcome)
         self._keep_finished()
         self.app.stack.replace("results", config=self.config, state=self.state,
                                move_texts=self.move_texts[:self.cursor], outcome=outcome,

@@ -397,3 +397,24 @@ def test_any_result_of_an_ended_game_reads_back_or_is_refused_with_a_message():
             assert result.get("winner") is None and result.get("resigned") is None
 
     check()
+
+
+def test_a_tournament_result_is_kept_when_the_board_is_left_before_the_results_come(club):
+    """The result goes to the round as the game ends: a director who presses Esc and Back to
+    the round in the moment before the results screen must not lose it."""
+    app = club
+    rounds, tid = humans_round(app)
+    press(app, "Play")
+    play = app.stack.top
+    play.apply(play.state.legal_moves()[0])
+    play.view.finish_animation()
+    pause(app)
+    press(app, "Resign")
+    press(app, "Resign")
+    assert play.finished and app.stack.top is play      # the finished board, results to come
+    pause(app)
+    press(app, "Back to the round")
+    assert app.stack.top is rounds
+    result = kept_result(tid)
+    assert result is not None and (result.score, result.how) == ("1-0", "resignation")
+    assert rounds.stored.load_live(1, 1) is None
