@@ -21,7 +21,12 @@ class RecordReadingScene(Scene):
         self.size = size
         self.elapsed = 0.0
         self.problem = ""
-        self.reader = sgf_files.BackgroundRead(self.path)
+        # a .blksgf record is a Callisto game: the menu asks before it replaces one kept
+        from game import GAMES
+        self.spec = GAMES["callisto"]
+        # reading starts once the screen is shown, so a player who keeps the unfinished
+        # game instead leaves no reader behind
+        self.reader = None
 
     def build(self) -> None:
         w, h = self.app.size
@@ -31,13 +36,16 @@ class RecordReadingScene(Scene):
                                 "Back" if self.problem else "Cancel")
 
     def leave(self) -> None:
-        self.reader.cancel()
+        if self.reader is not None:
+            self.reader.cancel()
         super().leave()
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
         if self.problem:
             return
+        if self.reader is None:
+            self.reader = sgf_files.BackgroundRead(self.path)
         answer = self.reader.poll()
         if answer is None:
             return

@@ -67,6 +67,7 @@ SEAT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 #: The computer's level for a game never played against it.
 DEFAULT_LEVEL = "medium" if "medium" in LEVELS else LEVELS[-1]
 NAME_W = 180         # the seat name entries' width
+NAME_LIMIT = 16      # characters a seat name may have (the settings keep no longer one)
 #: A seat name box's placeholder (the name it gets if none is typed): muted, as a hint is.
 PLACEHOLDER = pygame.Color(168, 150, 128)
 LIST_ITEM_H = 20     # a drop-down's choice, open (pygame_gui's list_item_height)
@@ -189,8 +190,15 @@ class SetupScene(Scene):
 
     def remembered(self) -> dict:
         """This setup as the settings keep it, for the next game of this game."""
+        from game.files import name_problem
+
+        def kept(name: str) -> str:
+            # a name the settings would refuse (only invisible characters, say) is not kept:
+            # the next setup offers the seat's own name instead
+            name = name.strip()
+            return name if name and name_problem(name, NAME_LIMIT) is None else ""
         return {"variant": self.variant, "options": dict(self.options),
-                "seats": [{"name": seat["name"].strip(), "kind": seat["kind"]}
+                "seats": [{"name": kept(seat["name"]), "kind": seat["kind"]}
                           for seat in self.seats],
                 "starter": self.starter, "time_control": self.time_control,
                 "hints": bool(self.hints), "level": self.level}
@@ -303,7 +311,7 @@ class SetupScene(Scene):
             entry = self.add(SeatNameEntry(pygame.Rect(control_x, y, NAME_W, ch),
                                            manager=self.app.ui, initial_text=seat["name"],
                                            placeholder_text=default))
-            entry.set_text_length_limit(16)
+            entry.set_text_length_limit(NAME_LIMIT)
             entry.set_tooltip(f"Click to type this player's name (else: {default})")
             self.name_entries.append(entry)
             current = next((k for k in kinds if k[1] == seat["kind"]), kinds[0])
