@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import threading
+import warnings
 from pathlib import Path
 
 import pygame
@@ -36,6 +37,20 @@ def half_played(rounds: int = 3) -> Tournament:
     for key in [k for k in t.results if k[0] == rounds and k[1] > 10]:
         del t.results[key]
     return t
+
+
+@pytest.fixture(autouse=True)
+def _pointer_back_on_the_window():
+    """Under the dummy video driver nothing gives the pointer back to the program's window
+    once a second window has come and gone (a desktop does, as the pointer moves): without
+    it ``pygame.mouse.set_pos`` does nothing for the tests that come after."""
+    yield
+    if pygame.display.get_surface() is not None and not pygame.mouse.get_focused():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            window = pygame.Window.from_display_module()
+        window.hide()
+        window.show()
 
 
 @pytest.fixture
