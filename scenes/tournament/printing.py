@@ -172,9 +172,9 @@ class _Job:
         except (StoreError, OSError, pygame.error) as exc:
             self.outcome = (f"The printouts for round {self.round_no} were not written: {exc}",
                             False)
-        except ImportError as exc:
-            self.outcome = (f"The printouts for round {self.round_no} were not written: "
-                            f"{exc.name} is missing (pip install -r requirements.txt)", False)
+        except ImportError as exc:     # fpdf2 or Pillow missing, or not whole
+            self.outcome = (f"The printouts for round {self.round_no} were not written: {exc} "
+                            "(pip install -r requirements.txt)", False)
         except Exception as exc:      # noqa: BLE001 - a name no font takes must not end it
             self.outcome = (f"The printouts for round {self.round_no} were not written "
                             f"({type(exc).__name__}: {exc})", False)
