@@ -66,7 +66,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
-        self.log_file = open(log_path, "a", encoding="utf-8") if log_path else None
+        # names end up in the log: one that holds a lone surrogate is written escaped
+        self.log_file = (open(log_path, "a", encoding="utf-8", errors="backslashreplace")
+                         if log_path else None)
         # what a program killed mid-write left (a quick copy ahead of its file, temporary
         # files) and an earlier version's unfinished game: settled before any screen reads
         from .saves import settle_data_folder

@@ -414,6 +414,7 @@ def finished_calla(seed=1):
 @example(first="\u200fAnn", second=PERSIAN)
 @example(first="\u202e", second="\u2066שלום\u2069")
 @example(first="\u00ad\x00", second="Zo\u00ade")
+@example(first="A\ud800", second="B")
 def test_names_on_the_setup_play_and_results_screens(app, first, second):
     """A typed name (any text) and one from a file: in the setup screen's boxes, the play
     screen's sidebar and status line, under the clocks, and on the results screen."""
