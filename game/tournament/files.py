@@ -170,20 +170,26 @@ def read_tournament_json(path, registry=None) -> Tournament:
     return read_export(path, registry).tournament
 
 
-def read_export(path, registry=None) -> Export:
-    """An export file read back whole; StoreError naming the file and the bad field."""
-    path = Path(path)
+def read_bounded(path: Path, limit: int, kind: str) -> bytes:
+    """The bytes of the regular file ``path``, of at most ``limit`` bytes; StoreError in
+    one line naming the file otherwise (``kind``: what such a file is, for the message)."""
     try:
         status = path.stat()
         if not stat.S_ISREG(status.st_mode):
             raise StoreError(f"{path} is not a file")
-        if status.st_size > MAX_IMPORT_BYTES:
-            raise StoreError(f"{path} is too large to be a tournament file")
-        raw = path.read_bytes()
+        if status.st_size > limit:
+            raise StoreError(f"{path} is too large to be {kind}")
+        return path.read_bytes()
     except FileNotFoundError:
         raise StoreError(f"{path} does not exist") from None
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def read_export(path, registry=None) -> Export:
+    """An export file read back whole; StoreError naming the file and the bad field."""
+    path = Path(path)
+    raw = read_bounded(path, MAX_IMPORT_BYTES, "a tournament file")
     try:
         data = loads_json(raw.decode("utf-8"))
     except UnicodeDecodeError:

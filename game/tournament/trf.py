@@ -24,12 +24,11 @@ use.  Above ``standings`` (the rank column) and ``model``.
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 
 from .checks import name_problem, shown
 from .errors import StoreError
-from .files import write_atomic
+from .files import read_bounded, write_atomic
 from .model import (MAX_ENTRANTS, MAX_NAME, MAX_RATING, MAX_TOURNAMENT_NAME, Entrant,
                     Pairing, Result, Tournament, game_seed)
 from .standings import standings
@@ -122,17 +121,7 @@ def read_trf(path, games, seed: int = 0) -> Tournament:
     StoreError, one line naming the file, the line and the field, for anything
     that is not a TRF this reader can take."""
     path = Path(path)
-    try:
-        status = path.stat()
-        if not stat.S_ISREG(status.st_mode):
-            raise StoreError(f"{path} is not a file")
-        if status.st_size > MAX_TRF_BYTES:
-            raise StoreError(f"{path} is too large to be a tournament report file")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise StoreError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+    raw = read_bounded(path, MAX_TRF_BYTES, "a tournament report file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
