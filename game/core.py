@@ -114,6 +114,12 @@ class GameSpec:
     #: Options whose default changed in Callidus 1.1, with the values they had before:
     #: a file written earlier that leaves one out played it with this value.
     former_defaults: dict = field(default_factory=dict)
+    #: Facts declared once about the game, read wherever they matter (never guessed
+    #: from a state): ``game_timer`` when a game clock runs down for both players at
+    #: once and a player may call time (Calla); ``chance`` when ``play()`` draws at
+    #: random (Calliro's chips from the bag).
+    game_timer: bool = False
+    chance: bool = False
 
     def with_former_defaults(self, options: dict) -> dict:
         """``options`` as read from a file written before Callidus 1.1: every option

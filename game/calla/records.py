@@ -71,4 +71,5 @@ SPEC = GameSpec(
     make_from_position=_from_position,
     parse=_parse,
     format=_format,
+    game_timer=True,
 )

@@ -176,6 +176,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     option_choices=OPTION_CHOICES,
     former_defaults={"scorer_chooses_replacement": False},
+    chance=True,
     make_new=_new,
     make_from_position=_from_position,
     parse=parse_move,
