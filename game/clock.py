@@ -255,6 +255,20 @@ class Clock:
         self._since = self._read() if self._since is not None else None
         return True
 
+    def give_back(self, seconds: float) -> float:
+        """Give the player whose clock runs back up to ``seconds`` of this turn (never more
+        than the turn has used), as a move's network lag is given back; returns the seconds
+        given.  A flag that has already fallen stays fallen: nothing is given then."""
+        if (self._flag is not None or self._active is None or self._stopped
+                or not seconds > 0):
+            return 0.0
+        used = self._used()
+        back = min(float(seconds), used)
+        self._turn_used = used - back
+        if self._since is not None:
+            self._since = self._read()
+        return back
+
     def pause(self) -> None:
         """Stop time running; the player to move keeps the turn.  Pausing twice is harmless."""
         if self._check_flag() is not None or self._since is None:
@@ -384,18 +398,22 @@ class GameTimer:
     """A single countdown shared by all players, as Calla plays against.
 
     When ``expired`` turns true the caller applies ``state.call_time()`` once;
-    the engine then decides how play finishes.  Per-player ``Clock``s may run
-    alongside it.
+    the engine then decides how play finishes (``game.session`` does both).
+    Per-player ``Clock``s may run alongside it.  ``left`` starts a timer with
+    only that much of its ``seconds`` left (a game carried on from a file).
     """
 
-    def __init__(self, seconds: float, now=time.monotonic, low_time: float | None = None):
+    def __init__(self, seconds: float, now=time.monotonic, low_time: float | None = None,
+                 left: float | None = None):
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
             raise ValueError(f"a game timer needs a positive number of seconds, not {seconds!r}")
         self.total = float(seconds)
+        if left is not None and (_seconds(left) is None or left > self.total):
+            raise ValueError(f"a game timer of {self.total:g} seconds cannot have {left!r} left")
         self.low_time_threshold = (max(10.0, min(60.0, self.total / 10)) if low_time is None
                                    else float(low_time))
         self._now = now
-        self._used = 0.0
+        self._left = self.total if left is None else float(left)  # when the stretch began
         self._since: float | None = None
         self._started = False
 
@@ -412,10 +430,10 @@ class GameTimer:
         return self.remaining() <= 0
 
     def remaining(self) -> float:
-        used = self._used
+        left = self._left
         if self._since is not None:
-            used += max(0.0, float(self._now()) - self._since)
-        return max(0.0, self.total - used)
+            left -= max(0.0, float(self._now()) - self._since)
+        return max(0.0, left)
 
     def low_time(self) -> bool:
         return self.remaining() <= self.low_time_threshold
@@ -428,7 +446,7 @@ class GameTimer:
 
     def pause(self) -> None:
         if self._since is not None:
-            self._used = self.total - self.remaining()
+            self._left = self.remaining()
             self._since = None
 
     def resume(self) -> None:
@@ -450,7 +468,7 @@ class GameTimer:
             raise ValueError(f"game timer: unknown field {unknown[0]!r}")
         timer = cls(_number_field(data, "total", "game timer"), now=now,
                     low_time=_number_field(data, "low_time", "game timer"))
-        timer._used = min(timer.total, _number_field(data, "used", "game timer"))
+        timer._left = timer.total - min(timer.total, _number_field(data, "used", "game timer"))
         timer._started = _field(data, "started", bool, "game timer")
         if _field(data, "running", bool, "game timer") and timer._started:
             timer._since = float(now())
