@@ -156,7 +156,7 @@ def cmd_gtp(args) -> int:
 
 #: Extra subcommands from other modules: ``(module, attribute)`` pairs whose
 #: ``add_parser(subparsers)`` registers them.
-EXTENSIONS = ("game.ai.cli", "game.ai.analysis_cli", "game.tournament.cli")
+EXTENSIONS = ("game.ai.cli", "game.ai.analysis_cli", "game.tournament.cli", "game.net.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,31 @@
+"""Games over the network: a host holds the boards, clients join, play and watch.
+
+Built on ``websockets`` (asyncio) and ``zeroconf`` (mDNS); every message is
+JSON, described in ``docs/network.md``.  Imports run one way, from the top of
+this list down; none imports a module above it:
+
+``cli``
+    ``python -m game serve`` and ``python -m game bot``.  May import every
+    module below.
+``bot``
+    A computer player at a seat of a host (``play_bot``), its thinking in
+    another process (``game.ai.worker``).  Imports ``client``.
+``host``
+    ``Host``: the boards, the connections, the clocks' checks; ``HostThread``
+    runs one in the background of a program with a frame loop.  Imports
+    ``board``, ``store``, ``discovery``, ``protocol`` and ``game.session``.
+``client``
+    ``Client`` (asyncio) and ``ClientThread`` (for a frame loop), with a
+    ``BoardView`` of each board followed.  Imports ``protocol``.
+``board``
+    One board: its session, seats and numbered events.  Imports ``protocol``.
+``store``
+    A host's boards in SQLite, each event committed as it happens.
+``discovery``
+    Announcing a host and finding hosts on the local network (mDNS).
+``protocol``
+    The messages, their checks, the rate of a connection.
+
+The package itself imports nothing, so ``import game.net.protocol`` alone
+never loads websockets or SQLite.
+"""
