@@ -13,6 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .errors import InvalidMoveError, InvalidPositionError
+
 
 #: The largest seed a game takes (the tournament's own seeds stay below it too).
 SEED_MAX = 2 ** 63 - 1
@@ -162,15 +164,15 @@ class GameSpec:
 
     def from_position(self, data) -> GameState:
         if not isinstance(data, dict):
-            raise ValueError("position: expected a JSON object")
+            raise InvalidPositionError("position: expected a JSON object")
         return self.make_from_position(data)
 
     def parse_move(self, state: GameState, text: str):
         if not isinstance(text, str):
-            raise ValueError(f"move must be text, not {type(text).__name__}")
+            raise InvalidMoveError(f"move must be text, not {type(text).__name__}")
         if not text.isascii():   # int() and regular expressions read any script's digits
-            raise ValueError(f"{text!r} is not a move: moves are written in ASCII letters and "
-                             f"digits")
+            raise InvalidMoveError(f"{text!r} is not a move: moves are written in ASCII letters "
+                                   f"and digits")
         return self.parse(state, text)
 
     def format_move(self, state: GameState, move) -> str:
@@ -228,18 +230,18 @@ class Fields:
 
     def __init__(self, data: dict, allowed, where: str = "position"):
         if not isinstance(data, dict):
-            raise ValueError(f"{where}: expected an object")
+            raise InvalidPositionError(f"{where}: expected an object")
         unknown = [key for key in data if key not in allowed]
         if unknown:
-            raise ValueError(f"{where}: unknown field {shown(unknown[0])}")
+            raise InvalidPositionError(f"{where}: unknown field {shown(unknown[0])}")
         self.data = data
         self.where = where
 
     def has(self, key: str) -> bool:
         return key in self.data
 
-    def bad(self, key: str, why: str) -> ValueError:
-        return ValueError(f"{self.where}: field {key!r} {why}")
+    def bad(self, key: str, why: str) -> InvalidPositionError:
+        return InvalidPositionError(f"{self.where}: field {key!r} {why}")
 
     def raw(self, key: str, default=None):
         return self.data.get(key, default)
@@ -301,7 +303,7 @@ class Fields:
         try:
             return spec.check_options(value)
         except ValueError as exc:
-            raise ValueError(f"{self.where}: field 'options': {exc}") from None
+            raise InvalidPositionError(f"{self.where}: field 'options': {exc}") from None
 
 
 def _same(given, value) -> bool:
@@ -314,11 +316,14 @@ def _same(given, value) -> bool:
 
 def check_int(value, key: str, low=None, high=None, where: str = "position") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{where}: field {key!r} must be a whole number, not {shown(value)}")
+        raise InvalidPositionError(f"{where}: field {key!r} must be a whole number, "
+                                   f"not {shown(value)}")
     if low is not None and value < low:
-        raise ValueError(f"{where}: field {key!r} must be at least {low}, not {shown(value)}")
+        raise InvalidPositionError(f"{where}: field {key!r} must be at least {low}, "
+                                   f"not {shown(value)}")
     if high is not None and value > high:
-        raise ValueError(f"{where}: field {key!r} must be at most {high}, not {shown(value)}")
+        raise InvalidPositionError(f"{where}: field {key!r} must be at most {high}, "
+                                   f"not {shown(value)}")
     return value
 
 

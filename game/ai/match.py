@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.errors import DamagedFileError
 from game.files import FileProblem, parse_json, read_text, write_json_atomic
 
 from . import LEVELS, choose_move
@@ -164,7 +165,7 @@ def play_one(name, specs, g, game_seed, seed, variant=None, options=None, openin
 
 
 def check_record(entry, g: int, specs) -> dict:
-    """One game of a record file, checked; ValueError names what is wrong."""
+    """One game of a record file, checked; DamagedFileError names what is wrong."""
     seats = len(specs)
     try:
         seated = entry["seated"]
@@ -181,7 +182,7 @@ def check_record(entry, g: int, specs) -> dict:
     except (KeyError, TypeError):
         ok = False
     if not ok:
-        raise ValueError(f"game {g + 1} in the record is damaged")
+        raise DamagedFileError(f"game {g + 1} in the record is damaged")
     return entry
 
 
@@ -201,7 +202,7 @@ def read_record(path):
     except FileProblem as exc:
         raise ValueError(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise ValueError(f"{path} is not a match record")
+        raise DamagedFileError(f"{path} is not a match record")
     return data
 
 
@@ -229,15 +230,15 @@ class Record:
             raise ValueError(f"{self.path} records another match: {differ}")
         games = data.get("games")
         if not isinstance(games, dict):
-            raise ValueError(f"{self.path} is damaged: it has no games")
+            raise DamagedFileError(f"{self.path} is damaged: it has no games")
         for key, entry in games.items():
             if not (key.isascii() and key.isdigit() and len(key) <= 9):
-                raise ValueError(f"{self.path} is damaged: game {key!r}")
+                raise DamagedFileError(f"{self.path} is damaged: game {key!r}")
             g = int(key)
             try:
                 self.games[g] = check_record(entry, g, match["players"])
             except ValueError as exc:
-                raise ValueError(f"{self.path}: {exc}") from None
+                raise DamagedFileError(f"{self.path}: {exc}") from None
 
     def add(self, entry: dict) -> None:
         self.games[entry["game"]] = entry

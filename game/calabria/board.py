@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..errors import InvalidMoveError
+
 FILES = "abcdefghijkl"
 WIDTH, HEIGHT = 12, 8
 SIZE = WIDTH * HEIGHT
@@ -55,11 +57,11 @@ def square_name(square: int) -> str:
 
 
 def square_index(name: str) -> int:
-    """The square named like ``e4`` (any case); ValueError for anything else."""
+    """The square named like ``e4`` (any case); InvalidMoveError for anything else."""
     text = name.strip().lower()
     m = re.fullmatch(r"([a-z])([0-9]+)", text)
     if not m or m.group(1) not in FILES or not 1 <= int(m.group(2)) <= HEIGHT:
-        raise ValueError(f"{name!r} is not a square: files run a-l and ranks 1-8")
+        raise InvalidMoveError(f"{name!r} is not a square: files run a-l and ranks 1-8")
     return square_at(FILES.index(m.group(1)), int(m.group(2)))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import IllegalMoveError, InvalidMoveError
 from .board import SIZE, _PLACE, _STEP, Move, square_index, square_name
 
 
@@ -38,8 +39,8 @@ def parse_move(state, text: str) -> Move:
     m = re.fullmatch(r"([a-z][0-9]+)-([a-z][0-9]+)", word)
     if m:
         return _STEP[square_index(m.group(1)) * SIZE + square_index(m.group(2))]
-    raise ValueError(f"{text!r} is not a Calabria action: write V@e4 or D@e4 to place, "
-                     f"e4-e7 to move and X@f4 for a barricade")
+    raise InvalidMoveError(f"{text!r} is not a Calabria action: write V@e4 or D@e4 to place, "
+                           f"e4-e7 to move and X@f4 for a barricade")
 
 
 def format_move(state, move) -> str:
@@ -47,5 +48,5 @@ def format_move(state, move) -> str:
     if kind == "M":
         return f"{square_name(frm)}-{square_name(to)}"
     if kind not in "VDX" or not is_square(to):
-        raise ValueError(f"{move!r} is not a Calabria action")
+        raise IllegalMoveError(f"{move!r} is not a Calabria action")
     return f"{kind}@{square_name(to)}"

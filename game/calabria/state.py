@@ -6,6 +6,7 @@ Part of ``game.calabria``, whose docstring describes the game and its modules.
 from __future__ import annotations
 
 from ..core import COUNT_MAX, GameState, changed_options, counted
+from ..errors import IllegalMoveError
 from .board import (BARRICADE, CAPTURE_TABLE, DUX, DUX_NAMES, EMPTY, HEIGHT, LINES, NEAR,
                     NEIGHBOUR_SETS, NEIGHBOURS, OPTIONS, PIECE, RAYS, SIDE_NAMES, SIZE, UNITS,
                     WIDTH, _PLACE, _STEP, file_rank)
@@ -186,8 +187,8 @@ class CalabriaState(GameState):
         except TypeError:
             legal = False
         if not legal:
-            raise ValueError(f"illegal action {describe_move(move)}: "
-                             f"{self.action_problem(move) or 'not a legal action'}")
+            raise IllegalMoveError(f"illegal action {describe_move(move)}: "
+                                   f"{self.action_problem(move) or 'not a legal action'}")
         side, kind, to = self.mover, move[0], move[2]
         board = list(self.board)
         if self.phase == "positioning":

@@ -6,6 +6,7 @@ Part of ``game.calla``, whose docstring describes the game and its modules.
 from __future__ import annotations
 
 from ..core import GameState, changed_options
+from ..errors import IllegalMoveError
 from .board import (CALLA, OPTIONS, PLAYER_NAMES, TOTAL, WIN_CUBES, facing, owner, shield_index,
                     shields, sow_path)
 
@@ -75,13 +76,13 @@ class CallaState(GameState):
 
     def play(self, move) -> "CallaState":
         if self.is_over:
-            raise ValueError("the game is over")
+            raise IllegalMoveError("the game is over")
         if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= 5:
-            raise ValueError(f"{move!r} is not a shield number 1-5")
+            raise IllegalMoveError(f"{move!r} is not a shield number 1-5")
         player = self.mover
         origin = shield_index(player, move)
         if not self.pits[origin]:
-            raise ValueError(f"shield {move} of player {PLAYER_NAMES[player]} is empty")
+            raise IllegalMoveError(f"shield {move} of player {PLAYER_NAMES[player]} is empty")
         pits = list(self.pits)
         path = sow_path(pits, origin, player)
         pits[origin] = 0

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core import shown
+from ..errors import InvalidMoveError
 
 
 PLAYER_NAMES = ("Blue", "Green")
@@ -101,14 +102,14 @@ def cell_label(cell, radius: int = 4) -> str:
 
 
 def parse_cell(text: str, radius: int = 4) -> tuple:
-    """``(q, r)`` of a label such as ``e5``; ValueError when it is not on the board."""
+    """``(q, r)`` of a label such as ``e5``; InvalidMoveError when it is not on the board."""
     m = re.fullmatch(r"\s*([a-zA-Z])([0-9]{1,2})\s*", text) if isinstance(text, str) else None
     if m:
         cell = (ord(m.group(1).lower()) - ord("a") - radius, int(m.group(2)) - radius - 1)
         if on_board(cell, radius):
             return cell
-    raise ValueError(f"{text!r} is not a cell of the board (columns a-"
-                     f"{chr(ord('a') + 2 * radius)}, centre {cell_label((0, 0), radius)})")
+    raise InvalidMoveError(f"{text!r} is not a cell of the board (columns a-"
+                           f"{chr(ord('a') + 2 * radius)}, centre {cell_label((0, 0), radius)})")
 
 
 def neighbours(cell, radius: int = 4) -> list:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import IllegalMoveError, InvalidMoveError
 from .board import Move, cell_label, parse_cell
 
 
@@ -25,14 +26,15 @@ def parse_move(state, text: str) -> Move:
     if m:
         up, under, label = m.groups()
         if under == up:
-            raise ValueError(f"{text!r}: a chip has two different colours")
+            raise InvalidMoveError(f"{text!r}: a chip has two different colours")
         return Move("place", parse_cell(label, radius), up.upper(),
                     under.upper() if under else None)
     m = re.fullmatch(r"(flip|replace) ?([a-z][0-9]+)", t)
     if m:
         return Move(m.group(1), parse_cell(m.group(2), radius))
-    raise ValueError(f"{text!r} is not a Calliro action: write O@e5 (or B/g@d4 to ask for a "
-                     f"particular chip) to place, flip e5 to flip, replace f4 for a score chip")
+    raise InvalidMoveError(f"{text!r} is not a Calliro action: write O@e5 (or B/g@d4 to ask "
+                           f"for a particular chip) to place, flip e5 to flip, replace f4 for a "
+                           f"score chip")
 
 
 def format_move(state, move) -> str:
@@ -43,4 +45,4 @@ def format_move(state, move) -> str:
         return f"{up.upper()}{'/' + under.lower() if under else ''}@{label}"
     if action in ("flip", "replace"):
         return f"{action} {label}"
-    raise ValueError(f"{move!r} is not a Calliro action")
+    raise IllegalMoveError(f"{move!r} is not a Calliro action")

@@ -6,6 +6,7 @@ Part of ``game.calliro``, whose docstring describes the game and its modules.
 from __future__ import annotations
 
 from ..core import COUNT_MAX, GameState, changed_options, leader, rng_for
+from ..errors import IllegalMoveError
 from .board import (ARC_120, ARC_ANY, BLUE, COLOUR_NAMES, COLOURS, EMPTY, FLIPPED, GREEN, KIND_OF,
                     OPTIONS, ORANGE, PAIR, PAIR_KINDS, PLAYER_NAMES, RULE_2, SCORE_CHIP, UNDER, UP,
                     UP_KINDS, WIN_POINTS, _ARC_PAIRS_60, _ARC_PAIRS_120, _random_sides, chip_text,
@@ -175,7 +176,7 @@ class CalliroState(GameState):
     def play(self, move) -> "CalliroState":
         problem, plan = self._plan(move)
         if problem:
-            raise ValueError(f"illegal action {describe_move(self, move)}: {problem}")
+            raise IllegalMoveError(f"illegal action {describe_move(self, move)}: {problem}")
         if plan[0] == "replace":
             return self._replace(plan[1])
         return self._act(plan)

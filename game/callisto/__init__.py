@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..core import Fields, GameSpec, GameState, check_int, shown
+from ..errors import IllegalMoveError, InvalidMoveError
 from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
                     VARIANTS, Geometry, Piece, board_cells, ids_in, board_size, cell_label, centre_cells,
                     colour_names, colours_of_player, find_move, geometry, move_cells,
@@ -117,13 +118,13 @@ class CallistoState(GameState):
     def play(self, move) -> "CallistoState":
         colour = self.colour
         if colour is None:
-            raise ValueError("the game is over")
+            raise IllegalMoveError("the game is over")
         if isinstance(move, bool) or not isinstance(move, int) \
                 or not 0 <= move < self.geo.placements:
-            raise ValueError(f"{move!r} is not a placement on this board")
+            raise IllegalMoveError(f"{move!r} is not a placement on this board")
         problem = self._problem(colour, move)
         if problem:
-            raise ValueError(problem)
+            raise IllegalMoveError(problem)
         return self._after(colour, move)
 
     @property
@@ -444,17 +445,17 @@ def _parse(state: CallistoState, text: str) -> int:
     geo = state.geo
     words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
     if not words:
-        raise ValueError(f"{shown(text)} is not a Callisto move: give the covered cells "
-                         f"separated by commas, like f7 or i8,j8,i9")
+        raise InvalidMoveError(f"{shown(text)} is not a Callisto move: give the covered cells "
+                               f"separated by commas, like f7 or i8,j8,i9")
     mask = 0
     for word in words:
         bit = 1 << geo.index(geo.parse_cell(word))
         if mask & bit:
-            raise ValueError(f"cell {word.lower()} is given twice in {shown(text)}")
+            raise InvalidMoveError(f"cell {word.lower()} is given twice in {shown(text)}")
         mask |= bit
     move = geo.by_mask.get(mask)
     if move is None:
-        raise ValueError(f"{shown(text)} does not form one of the Callisto pieces")
+        raise InvalidMoveError(f"{shown(text)} does not form one of the Callisto pieces")
     return move
 
 

@@ -17,6 +17,7 @@ import re
 from typing import NamedTuple
 
 from ..core import shown
+from ..errors import InvalidMoveError
 
 
 VARIANTS = ("callisto_2", "callisto_3", "callisto", "callisto_2_4")
@@ -140,21 +141,21 @@ class Geometry:
         return f"{chr(ord('a') + x)}{self.size - y}"
 
     def parse_cell(self, text: str) -> tuple:
-        """``(x, y)`` of a label such as ``f7``; ValueError when it is not on the board."""
+        """``(x, y)`` of a label such as ``f7``; InvalidMoveError when it is not on the board."""
         word = text.strip().lower()
         match = re.fullmatch(r"([a-z])([0-9]{1,2})", word)
         if not match:
-            raise ValueError(f"{shown(text)} is not a cell: write a column letter and a row "
-                             f"number, like f7")
+            raise InvalidMoveError(f"{shown(text)} is not a cell: write a column letter and a "
+                                   f"row number, like f7")
         x = ord(match.group(1)) - ord("a")
         row = int(match.group(2))
         last = chr(ord("a") + self.size - 1)
         if x >= self.size or not 1 <= row <= self.size:
-            raise ValueError(f"{shown(text)} is outside the board (columns a-{last}, "
-                             f"rows 1-{self.size})")
+            raise InvalidMoveError(f"{shown(text)} is outside the board (columns a-{last}, "
+                                   f"rows 1-{self.size})")
         cell = (x, self.size - row)
         if not self.on_board(cell):
-            raise ValueError(f"{shown(text)} is off the board (a cut-off corner)")
+            raise InvalidMoveError(f"{shown(text)} is off the board (a cut-off corner)")
         return cell
 
     def cells_in(self, mask: int) -> list:

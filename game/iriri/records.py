@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..core import SEED_MAX, Fields, GameSpec, counted, shown
+from ..errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from .state import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
                     TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
                     sort_hand, start_ring, take_need)
@@ -116,9 +117,9 @@ def _from_position(data: dict) -> IririState:
     for t in TYPES:
         n = ring.count(t) + sum(1 for v in board.values() if v == t) + hands[colour_of(t)].count(t)
         if n != PER_TYPE:
-            raise ValueError(f"position: fields 'ring', 'board' and 'hands' hold {n} {t} "
-                             f"in all; the set has {PER_TYPE} of each type, and no piece "
-                             f"ever leaves the game")
+            raise InvalidPositionError(f"position: fields 'ring', 'board' and 'hands' hold "
+                                       f"{n} {t} in all; the set has {PER_TYPE} of each type, "
+                                       f"and no piece ever leaves the game")
         if t not in ring:
             raise f.bad("ring", f"holds no {t}: the last piece of every type stays in the ring")
 
@@ -166,27 +167,29 @@ def _parse(state, text: str):
         return PASS
     if words and words[0] == "take":
         if len(words) == 1:
-            raise ValueError(f"{text!r}: name the ring indices to take, e.g. 'take 4 9'")
+            raise InvalidMoveError(f"{text!r}: name the ring indices to take, e.g. 'take 4 9'")
         indices = []
         for word in words[1:]:
             if not word.isdigit():
-                raise ValueError(f"{text!r}: {word!r} is not a ring index (0, 1, 2, ...)")
+                raise InvalidMoveError(f"{text!r}: {word!r} is not a ring index "
+                                       f"(0, 1, 2, ...)")
             indices.append(int(word))
         if len(set(indices)) != len(indices):
-            raise ValueError(f"{text!r}: a ring index is named twice")
+            raise InvalidMoveError(f"{text!r}: a ring index is named twice")
         return Take(tuple(sorted(indices)))
     if not words:
-        raise ValueError("an empty move: place pieces like 'Ys@0,0 Yl@0,1', 'take 4 9' or 'pass'")
+        raise InvalidMoveError("an empty move: place pieces like 'Ys@0,0 Yl@0,1', 'take 4 9' "
+                               "or 'pass'")
     pieces = []
     for word in words:
         m = _PIECE.fullmatch(word)
         if not m:
-            raise ValueError(f"{text!r} is not an Iriri move: place pieces like "
-                             f"'Ys@0,0 Yl@0,1', take with 'take 4 9', or 'pass'")
+            raise InvalidMoveError(f"{text!r} is not an Iriri move: place pieces like "
+                                   f"'Ys@0,0 Yl@0,1', take with 'take 4 9', or 'pass'")
         pieces.append((int(m.group(2)), int(m.group(3)), m.group(1)[0].upper() + m.group(1)[1]))
     pieces.sort()
     if len({(r, c) for r, c, _ in pieces}) != len(pieces):
-        raise ValueError(f"{text!r}: two pieces on one cell")
+        raise InvalidMoveError(f"{text!r}: two pieces on one cell")
     return Place(tuple(pieces))
 
 
@@ -197,7 +200,7 @@ def _format(state, move) -> str:
         return "take " + " ".join(str(i) for i in move.indices)
     if isinstance(move, Pass):
         return "pass"
-    raise ValueError(f"{move!r} is not an Iriri move")
+    raise IllegalMoveError(f"{move!r} is not an Iriri move")
 
 
 SPEC = GameSpec(

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..core import GameState, leader, rng_for, score_text
+from ..errors import IllegalMoveError
 from .words import Word, dictionary, placements, touches, word_text, words_through
 
 TYPES = ("Ys", "Ym", "Yl", "Bs", "Bm", "Bl")
@@ -182,34 +183,34 @@ class IririState(GameState):
 
     def play(self, move) -> "IririState":
         if self.is_over:
-            raise ValueError("the game is over")
+            raise IllegalMoveError("the game is over")
         if isinstance(move, Place):
             return self._play_place(move)
         if isinstance(move, Take):
             return self._play_take(move)
         if isinstance(move, Pass):
             if self.phase != "place":
-                raise ValueError("a pass is only possible instead of a placement")
+                raise IllegalMoveError("a pass is only possible instead of a placement")
             if self._placements():
-                raise ValueError("you may pass only when no placement is possible")
+                raise IllegalMoveError("you may pass only when no placement is possible")
             passes = self.passes + 1
             last = _last(self.mover, "pass", game_over=passes >= 2)
             return IririState(self.ring, self.board, self.hands, self.halves, 1 - self.mover,
                               "place", passes, self.first_done, self.seed, last)
-        raise ValueError(f"{move!r} is not an Iriri move")
+        raise IllegalMoveError(f"{move!r} is not an Iriri move")
 
     # --- placing -------------------------------------------------------------
     def _play_place(self, move: Place) -> "IririState":
         if self.phase != "place":
-            raise ValueError("it is the take phase: take pieces from the ring")
+            raise IllegalMoveError("it is the take phase: take pieces from the ring")
         try:
             halves = self._table.get(move) if self._table is not None else None
         except TypeError:  # a hand-made move holding lists
-            raise ValueError(f"{move!r} is not an Iriri move") from None
+            raise IllegalMoveError(f"{move!r} is not an Iriri move") from None
         if halves is None:
             problem, _, halves = self._assess(move.pieces)
             if problem:
-                raise ValueError(problem)
+                raise IllegalMoveError(problem)
         board = dict(self.board)
         for r, c, t in move.pieces:
             board[(r, c)] = t
@@ -322,14 +323,15 @@ class IririState(GameState):
 
     def _play_take(self, move: Take) -> "IririState":
         if self.phase != "take":
-            raise ValueError("it is the place phase: place pieces or pass")
+            raise IllegalMoveError("it is the place phase: place pieces or pass")
         self._takes()
         try:
             legal = move in self._table
         except TypeError:  # a hand-made move holding lists
             legal = False
         if not legal:
-            raise ValueError(self.take_problem(move.indices) or "that take is not allowed")
+            raise IllegalMoveError(self.take_problem(move.indices)
+                                   or "that take is not allowed")
         taken = set(move.indices)
         types = [self.ring[i] for i in move.indices]
         ring = tuple(t for i, t in enumerate(self.ring) if i not in taken)

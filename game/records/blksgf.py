@@ -24,6 +24,7 @@ import re
 from typing import NamedTuple
 
 from ..callisto import SPEC, CallistoState, colour_names
+from ..errors import DamagedFileError
 
 APPLICATION = "Callidus"
 VERSION = "1.0"
@@ -158,15 +159,15 @@ class _Reader:
     def main_line(self) -> list:
         text = self.text
         if len(text) > MAX_CHARS:
-            raise ValueError(f"the record is {len(text):,} characters long; Callidus reads "
-                             f"records of up to {MAX_CHARS:,}")
+            raise DamagedFileError(f"the record is {len(text):,} characters long; Callidus reads "
+                                   f"records of up to {MAX_CHARS:,}")
         if text.startswith("\ufeff"):
             self.pos = 1
         self._skip_space()
         if self.pos >= len(text):
-            raise ValueError("not an SGF file: it is empty")
+            raise DamagedFileError("not an SGF file: it is empty")
         if text[self.pos] != "(":
-            raise ValueError(f"not an SGF file: expected '(' at {self.where()}")
+            raise DamagedFileError(f"not an SGF file: expected '(' at {self.where()}")
         main = []
         # One frame per open '(': [opened at, on the main line, subtrees seen, has a node]
         frames = []
@@ -175,15 +176,16 @@ class _Reader:
             self._skip_space()
             if self.pos >= len(text):
                 opened = frames[-1][0]
-                raise ValueError(f"unbalanced brackets: the '(' at {self.where(opened)} is "
-                                 f"never closed")
+                raise DamagedFileError(f"unbalanced brackets: the '(' at {self.where(opened)} "
+                                       f"is never closed")
             ch = text[self.pos]
             if ch == "(":
                 if frames and not frames[-1][3]:
-                    raise ValueError(f"a variation at {self.where()} comes before any node")
+                    raise DamagedFileError(f"a variation at {self.where()} comes before any "
+                                           f"node")
                 if len(frames) >= MAX_DEPTH:
-                    raise ValueError(f"variations nested more than {MAX_DEPTH:,} deep at "
-                                     f"{self.where()}")
+                    raise DamagedFileError(f"variations nested more than {MAX_DEPTH:,} deep at "
+                                           f"{self.where()}")
                 on_main = not frames or (frames[-1][1] and frames[-1][2] == 0)
                 if frames:
                     frames[-1][2] += 1
@@ -191,7 +193,7 @@ class _Reader:
                 self.pos += 1
             elif ch == ")":
                 if not frames[-1][3]:
-                    raise ValueError(f"empty game tree closed at {self.where()}")
+                    raise DamagedFileError(f"empty game tree closed at {self.where()}")
                 frames.pop()
                 self.pos += 1
                 if not frames:
@@ -199,17 +201,17 @@ class _Reader:
             elif ch == ";":
                 frame = frames[-1]
                 if frame[2]:
-                    raise ValueError(f"a node at {self.where()} follows a variation")
+                    raise DamagedFileError(f"a node at {self.where()} follows a variation")
                 self.pos += 1
                 node = self._node(keep=frame[1])
                 frame[3] = True
                 if frame[1]:
                     if len(main) >= MAX_MAIN_LINE:
-                        raise ValueError(f"the main line has more than {MAX_MAIN_LINE:,} "
-                                         f"nodes, far more than any Callisto game")
+                        raise DamagedFileError(f"the main line has more than {MAX_MAIN_LINE:,} "
+                                               f"nodes, far more than any Callisto game")
                     main.append(node)
             else:
-                raise ValueError(f"unexpected {shown(ch)!r} at {self.where()}")
+                raise DamagedFileError(f"unexpected {shown(ch)!r} at {self.where()}")
 
     def _node(self, keep: bool) -> dict:
         """The properties of the node at ``pos``; only their names when not ``keep``."""
@@ -229,23 +231,24 @@ class _Reader:
                 self.steps += 1
                 match = _VALUE.match(text, self.pos)
                 if match is None:
-                    raise ValueError(f"unbalanced brackets: the property value '[' at "
-                                     f"{self.where()} is never closed by ']'")
+                    raise DamagedFileError(f"unbalanced brackets: the property value '[' at "
+                                           f"{self.where()} is never closed by ']'")
                 if len(values) >= MAX_VALUES:
-                    raise ValueError(f"property {shown(ident)} at {self.where(start)} has more "
-                                     f"than {MAX_VALUES:,} values")
+                    raise DamagedFileError(f"property {shown(ident)} at {self.where(start)} has "
+                                           f"more than {MAX_VALUES:,} values")
                 value = match.group(1)
                 values.append(_ESCAPE.sub(_unescape, value) if "\\" in value else value)
                 self.pos = match.end()
                 self._skip_space()
             if not values:
-                raise ValueError(f"property {shown(ident)} at {self.where(start)} has no value")
+                raise DamagedFileError(f"property {shown(ident)} at {self.where(start)} has no "
+                                       f"value")
             if ident in node:
-                raise ValueError(f"property {shown(ident)} at {self.where(start)} appears "
-                                 f"twice in one node")
+                raise DamagedFileError(f"property {shown(ident)} at {self.where(start)} appears "
+                                       f"twice in one node")
             if len(node) >= MAX_PROPERTIES:
-                raise ValueError(f"the node at {self.where(start)} has more than "
-                                 f"{MAX_PROPERTIES:,} properties")
+                raise DamagedFileError(f"the node at {self.where(start)} has more than "
+                                       f"{MAX_PROPERTIES:,} properties")
             node[ident] = _Property(ident, values, start, self) if keep else None
 
 
@@ -260,8 +263,8 @@ class SgfRecord(NamedTuple):
 def import_sgf(text) -> CallistoState:
     """The state at the end of the main line of a Callisto SGF record.
 
-    ValueError, naming the property, move number or place in the text, for
-    anything that is not a Callisto game we can replay.
+    DamagedFileError (a ValueError), naming the property, move number or place in
+    the text, for anything that is not a Callisto game we can replay.
     """
     return read_sgf(text).state
 
@@ -271,34 +274,34 @@ def read_sgf(text) -> SgfRecord:
     read in one pass; ValueError as ``import_sgf``."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_CHARS * 4:
-            raise ValueError(f"the record is {len(text):,} bytes long; Callidus reads "
-                             f"records of up to {MAX_CHARS:,} characters")
+            raise DamagedFileError(f"the record is {len(text):,} bytes long; Callidus reads "
+                                   f"records of up to {MAX_CHARS:,} characters")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ValueError(f"not UTF-8 text (byte {exc.start}); only UTF-8 records "
-                             f"are supported") from None
+            raise DamagedFileError(f"not UTF-8 text (byte {exc.start}); only UTF-8 records "
+                                   f"are supported") from None
     nodes = _Reader(text).main_line()
     root = nodes[0]
     game = root.get("GM")
     if game is None:
-        raise ValueError("the root node has no GM property, so the game is unknown")
+        raise DamagedFileError("the root node has no GM property, so the game is unknown")
     name = game.values[0].strip()
     variant = VARIANT_OF_GAME.get(name)
     if variant is None:
         known = ", ".join(VARIANT_OF_GAME)
-        raise ValueError(f"GM[{shown(name)}] (line {game.line}) is not a Callisto game; "
-                         f"expected one of {known}")
+        raise DamagedFileError(f"GM[{shown(name)}] (line {game.line}) is not a Callisto game; "
+                               f"expected one of {known}")
     charset = root.get("CA")
     if charset is not None and charset.values[0].strip().lower() not in ("utf-8", "utf8"):
-        raise ValueError(f"CA[{shown(charset.values[0])}] (line {charset.line}): only UTF-8 "
-                         f"is supported")
+        raise DamagedFileError(f"CA[{shown(charset.values[0])}] (line {charset.line}): only "
+                               f"UTF-8 is supported")
     return SgfRecord(_replay(nodes, variant), _player_names(root, variant))
 
 
 def read_sgf_file(path) -> SgfRecord:
     """``read_sgf`` of the file at ``path`` (a regular file of at most ``MAX_CHARS``
-    bytes); ``FileProblem`` when it cannot be read, ValueError as ``read_sgf``."""
+    bytes); ``FileProblem`` when it cannot be read, DamagedFileError as ``read_sgf``."""
     from ..files import read_text
 
     return read_sgf(read_text(path, MAX_CHARS, "record"))
@@ -339,44 +342,46 @@ def _replay(nodes: list, variant: str) -> CallistoState:
         for ident in SETUP_PROPERTIES:
             if ident in node:
                 prop = node[ident]
-                raise ValueError(f"setup property {ident} (line {prop.line}) places pieces "
-                                 f"without moves; Callidus only reads games played from the "
-                                 f"empty board")
+                raise DamagedFileError(f"setup property {ident} (line {prop.line}) places pieces "
+                                       f"without moves; Callidus only reads games played from the "
+                                       f"empty board")
         if "GM" in node and node is not root:
-            raise ValueError(f"GM (line {node['GM'].line}) may only appear in the root node")
+            raise DamagedFileError(f"GM (line {node['GM'].line}) may only appear in the root "
+                                   f"node")
         found = [node[i] for i in node if i in moves]
         stray = [node[i] for i in node if i in ("B", "W", "1", "2", "3", "4") and i not in moves]
         if stray:
             prop = stray[0]
-            raise ValueError(f"{prop} (line {prop.line}) is not a move property of "
-                             f"{GAME_NAMES[variant]}; use {', '.join(sorted(set(moves)))}")
+            raise DamagedFileError(f"{prop} (line {prop.line}) is not a move property of "
+                                   f"{GAME_NAMES[variant]}; use {', '.join(sorted(set(moves)))}")
         if "PL" in node:
             _check_player_to_play(node["PL"], state, variant)
         if not found:
             continue
         number += 1
         if len(found) > 1:
-            raise ValueError(f"move {number} (line {found[0].line}): one node holds two moves, "
-                             f"{found[0]} and {found[1]}")
+            raise DamagedFileError(f"move {number} (line {found[0].line}): one node holds two "
+                                   f"moves, {found[0]} and {found[1]}")
         prop = found[0]
         where = f"move {number} ({prop}, line {prop.line})"
         if len(prop.values) > 1:
-            raise ValueError(f"{where}: a move has one value, not {len(prop.values)}")
+            raise DamagedFileError(f"{where}: a move has one value, not {len(prop.values)}")
         value = prop.values[0].strip()
         if not value:
-            raise ValueError(f"{where}: empty move; Callisto has no passes")
+            raise DamagedFileError(f"{where}: empty move; Callisto has no passes")
         if len(value) > MAX_MOVE_CHARS:
-            raise ValueError(f"{where}: {len(value):,} characters is too long for a move")
+            raise DamagedFileError(f"{where}: {len(value):,} characters is too long for a "
+                                   f"move")
         if state.is_over:
-            raise ValueError(f"{where}: the game is already over")
+            raise DamagedFileError(f"{where}: the game is already over")
         colour = moves[prop.ident]
         if colour != state.colour:
-            raise ValueError(f"{where}: a move of {names[colour]}, but {names[state.colour]} "
-                             f"is to move")
+            raise DamagedFileError(f"{where}: a move of {names[colour]}, but "
+                                   f"{names[state.colour]} is to move")
         try:
             state = state.play(SPEC.parse_move(state, value))
         except ValueError as exc:
-            raise ValueError(f"{where}: {shown(str(exc), 160)}") from None
+            raise DamagedFileError(f"{where}: {shown(str(exc), 160)}") from None
     return state
 
 
@@ -388,8 +393,8 @@ def _check_player_to_play(prop: _Property, state: CallistoState, variant: str):
         if state.colour is not None and state.colour % 2 == wanted:
             return
     if wanted is None:
-        raise ValueError(f"PL[{shown(prop.values[0])}] (line {prop.line}) names no colour "
-                         f"of {GAME_NAMES[variant]}")
+        raise DamagedFileError(f"PL[{shown(prop.values[0])}] (line {prop.line}) names no colour "
+                               f"of {GAME_NAMES[variant]}")
     if wanted != state.colour:
-        raise ValueError(f"PL[{shown(prop.values[0])}] (line {prop.line}) sets the colour to "
-                         f"play out of turn, which Callidus does not support")
+        raise DamagedFileError(f"PL[{shown(prop.values[0])}] (line {prop.line}) sets the colour "
+                               f"to play out of turn, which Callidus does not support")

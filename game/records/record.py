@@ -31,6 +31,7 @@ import math
 
 from .. import GAMES
 from ..core import changed_options
+from ..errors import DamagedFileError, GameError
 from ..files import FileProblem, check_name, read_json, shown, write_json_atomic
 
 FORMAT = "callidus-game"
@@ -58,7 +59,7 @@ MAX_MOVE_TEXT = 200
 MAX_SECONDS = 10**7
 
 
-class RecordProblem(ValueError):
+class RecordProblem(DamagedFileError):
     """A record that cannot be used; the message says what is wrong."""
 
 
@@ -115,7 +116,8 @@ def result_of(state, winner, reason: str, flagged: int | None = None,
 def record_of_moves(spec, start, move_texts) -> dict:
     """The record of a game played from ``start`` by ``move_texts`` (each checked, and
     written in the game's own notation), seated ``Player 1``, ``Player 2``...; with its
-    result when the game is over.  ``ValueError`` names the first bad move."""
+    result when the game is over.  The first bad move is named in an error of the kind
+    its game raised (``InvalidMoveError``, ``IllegalMoveError``)."""
     position = start.position()
     variant = position.get("variant", spec.variants[0])
     config = {"game": spec.name, "variant": variant, "options": position.get("options", {}),
@@ -127,8 +129,9 @@ def record_of_moves(spec, start, move_texts) -> dict:
             move = spec.parse_move(state, text)
             notation.append(spec.format_move(state, move))
             state = state.play(move)
-        except ValueError as exc:
-            raise ValueError(f"move {number} {text!r}: {exc}") from None
+        except ValueError as exc:       # the same kind of error, naming the move
+            kind = type(exc) if isinstance(exc, GameError) else ValueError
+            raise kind(f"move {number} {text!r}: {exc}") from None
     result = (result_of(state, state.winner, state.end_reason or "The game is over.")
               if state.is_over else None)
     return make_record(config, start, notation, result=result)

@@ -472,6 +472,8 @@ class TournamentStore:
             updated = updated if isinstance(updated, str) else ""
             try:
                 t = self._checked(tid)
+            except StoreError:
+                raise
             except (ValueError, sqlite3.DatabaseError) as exc:
                 infos.append(self._damaged_info(tid, created, updated, str(exc)))
                 continue
@@ -509,6 +511,8 @@ class TournamentStore:
         """The tournament kept under ``tid``; StoreError if missing or damaged, naming the field."""
         try:
             return self._run(self._checked, tid)
+        except StoreError:      # already says which file and why
+            raise
         except ValueError as exc:
             raise StoreError(f"{self.path} is damaged: {exc}") from None
 
