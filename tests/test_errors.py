@@ -7,8 +7,13 @@ each is still a ``ValueError``, so nothing that catches ``ValueError`` changes."
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -187,3 +192,31 @@ def test_a_damaged_tournament_file_is_a_damaged_file(game, tmp_path):
     sqlite3.connect(database).execute("CREATE TABLE other (x)").connection.commit()
     with pytest.raises(DamagedFileError):
         TournamentStore(database)
+
+
+# --- a game that cannot be imported ----------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _import_game(where: Path, env: dict | None = None):
+    return subprocess.run([sys.executable, "-c", "import game\nprint(list(game.GAMES))"],
+                          cwd=where, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, **(env or {})})
+
+
+def test_a_game_package_that_is_missing_stops_the_program_by_name(tmp_path):
+    """A broken or missing game is an error, never a game quietly left out of the menu
+    (and its tests quietly skipped)."""
+    shutil.copytree(ROOT / "game", tmp_path / "game",
+                    ignore=lambda folder, names: [n for n in names
+                                                  if n in ("calabria", "__pycache__")])
+    done = _import_game(tmp_path)
+    assert done.returncode != 0 and "No module named 'game.calabria'" in done.stderr
+
+
+def test_only_callidus_games_leaves_games_out_and_a_misspelt_name_is_refused():
+    done = _import_game(ROOT, env={"CALLIDUS_GAMES": "iriri,calla"})
+    assert done.returncode == 0 and done.stdout.split("\n")[0] == "['calla', 'iriri']"
+    done = _import_game(ROOT, env={"CALLIDUS_GAMES": "calla,irirri"})
+    assert done.returncode != 0 and "CALLIDUS_GAMES names no game 'irirri'" in done.stderr
