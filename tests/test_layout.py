@@ -4,12 +4,14 @@
 - No screen imports another: screens ask the scene stack for each other by name, and only
   ``scenes.registry`` imports the screen modules.
 - A board view never imports the computer players (``game.ai``).
+- A board view fills in the hooks of ``BoardView.handle_event`` and never sorts events itself.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import pkgutil
 from pathlib import Path
 
@@ -117,6 +119,25 @@ def test_board_views_never_import_the_computer_players():
     wrong = [f"{module_name(path)} imports {name}"
              for path in sources("scenes/views") for name in sorted(imports(path))
              if within(name, "game.ai")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_board_views_fill_in_the_event_skeleton_instead_of_writing_their_own():
+    """Only ``scenes/views/base.py`` tells a click from a key: a view's package never names
+    an event type, and a view that overrides ``handle_event`` hands the event on to
+    ``BoardView.handle_event`` (``super()``)."""
+    from scenes.views import VIEW_CLASSES, view_class
+    from scenes.views.base import BoardView
+    kinds = {"MOUSEMOTION", "MOUSEBUTTONDOWN", "MOUSEBUTTONUP", "MOUSEWHEEL", "KEYDOWN", "KEYUP"}
+    wrong = [f"{path.relative_to(ROOT)}:{node.lineno} names {node.attr}"
+             for path in sources("scenes/views") if path.name != "base.py"
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Attribute) and node.attr in kinds]
+    for name in VIEW_CLASSES:
+        own = view_class(name).__dict__.get("handle_event")
+        if own is not None and "super().handle_event(" not in inspect.getsource(own):
+            wrong.append(f"{name}'s view writes its own handle_event")
+    assert BoardView.handle_event.__qualname__ == "BoardView.handle_event"
     assert not wrong, "\n".join(wrong)
 
 

@@ -54,6 +54,7 @@ class BoardView:
         self.hint_move = None     # a move shown as a ghost (hint button)
         self.marks = ()           # things to highlight on a rules diagram
         self.input_enabled = True
+        self.pointer = (0, 0)     # where the pointer was last seen over the window
         self.breathing = False    # the last frame drawn showed a highlight still breathing
         self.reveal = False       # a review: show what the players could not see
         # a game's board (play, review), not a picture of one (a rules diagram, the final
@@ -142,8 +143,87 @@ class BoardView:
             banner.ttl -= dt
         self.banners = [b for b in self.banners if b.ttl > 0]
 
+    # --- input: one skeleton, parts filled in by each view -----------------------------
+    #: A click while an animation runs hurries it to its end; True when that is all the
+    #: click does (Calla: the player sees where the cubes landed before sowing again),
+    #: False when the click then acts as well.
+    hurry_takes_click = False
+
     def handle_event(self, event):
-        """Return a move made by this event, or None."""
+        """Return a move made by this event, or None.
+
+        Every view shares this skeleton: the pointer followed, a running animation
+        hurried by a click, each kind of input handed to its hook (``on_motion``,
+        ``on_press``, ``on_release``, ``on_right_press``, ``on_right_release``,
+        ``on_wheel``, ``on_key``).  A view fills in the hooks it needs; ``takes_input``
+        says whether anything but the pointer's movement reaches them."""
+        if self.state is None:
+            return None
+        kind = event.type
+        if kind == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            return self.on_motion(event.pos)
+        if not self.takes_input():
+            return None
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pointer = event.pos
+            if self.busy:
+                self.finish_animation()
+                if self.hurry_takes_click:
+                    return None
+            return self.on_press(event.pos)
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.pointer = event.pos
+            return self.on_right_press(event.pos)
+        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.on_release(event.pos)
+        if kind == pygame.MOUSEBUTTONUP and event.button == 3:
+            return self.on_right_release(event.pos)
+        if kind == pygame.MOUSEWHEEL and event.y:
+            return self.on_wheel(event.y)
+        if kind == pygame.KEYDOWN:
+            return self.on_key(event)
+        return None          # the wheel's clicks (buttons 4 and 5) come as MOUSEWHEEL too
+
+    def can_act(self) -> bool:
+        """Whether the player to move may act on this board now: there is a game going
+        on, and the play scene lets input through (a human's turn, no offer pending)."""
+        s = self.state
+        return s is not None and self.input_enabled and not s.is_over
+
+    def takes_input(self) -> bool:
+        """Whether clicks, the wheel and keys reach the hooks at all (the pointer's
+        movement always does).  Yes by default: a view whose hooks mean nothing while
+        the player cannot act says so here."""
+        return True
+
+    def on_motion(self, pos):
+        """The pointer moved to ``pos`` (already kept in ``self.pointer``)."""
+        return None
+
+    def on_press(self, pos):
+        """The left button went down at ``pos``, after any animation was hurried to its
+        end: pick up, put down, choose.  Returns a move, or None."""
+        return None
+
+    def on_release(self, pos):
+        """The left button came up at ``pos``: the end of a drag.  Returns a move, or None."""
+        return None
+
+    def on_right_press(self, pos):
+        """The right button went down at ``pos``."""
+        return None
+
+    def on_right_release(self, pos):
+        """The right button came up at ``pos``."""
+        return None
+
+    def on_wheel(self, steps: int):
+        """The wheel turned ``steps`` notches (up is positive)."""
+        return None
+
+    def on_key(self, event):
+        """A key went down (the play scene keeps Esc, Ctrl+Z and Ctrl+Y for itself)."""
         return None
 
     def cancel_input(self) -> bool:

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import math
 
-import pygame
-
 from game.calabria import DUX, PIECE, SIDE_NAMES, Move, square_name
 
 from . import art
@@ -140,10 +138,6 @@ class CalabriaView(BoardView):
             self.announce("To battle!", GOLD, 2.2, small="The Romans move first")
 
     # --- input -------------------------------------------------------------------------
-    def _active(self) -> bool:
-        s = self.state
-        return s is not None and self.input_enabled and not s.is_over
-
     def _move_for(self, held, square):
         if held[0] == "hand":
             return Move(held[1], None, square)
@@ -155,31 +149,27 @@ class CalabriaView(BoardView):
         return self.state.action_problem(move) is None
 
     def handle_event(self, event):
-        self._follow_settings()
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            self.hover = self.board.square_at(event.pos)
-            if (self.held is not None and self.press_pos is not None and not self.dragging
-                    and math.dist(event.pos, self.press_pos) > DRAG_START):
-                self.dragging = True
-            if self.held is not None:
-                self._say_held()
-            else:
-                self._say_pointing(event.pos)
+        self._follow_settings()       # the board turns before the click finds its square
+        return super().handle_event(event)
+
+    def on_motion(self, pos):
+        self.hover = self.board.square_at(pos)
+        if (self.held is not None and self.press_pos is not None and not self.dragging
+                and math.dist(pos, self.press_pos) > DRAG_START):
+            self.dragging = True
+        if self.held is not None:
+            self._say_held()
+        else:
+            self._say_pointing(pos)
+
+    def on_press(self, pos):
+        self.hover = self.board.square_at(pos)
+        if not self.can_act():
             return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pointer = event.pos
-            self.hover = self.board.square_at(event.pos)
-            if self.busy:
-                self.finish_animation()
-            if not self._active():
-                return None
-            return self._press(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.cancel_input()
-        return None
+        return self._press(pos)
+
+    def on_right_press(self, pos):
+        self.cancel_input()
 
     def _press(self, pos):
         s = self.state
@@ -248,7 +238,7 @@ class CalabriaView(BoardView):
         self.cancel_input()
         return None
 
-    def _release(self, pos):
+    def on_release(self, pos):
         pressing, self.press_pos = self.press_pos, None
         if self.held is None or pressing is None:
             self.dragging = False
@@ -294,7 +284,7 @@ class CalabriaView(BoardView):
     def _say_pointing(self, pos) -> None:
         """With nothing held, say what the thing under the pointer would do."""
         self.status = self.words.about_pointer(
-            self.status, self.state, self.hover, active=self._active() and not self.busy,
+            self.status, self.state, self.hover, active=self.can_act() and not self.busy,
             pinned=self.pinned, supply=self.trays.supply_at(pos))
 
     # --- words -------------------------------------------------------------------------
@@ -319,7 +309,7 @@ class CalabriaView(BoardView):
         board.draw_pieces(surface, shown, held, self.dragging, a.fading if a else set())
         if quiet:
             board.draw_dangers(surface, self.threatened, self.pinned)
-        if (held is None and s.phase == "positioning" and self.hover is not None and self._active()
+        if (held is None and s.phase == "positioning" and self.hover is not None and self.can_act()
                 and s.board[self.hover] == "." and quiet):
             # a click here places a piece: show which one
             board.draw_ghost(surface, s.mover, not s.in_hand[s.mover][0], self.hover)

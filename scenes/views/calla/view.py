@@ -67,6 +67,7 @@ def _cube_sprite(size: int, tint: int) -> pygame.Surface:
 
 class CallaView(BoardView):
     player_colours = ((240, 196, 110), (150, 200, 240))
+    hurry_takes_click = True      # a click during the sowing only hurries the cubes along
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
@@ -315,42 +316,35 @@ class CallaView(BoardView):
 
     def _playable(self, index) -> bool:
         s = self.state
-        return (s is not None and self.input_enabled and not s.is_over and index is not None
+        return (self.can_act() and index is not None
                 and index not in CALLA and owner(index) == s.to_move and s.pits[index] > 0)
 
     def _move_of(self, index) -> int:
         return index - 6 * owner(index) + 1
 
-    def handle_event(self, event):
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            index = self.pit_at(event.pos)
-            self.hover = index if self._playable(index) and not self.busy else None
-            self._update_status()
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.busy:
-                self.finish_animation()   # a click hurries the cubes along
-                return None
-            index = self.pit_at(event.pos)
-            if self._playable(index):
-                self.dragging = index
-                self.pointer = event.pos
-            elif index is not None and self.input_enabled and self.state and not self.state.is_over:
-                self.status = self._refusal(index)
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            index = self.dragging
-            self.dragging = None
-            if self.board_rect.collidepoint(event.pos) or self.pit_at(event.pos) == index:
-                return self._move_of(index)
-            return None
-        if event.type == pygame.KEYDOWN and self.input_enabled and self.state \
-                and not self.state.is_over and not self.busy:
-            if pygame.K_1 <= event.key <= pygame.K_5:
-                move = event.key - pygame.K_1 + 1
-                if move in self.state.legal_moves():
-                    return move
+    def on_motion(self, pos):
+        index = self.pit_at(pos)
+        self.hover = index if self._playable(index) and not self.busy else None
+        self._update_status()
+
+    def on_press(self, pos):
+        index = self.pit_at(pos)
+        if self._playable(index):
+            self.dragging = index
+        elif index is not None and self.can_act():
+            self.status = self._refusal(index)
+
+    def on_release(self, pos):
+        index, self.dragging = self.dragging, None
+        if index is not None and (self.board_rect.collidepoint(pos) or self.pit_at(pos) == index):
+            return self._move_of(index)
+        return None
+
+    def on_key(self, event):
+        if self.can_act() and not self.busy and pygame.K_1 <= event.key <= pygame.K_5:
+            move = event.key - pygame.K_1 + 1
+            if move in self.state.legal_moves():
+                return move
         return None
 
     def _refusal(self, index) -> str:

@@ -95,7 +95,7 @@ class CalliroView(BoardView):
         return self.board.cell_center(cell)
 
     # --- what may be done now ----------------------------------------------------------
-    def _can_act(self) -> bool:
+    def can_act(self) -> bool:
         s = self.state
         return s is not None and self.input_enabled and s.to_move is not None
 
@@ -255,29 +255,17 @@ class CalliroView(BoardView):
                           small="No legal action: the other player moves again")
 
     # --- input -------------------------------------------------------------------------------
-    def handle_event(self, event):
-        if self.state is None:
-            return None
-        kind = event.type
-        if kind == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            self.pointer_moved = True
-            self._hover(event.pos)
-            return None
-        if not self._can_act():
-            return None
-        if kind == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.cancel_input()
-            return None
-        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pointer = event.pos
-            self.finish_animation()
-            return self._press(event.pos)
-        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
-        return None
+    def takes_input(self) -> bool:
+        return self.can_act()
 
-    def _press(self, pos):
+    def on_motion(self, pos):
+        self.pointer_moved = True
+        self._hover(pos)
+
+    def on_right_press(self, pos):
+        self.cancel_input()
+
+    def on_press(self, pos):
         state = self.state
         up = self.trays.slot_at(pos) if self.trays else None
         cell = self.board.cell_at(pos)
@@ -310,7 +298,7 @@ class CalliroView(BoardView):
             return None
         return self._attempt(("flip", cell, None, None))
 
-    def _release(self, pos):
+    def on_release(self, pos):
         start, self.drag_from = self.drag_from, None
         if self.held is None or start is None:
             return None
@@ -362,7 +350,7 @@ class CalliroView(BoardView):
         self.status = "Put back in the Repository."
 
     def _hover(self, pos) -> None:
-        text = self._hover_words(pos) if self._can_act() else ""
+        text = self._hover_words(pos) if self.can_act() else ""
         if text != self.hover_text:
             if text or self.status == self.hover_text:
                 self.status = text
@@ -487,13 +475,13 @@ class CalliroView(BoardView):
             return
         board, overlays, anim = self.board, self.overlays, self.anim
         board.draw_board(surface, self.board_style())
-        if (self.held is not None and self._can_act()) or (state.pending_cells and anim is None):
+        if (self.held is not None and self.can_act()) or (state.pending_cells and anim is None):
             board.draw_glow(surface, state, self.held)
         undersides = self._undersides()
         board.draw_chips(surface, state, self._hidden(), undersides)
         if anim is None:
             overlays.draw_pending_arcs(surface, state,
-                                       self.pointer if self._can_act() and self.pointer_moved
+                                       self.pointer if self.can_act() and self.pointer_moved
                                        else None)
         else:
             overlays.draw_animation(surface, anim, self.trays, undersides, self.rect.bottom)
@@ -505,9 +493,9 @@ class CalliroView(BoardView):
             basket = anim["basket"] if anim is not None and anim.get("basket") else state.basket
             layer = self.trays.layer(state, self.shown_scores, basket, self.held,
                                      self.turn_shown(), names,
-                                     self._can_act() and not state.pending_cells)
+                                     self.can_act() and not state.pending_cells)
             surface.blit(layer, self.trays.rect.topleft)
-        if self.held is not None and self._can_act():
+        if self.held is not None and self.can_act():
             overlays.draw_held(surface, state, self.held, self.pointer)
         super().draw(surface)
 

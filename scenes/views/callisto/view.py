@@ -215,48 +215,36 @@ class CallistoView(BoardView):
         return bool(self.board.flash) or super().wants_frames()
 
     # --- input -------------------------------------------------------------------------
-    def _can_act(self) -> bool:
+    def can_act(self) -> bool:
         s = self.state
         return s is not None and self.input_enabled and s.colour is not None
 
-    def handle_event(self, event):
-        if self.state is None:
-            return None
-        kind = event.type
-        if kind == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            if self.held is not None:
-                self._track(event.pos)
-            else:
-                self._hover(event.pos)
-            return None
-        if not self._can_act():
-            return None
-        if kind == pygame.MOUSEWHEEL:
-            if self.held is not None and event.y:
-                self._turn(turned(self.turn, 1 if event.y > 0 else -1))
-            return None
-        if kind == pygame.MOUSEBUTTONDOWN:
-            if event.button not in (1, 3):
-                return None            # wheel clicks arrive as MOUSEWHEEL too
-            self.pointer = event.pos
-            self.finish_animation()
-            if event.button == 3:
-                if self.held is not None:
-                    self._turn(flipped(self.turn))
-                return None
-            return self._press(event.pos)
-        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
-        if kind == pygame.KEYDOWN:
-            if event.key == pygame.K_h:
-                self._toggle_marks()
-            elif self.held is not None and event.key == pygame.K_r:
-                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-                self._turn(turned(self.turn, step))
-            elif self.held is not None and event.key == pygame.K_f:
-                self._turn(flipped(self.turn))
-        return None
+    def takes_input(self) -> bool:
+        return self.can_act()
+
+    def on_motion(self, pos):
+        if self.held is not None:
+            self._track(pos)
+        else:
+            self._hover(pos)
+
+    def on_wheel(self, steps):
+        if self.held is not None:
+            self._turn(turned(self.turn, 1 if steps > 0 else -1))
+
+    def on_right_press(self, pos):
+        self.finish_animation()
+        if self.held is not None:
+            self._turn(flipped(self.turn))
+
+    def on_key(self, event):
+        if event.key == pygame.K_h:
+            self._toggle_marks()
+        elif self.held is not None and event.key == pygame.K_r:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self._turn(turned(self.turn, step))
+        elif self.held is not None and event.key == pygame.K_f:
+            self._turn(flipped(self.turn))
 
     def _toggle_marks(self) -> None:
         """H: hide the marks of where pieces fit if they are shown, else show them."""
@@ -274,7 +262,7 @@ class CallistoView(BoardView):
         else:
             self.status = "Hints off (H shows where pieces fit)."
 
-    def _press(self, pos):
+    def on_press(self, pos):
         state = self.state
         mover = state.colour
         hit = self.trays.slot_at(pos)
@@ -306,7 +294,7 @@ class CallistoView(BoardView):
             self.status = f"Pick a piece from the {self.names[mover]} tray first."
         return None
 
-    def _release(self, pos):
+    def on_release(self, pos):
         start, self.drag_from = self.drag_from, None
         if self.held is None or start is None or self.board.cell_at(pos) is None:
             return None
@@ -389,7 +377,7 @@ class CallistoView(BoardView):
         return left_in_tray(self.state, self.held, colour, piece)
 
     def _hover(self, pos) -> None:
-        hit = self.trays.slot_at(pos) if self._can_act() else None
+        hit = self.trays.slot_at(pos) if self.can_act() else None
         if hit is not None and hit[1] is not None and hit[0] == self.state.colour \
                 and self._in_hand(*hit):
             if hit != self.trays.hover:
@@ -507,11 +495,11 @@ class CallistoView(BoardView):
         board = self.board
         glow = state.colour if state.colour is not None and self.named_seats else None
         board.draw_table(surface, self.board_style(STYLES), glow)
-        holding = self.held is not None and self._can_act()
+        holding = self.held is not None and self.can_act()
         if holding and self.hints_on:
             cover, spots = self.fits()
             board.draw_hints(surface, cover, spots, state.colour, dots=self.held != "1")
-        elif self.overview and self.held is None and self._can_act():
+        elif self.overview and self.held is None and self.can_act():
             board.draw_hints(surface, self.reach(), frozenset(), state.colour, dots=False)
         # a piece in flight is not on the board yet
         board.draw_pieces(surface, state.moves[:-1] if self.anim is not None else state.moves)

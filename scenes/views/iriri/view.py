@@ -99,7 +99,7 @@ class IririView(BoardView):
         seat = self.seats[s.to_move] if s.to_move < len(self.seats) else None
         return seat is not None and seat.get("kind", "human") == "human"
 
-    def _active(self) -> bool:
+    def can_act(self) -> bool:
         return self.input_enabled and self._human_to_move()
 
     def hand_shown(self, player) -> list:
@@ -260,45 +260,29 @@ class IririView(BoardView):
         self.board.camera.frame(self._framed_cells(), glide=True)
 
     # --- input -----------------------------------------------------------------------------
-    def handle_event(self, event):
-        if event.type == pygame.MOUSEMOTION:
-            return self._motion(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pointer = event.pos
-            if self.busy:
-                self.finish_animation()
-            if self.board.centre_rect.collidepoint(event.pos):
-                self.recentre()
-                return None
-            if not self._active():
-                return None
-            return self._press(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self._right_press(event.pos)
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            self.board.end_pan()
-            return None
-        if event.type == pygame.MOUSEWHEEL and event.y:
-            self.board.zoom(1.15 ** max(-4, min(4, event.y)), self.pointer)
-            return None
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return None
-
-    def _motion(self, pos):
+    def on_motion(self, pos):
         self.board.track(pos)
-        self.pointer = pos
         p = self.placement
         if (p.held is not None and p.press_pos is not None and not p.dragging
                 and math.dist(pos, p.press_pos) > DRAG_START):
             p.dragging = True
             self.board.changed()
-        return None
 
-    def _key(self, event):
+    def on_press(self, pos):
+        if self.board.centre_rect.collidepoint(pos):
+            self.recentre()
+            return None
+        if not self.can_act():
+            return None
+        return self._press(pos)
+
+    def on_right_release(self, pos):
+        self.board.end_pan()
+
+    def on_wheel(self, steps):
+        self.board.zoom(1.15 ** max(-4, min(4, steps)), self.pointer)
+
+    def on_key(self, event):
         p = self.placement
         if event.key in PAN_KEYS:
             self.board.nudge(*PAN_KEYS[event.key])
@@ -306,7 +290,7 @@ class IririView(BoardView):
             self.board.zoom(1.2 if event.key in ZOOM_IN else 1 / 1.2)
         elif event.key == pygame.K_c:
             self.recentre()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._active():
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.can_act():
             if self.state.phase == "place":
                 return PASS if self.must_pass else self._confirm()
         elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and p.pieces:
@@ -314,10 +298,10 @@ class IririView(BoardView):
             self._refresh_pending()
         return None
 
-    def _right_press(self, pos) -> None:
+    def on_right_press(self, pos) -> None:
         p = self.placement
         cell = self.board.cell_at(pos)
-        if self._active() and cell in p.pieces:
+        if self.can_act() and cell in p.pieces:
             p.remove(cell)
             if p.held is not None and p.held.get("cell") == cell:
                 p.held = None
@@ -403,7 +387,7 @@ class IririView(BoardView):
                        f"beside the pieces")
         return None
 
-    def _release(self, pos):
+    def on_release(self, pos):
         p = self.placement
         if p.held is None or not p.dragging:
             p.press_pos = None
