@@ -97,10 +97,10 @@ class Board:
         data = {"clocks": None, "running": None, "timer_ms": None, "turn": session.to_move
                 if not session.finished else None}
         if clock is not None:
-            data["clocks"] = [int(clock.remaining(p) * 1000) for p in range(clock.players)]
+            data["clocks"] = [round(clock.remaining(p) * 1000) for p in range(clock.players)]
             data["running"] = clock.active if clock.running else None
         if session.timer is not None:
-            data["timer_ms"] = int(session.timer.remaining() * 1000)
+            data["timer_ms"] = round(session.timer.remaining() * 1000)
         return data
 
     def created_data(self) -> dict:

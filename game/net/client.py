@@ -495,6 +495,7 @@ class ClientThread:
         self._loop = asyncio.new_event_loop()
         self._client: Client | None = None
         self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
         self._thread = threading.Thread(target=self._run, args=(password, reconnect),
                                         name="callidus-client", daemon=True)
         self._thread.start()
@@ -503,20 +504,26 @@ class ClientThread:
     def _run(self, password, reconnect) -> None:
         asyncio.set_event_loop(self._loop)
 
-        async def start():
+        async def main():
+            self._stop = asyncio.Event()
             self._client = Client(self.url, password, reconnect=reconnect)
             self._ready.set()
-            self._loop.create_task(self._pump())
+            pump = asyncio.create_task(self._pump())
             try:
                 await self._client.connect()
             except NetError as exc:
                 self._queue.put({"type": "connection", "state": "closed", "reason": str(exc)})
             else:
                 self._queue.put({"type": "connection", "state": "open", "reason": ""})
+            await self._stop.wait()
+            await self._client.close()
+            await asyncio.sleep(0)            # the last messages reach the pump
+            pump.cancel()
+            for task in asyncio.all_tasks() - {asyncio.current_task()}:
+                task.cancel()
 
-        self._loop.create_task(start())
         try:
-            self._loop.run_forever()
+            self._loop.run_until_complete(main())
         finally:
             self._loop.close()
 
@@ -590,14 +597,11 @@ class ClientThread:
         self._call(lambda c: c.accept_draw(board))
 
     def close(self) -> None:
-        if self._loop.is_closed():
+        """Leave the host and end the thread (seats stay held: ``tickets()`` rejoin them)."""
+        if self._loop.is_closed() or self._stop is None:
             return
-        async def stop():
-            if self._client is not None:
-                await self._client.close()
-            self._loop.stop()
         try:
-            asyncio.run_coroutine_threadsafe(stop(), self._loop)
-        except RuntimeError:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        except RuntimeError:        # the loop already ended
             return
         self._thread.join(5)

@@ -362,14 +362,26 @@ class Host:
                     raise Refusal("too many messages")
                 self._dispatch(conn, read_client_message(data))
         except Refusal as exc:
-            await ws.close(CLOSE_POLICY, exc.reason)
+            self._refuse(ws, exc.reason)
         except asyncio.TimeoutError:
-            await ws.close(CLOSE_POLICY, "no hello")
+            self._refuse(ws, "no hello")
         except ConnectionClosed:
             pass
         finally:
             self._connections.discard(conn)
             self._gone(conn)
+
+    @staticmethod
+    def _refuse(ws, reason: str) -> None:
+        """Close with ``reason`` at once, without waiting for the client's half of the
+        closing handshake (RFC 6455 7.1.7): a flooding client may never read it."""
+        from websockets.protocol import State
+        if ws.protocol.state is State.OPEN:
+            ws.protocol.fail(CLOSE_POLICY, reason)
+            ws.send_data()
+        if ws.transport is not None:
+            # what it sent meanwhile is discarded unread; reading on lets its end close
+            ws.transport.resume_reading()
 
     def _hello(self, conn: Connection, message: dict) -> None:
         if message["type"] != "hello":
@@ -548,7 +560,7 @@ class Host:
             raise _Answer(f"board {board.id} is paused")
 
     def _on_move(self, conn: Connection, message: dict) -> None:
-        from ..session import GameOver, IllegalMove, NotYourTurn
+        from ..session import LAG_CREDIT_MAX, GameOver, IllegalMove, NotYourTurn
         board = self._find(message["board"])
         seats = self._seats_of(conn, board)
         self._playing(board)
@@ -576,7 +588,7 @@ class Host:
         board.turn_began = self.now()
         self._emit(board, "move", {"ply": session.ply, "seat": mover, "move": text,
                                    "position": board.position(),
-                                   "credit_ms": int(round(min(credit, 1e6) * 1000)),
+                                   "credit_ms": round(min(credit, LAG_CREDIT_MAX) * 1000),
                                    **board.clocks()})
         self._settle(board, session.time_called_ply)
         self._reschedule(board)

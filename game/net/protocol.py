@@ -40,6 +40,8 @@ MAX_HOST_DEPTH = 32
 MAX_MOVE = 200
 MAX_PASSWORD = 64
 MAX_BOARD = 10**6
+#: The highest seat number (Callisto's four-colour game has four seats).
+MAX_SEAT = 3
 #: Longest thinking time a client may report for one move, in milliseconds (a day).
 MAX_THINK_MS = 86_400_000
 #: Tokens are ``secrets.token_urlsafe`` text: this alphabet, this many characters at most.
@@ -76,7 +78,7 @@ def _board(value, field):
 
 
 def _seat(value, field):
-    return _whole(value, field, 0, 1)
+    return _whole(value, field, 0, MAX_SEAT)
 
 
 def _count(value, field):
