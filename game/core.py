@@ -27,8 +27,10 @@ class GameState:
     """An immutable game position with the rules attached.
 
     Subclasses implement ``position``, ``to_move``, ``legal_moves``, ``play``,
-    ``is_over``, ``winner`` and ``scores``.  Two states are equal when their
-    positions are equal, so states can be compared and hashed freely.
+    ``is_over``, ``winner`` and ``scores``; the game module sets the class's
+    ``spec`` to the game's ``GameSpec``, so every state can say what it is a state
+    of.  Two states are equal when their positions are equal, so states can be
+    compared and hashed freely.
     """
 
     spec: "GameSpec"

@@ -601,7 +601,7 @@ def _coin_from_position(data):
 COIN = GameSpec(name="coin", title="Coin", blurb="", variants=("standard",),
                 player_counts={"standard": 2}, options={}, option_choices={},
                 make_new=lambda v, s, o: CoinState(s), make_from_position=_coin_from_position,
-                parse=lambda s, t: t, format=lambda s, m: m)
+                parse=lambda s, t: t, format=lambda s, m: m, chance=True)
 CoinState.spec = COIN
 
 

@@ -42,7 +42,7 @@ def choose_move(spec_name: str, state, level: str = "random", rng: random.Random
     rng = rng or random.Random()
     from .knowledge import knowledge_for
     know = knowledge_for(spec_name)
-    settings = level_for(spec_name, level, know, getattr(state, "variant", None))
+    settings = level_for(spec_name, level, know, state.variant)
     if seconds is not _DEFAULT:
         settings = settings.but(seconds=seconds)
     if iterations is not _DEFAULT:

@@ -34,7 +34,7 @@ import random
 import time
 
 from .levels import LEVELS, level_for
-from .mcts import Search, generic_reseed, makes_draws
+from .mcts import Search, generic_reseed
 
 FORMAT = "callidus-analysis"
 VERSION = 1
@@ -157,7 +157,7 @@ def estimate(spec, state, level: str = ANALYSIS_LEVEL, rng: random.Random | None
     if state.is_over:
         entry["chances"] = final_chances(state)
         return entry
-    chance = makes_draws(know, state)
+    chance = spec.chance
     reseed = getattr(know, "reseed", None) or (lambda s, r: generic_reseed(spec, s, r))
     exact = True
     # A forced move (or one the search plays without searching) passes the judgement
@@ -197,8 +197,7 @@ def replay_as_played(record) -> tuple:
     spec, config, states, move_texts, cursor = replay(record)
     extra = record.get("extra")
     called = extra.get("time_called_ply") if isinstance(extra, dict) else None
-    if type(called) is not int or not 0 <= called < len(states) \
-            or not hasattr(states[called], "call_time"):
+    if type(called) is not int or not 0 <= called < len(states) or not spec.game_timer:
         return spec, config, states, move_texts, cursor
     try:
         played = states[:called] + [states[called].call_time()]

@@ -161,7 +161,7 @@ def play_one(name, specs, g, game_seed, seed, variant=None, options=None, openin
     return {"game": g, "seated": levels, "winner": state.winner if state.is_over else None,
             "scores": list(state.scores), "timing": timing, "start": start, "moves": moves,
             "plies": opening + sum(t[0] for t in timing),
-            "reason": getattr(state, "end_reason", None) if state.is_over else "too long"}
+            "reason": state.end_reason if state.is_over else "too long"}
 
 
 def check_record(entry, g: int, specs) -> dict:

@@ -10,7 +10,7 @@ Two ways through the tree:
 
 - Deterministic games (closed loop): a node keeps its state and its untried
   moves; the search can prove wins (``solver``).
-- Games with chance (the plug-in sets ``CHANCE``, e.g. Calliro's chip
+- Games with chance (the game declares it, ``GameSpec.chance``: Calliro's chip
   draws): the state's own seed fixes its future draws, and a search that read
   it would know the future.  So every iteration starts from a re-seeded copy
   of the root (``knowledge.reseed``: the same position with a fresh random
@@ -80,15 +80,6 @@ def tanh_margin(scores, scale: float) -> list:
     return out
 
 
-def makes_draws(knowledge, state) -> bool:
-    """Whether ``play()`` draws at random: the plug-in's ``CHANCE``, else whether
-    the position counts its draws (a ``draws`` field, as Calliro's does)."""
-    chance = getattr(knowledge, "CHANCE", None)
-    if chance is None:
-        chance = "draws" in state.position()
-    return bool(chance)
-
-
 def greedy_playout(state, moves, rng, sample: int = 4, explore: float = 0.15):
     """A playout move for score-driven games: of a few random moves, the one
     that gains the mover most over the others at once (sometimes any move)."""
@@ -112,10 +103,9 @@ def greedy_playout(state, moves, rng, sample: int = 4, explore: float = 0.15):
 
 
 def generic_reseed(spec, state, rng):
-    """The same position with a fresh random ``seed`` (future draws unknown)."""
+    """The same position with a fresh random ``seed`` (future draws unknown): a game
+    with chance keeps its ``seed`` in its position (``docs/engine.md``)."""
     data = state.position()
-    if "seed" not in data:
-        return state
     data["seed"] = rng.randrange(2**31)
     return spec.from_position(data)
 
@@ -135,7 +125,7 @@ class Search:
         self.c = level.c
         self.scale = float(getattr(knowledge, "SCORE_SCALE", 5.0))
         self.margin = level.margin
-        self.chance = makes_draws(knowledge, state)
+        self.chance = spec.chance
         self.solver = level.solver and not self.chance
         self.prior = getattr(knowledge, "prior", None) if level.prior else None
         self.order = getattr(knowledge, "order", None) if self.prior is not None else None

@@ -116,3 +116,4 @@ SPEC = GameSpec(
     parse=parse_move,
     format=format_move,
 )
+CalabriaState.spec = SPEC

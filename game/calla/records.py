@@ -74,3 +74,4 @@ SPEC = GameSpec(
     format=_format,
     game_timer=True,
 )
+CallaState.spec = SPEC

@@ -182,3 +182,4 @@ SPEC = GameSpec(
     parse=parse_move,
     format=format_move,
 )
+CalliroState.spec = SPEC

@@ -217,3 +217,4 @@ SPEC = GameSpec(
     format=_format,
     no_draw="the first word scores a half point, so once a piece is down the scores never tie",
 )
+IririState.spec = SPEC

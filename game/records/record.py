@@ -210,8 +210,7 @@ def _call_time(spec, record, states: list, moves: list, cursor: int) -> None:
     called = extra.get("time_called_ply") if isinstance(extra, dict) else None
     if called is None:
         return
-    if (type(called) is not int or not 0 <= called <= cursor
-            or not hasattr(states[called], "call_time")):
+    if type(called) is not int or not 0 <= called <= cursor or not spec.game_timer:
         raise RecordProblem("field 'extra.time_called_ply' must be a ply of the game "
                             "on a game timer")
     try:

@@ -299,7 +299,7 @@ def _with_former_defaults(tournament, registry):
     for g in tournament["games"]:
         spec = registry.get(g.get("game")) if isinstance(g, dict) and isinstance(
             g.get("game"), str) else None
-        if spec is not None and getattr(spec, "former_defaults", None) and isinstance(
+        if spec is not None and spec.former_defaults and isinstance(
                 g.get("options", {}), dict):
             g = {**g, "options": spec.with_former_defaults(g.get("options", {}))}
         games.append(g)

@@ -559,7 +559,7 @@ class Tournament:
         if registry is None or result.score != "1/2-1/2" or result.how != "manual":
             return None
         spec = registry.get(self.game_for_round(round_no).game)
-        reason = getattr(spec, "no_draw", "")
+        reason = spec.no_draw if spec is not None else ""
         if reason:
             return f"a game of {spec.title} cannot end in a draw: {reason}"
         return None

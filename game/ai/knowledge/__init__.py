@@ -8,11 +8,9 @@ the searches fall back to game-independent behaviour without it:
                       ``LEVELS`` when the position is of that variant.
 ``SCORE_SCALE``       the score margin that counts as a clear lead (default 5),
                       for the generic evaluation and the margin reward.
-``CHANCE``            True when ``play()`` draws at random (from the state's
-                      seed): the searches then call ``reseed`` so they see
-                      chance, never the state's own future draws.  Without
-                      it, a position with a ``draws`` field counts as chance.
-``reseed(state, rng)``   the same position with fresh, unknown future draws.
+``reseed(state, rng)``   the same position with fresh, unknown future draws (for a
+                         game whose spec declares ``chance``: the searches re-seed
+                         so they see chance, never the state's own future draws).
 ``evaluate(state)``      a value in [0, 1] per player for a game not yet over
                          (how likely each player is to win).
 ``prior(state, moves)``  a number per move, higher first: move ordering and the

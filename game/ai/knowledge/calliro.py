@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from ..mcts import greedy_playout
 
-CHANCE = True
 SCORE_SCALE = 3.0
 
 LEVELS = {

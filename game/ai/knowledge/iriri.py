@@ -2,15 +2,14 @@
 
 A turn is two moves by the same player (place, then take); the search's
 reward vectors need nothing special for that.  The ring is public and
-``play()`` draws nothing after the setup, so Iriri is searched as a
-deterministic game.
+``play()`` draws nothing after the setup (its spec declares no ``chance``),
+so Iriri is searched as a deterministic game.
 """
 
 from __future__ import annotations
 
 from ..mcts import greedy_playout
 
-CHANCE = False
 SCORE_SCALE = 6.0
 
 LEVELS = {
