@@ -4,6 +4,8 @@
 - No screen imports another: screens ask the scene stack for each other by name, and only
   ``scenes.registry`` imports the screen modules.
 - A board view never imports the computer players (``game.ai``).
+- No view's package imports another's: what two views share lives in ``scenes/views/base.py``
+  or ``scenes/views/drawing.py``.
 - A board view fills in the hooks of ``BoardView.handle_event`` and never sorts events itself.
 """
 
@@ -119,6 +121,18 @@ def test_board_views_never_import_the_computer_players():
     wrong = [f"{module_name(path)} imports {name}"
              for path in sources("scenes/views") for name in sorted(imports(path))
              if within(name, "game.ai")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_view_package_imports_another():
+    packages = {path.parent.name for path in sources("scenes/views")
+                if path.parent != ROOT / "scenes" / "views"}
+    assert {"calla", "iriri", "calabria"} <= packages
+    wrong = [f"{module_name(path)} imports {name}"
+             for path in sources("scenes/views") if path.parent.name in packages
+             for name in sorted(imports(path))
+             for other in packages - {path.parent.name}
+             if within(name, f"scenes.views.{other}")]
     assert not wrong, "\n".join(wrong)
 
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from ... import assets
+from ..drawing import mix, shade
 
 SS = 3  # supersampling factor
 
@@ -29,15 +30,6 @@ SCHEMES = (ROMAN, GLADIATOR)
 LAUREL = ((120, 150, 40), (200, 190, 70), (250, 226, 110))
 
 
-def _mix(a, b, t):
-    t = max(0.0, min(1.0, t))
-    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(len(a)))
-
-
-def _shade(c, k):
-    return tuple(max(0, min(255, int(v * k))) for v in c[:3])
-
-
 def _finish(big: pygame.Surface, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
@@ -50,7 +42,7 @@ def _ball(surf, centre, r, light, dark, steps=18, lift=(-0.35, -0.4)):
         rr = r * (1 - t * 0.82)
         ox = cx + lift[0] * r * t
         oy = cy + lift[1] * r * t
-        pygame.draw.circle(surf, _mix(dark, light, t ** 0.8), (ox, oy), rr)
+        pygame.draw.circle(surf, mix(dark, light, t ** 0.8), (ox, oy), rr)
 
 
 def _cylinder_fill(surf, rect, light, dark, mask_draw):
@@ -60,7 +52,7 @@ def _cylinder_fill(surf, rect, light, dark, mask_draw):
     for x in range(rect.left, rect.right):
         u = (x - rect.left) / max(1, rect.width - 1)
         k = 1.0 - abs(u - 0.36) * 2.1
-        colour = _mix(dark, light, max(0.0, k) ** 0.9)
+        colour = mix(dark, light, max(0.0, k) ** 0.9)
         pygame.draw.line(layer, colour, (x, rect.top), (x, rect.bottom))
     mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     mask_draw(mask, (255, 255, 255, 255))
@@ -70,11 +62,11 @@ def _cylinder_fill(surf, rect, light, dark, mask_draw):
 
 def _plinth(s, S, scheme):
     """The little base every figure stands on, and its shadow on the board."""
-    shade = pygame.Surface((S, S), pygame.SRCALPHA)
-    pygame.draw.ellipse(shade, (0, 0, 0, 60), (S * 0.08, S * 0.75, S * 0.86, S * 0.23))
-    pygame.draw.ellipse(shade, (0, 0, 0, 70), (S * 0.12, S * 0.77, S * 0.78, S * 0.18))
-    s.blit(shade, (S * 0.01, S * 0.0))
-    pygame.draw.ellipse(s, _shade(scheme["base"], 0.55), (S * 0.13, S * 0.74, S * 0.74, S * 0.2))
+    cast = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.ellipse(cast, (0, 0, 0, 60), (S * 0.08, S * 0.75, S * 0.86, S * 0.23))
+    pygame.draw.ellipse(cast, (0, 0, 0, 70), (S * 0.12, S * 0.77, S * 0.78, S * 0.18))
+    s.blit(cast, (S * 0.01, S * 0.0))
+    pygame.draw.ellipse(s, shade(scheme["base"], 0.55), (S * 0.13, S * 0.74, S * 0.74, S * 0.2))
     pygame.draw.ellipse(s, scheme["base"], (S * 0.13, S * 0.72, S * 0.74, S * 0.18))
     pygame.draw.ellipse(s, scheme["metal"], (S * 0.13, S * 0.72, S * 0.74, S * 0.18), max(2, S // 60))
 
@@ -90,7 +82,7 @@ def _laurel(s, S, cx, cy, w, h):
             pygame.draw.ellipse(leaf, LAUREL[1], leaf.get_rect())
             pygame.draw.ellipse(leaf, LAUREL[2], leaf.get_rect().inflate(-leaf.get_width() // 2,
                                                                          -leaf.get_height() // 2))
-            pygame.draw.ellipse(leaf, _shade(LAUREL[1], 0.6), leaf.get_rect(), max(1, S // 120))
+            pygame.draw.ellipse(leaf, shade(LAUREL[1], 0.6), leaf.get_rect(), max(1, S // 120))
             angle = math.degrees(a) * side + (90 if side > 0 else -90) + 20 * side
             leaf = pygame.transform.rotate(leaf, angle)
             s.blit(leaf, leaf.get_rect(center=(x, y)))
@@ -106,11 +98,11 @@ def _roman(s, S, scheme, dux):
     cw = 0.56 if dux else 0.44
     crest = pygame.Rect(0, 0, S * cw, S * 0.24)
     crest.center = (S * 0.5, S * 0.17)
-    pygame.draw.ellipse(s, _shade(m["crest"], 0.5), crest.move(0, S * 0.012))
+    pygame.draw.ellipse(s, shade(m["crest"], 0.5), crest.move(0, S * 0.012))
     pygame.draw.ellipse(s, m["crest"], crest)
     for k in range(-6, 7):
         x = S * 0.5 + k * crest.width / 15
-        pygame.draw.line(s, _shade(m["crest"], 1.25 if k % 2 else 0.8),
+        pygame.draw.line(s, shade(m["crest"], 1.25 if k % 2 else 0.8),
                          (x, crest.top + S * 0.03 + abs(k) * S * 0.006),
                          (S * 0.5 + k * S * 0.012, crest.bottom - S * 0.02), line)
     # the crest holder
@@ -158,15 +150,15 @@ def _gladiator(s, S, scheme, dux):
     # murmillo fin: a tall narrow crest seen from the front
     fin = pygame.Rect(0, 0, S * (0.12 if dux else 0.09), S * 0.26)
     fin.midbottom = (S * 0.5, S * 0.3)
-    pygame.draw.ellipse(s, _shade(m["crest"], 0.55), fin.move(S * 0.01, S * 0.01))
+    pygame.draw.ellipse(s, shade(m["crest"], 0.55), fin.move(S * 0.01, S * 0.01))
     pygame.draw.ellipse(s, m["crest"], fin)
-    pygame.draw.ellipse(s, _shade(m["crest"], 1.35), fin.inflate(-fin.width * 0.6, -fin.height * 0.25)
+    pygame.draw.ellipse(s, shade(m["crest"], 1.35), fin.inflate(-fin.width * 0.6, -fin.height * 0.25)
                         .move(-fin.width * 0.15, 0))
     if dux:
         for side in (-1, 1):   # two side feathers for the head gladiator
             feather = pygame.Rect(0, 0, S * 0.07, S * 0.2)
             feather.midbottom = (S * (0.5 + side * 0.13), S * 0.3)
-            pygame.draw.ellipse(s, _shade(m["crest"], 0.85), feather)
+            pygame.draw.ellipse(s, shade(m["crest"], 0.85), feather)
     # the helmet: a bronze dome, a broad brim, a grilled visor
     _ball(s, (S * 0.5, S * 0.34), S * 0.14, m["metal_light"], m["metal_dark"])
     brim = pygame.Rect(0, 0, S * 0.46, S * 0.09)
@@ -177,7 +169,7 @@ def _gladiator(s, S, scheme, dux):
                         .move(-brim.width * 0.06, -brim.height * 0.15))
     visor = pygame.Rect(0, 0, S * 0.19, S * 0.14)
     visor.midtop = (S * 0.5, S * 0.29)
-    pygame.draw.ellipse(s, _shade(m["metal"], 0.8), visor)
+    pygame.draw.ellipse(s, shade(m["metal"], 0.8), visor)
     pygame.draw.ellipse(s, m["metal_dark"], visor, line)
     for row in range(3):
         for col in range(4 - (row == 2)):
@@ -203,7 +195,7 @@ def _gladiator(s, S, scheme, dux):
     pygame.draw.circle(s, m["metal_dark"], (cx + S * 0.006, cy + S * 0.01), boss)
     _ball(s, (cx, cy), boss, m["metal_light"], m["metal_dark"], steps=10)
     if dux:
-        _star(s, (cx, cy), boss * 0.75, _shade(m["dark"], 0.9))
+        _star(s, (cx, cy), boss * 0.75, shade(m["dark"], 0.9))
 
 
 def _star(s, centre, r, colour):
@@ -256,12 +248,12 @@ def _plank(s, a, b, width, colour):
     shadow = [(x + width * 0.25, y + width * 0.35) for x, y in pts]
     pygame.draw.polygon(s, (0, 0, 0, 100), shadow)
     pygame.draw.polygon(s, colour, pts)
-    light = _shade(colour, 1.25)
-    dark = _shade(colour, 0.62)
+    light = shade(colour, 1.25)
+    dark = shade(colour, 0.62)
     pygame.draw.line(s, light, (ax + ux * tip + nx * w * 0.6, ay + uy * tip + ny * w * 0.6),
                      (bx - ux * tip + nx * w * 0.6, by - uy * tip + ny * w * 0.6), max(1, int(w * 0.35)))
     for k in (-0.2, 0.25):
-        pygame.draw.line(s, _shade(colour, 0.8), (ax + ux * tip * 1.5 + nx * w * k, ay + uy * tip * 1.5 + ny * w * k),
+        pygame.draw.line(s, shade(colour, 0.8), (ax + ux * tip * 1.5 + nx * w * k, ay + uy * tip * 1.5 + ny * w * k),
                          (bx - ux * tip * 1.8 + nx * w * k, by - uy * tip * 1.8 + ny * w * k),
                          max(1, int(w * 0.12)))
     pygame.draw.polygon(s, dark, pts, max(1, int(w * 0.18)))
@@ -275,13 +267,13 @@ def barricade(side: int, size: int) -> pygame.Surface:
     s = pygame.Surface((S, S), pygame.SRCALPHA)
     wood = (150, 100, 54)
     w = S * 0.13
-    _plank(s, (S * 0.08, S * 0.62), (S * 0.92, S * 0.62), w * 1.05, _shade(wood, 0.82))
+    _plank(s, (S * 0.08, S * 0.62), (S * 0.92, S * 0.62), w * 1.05, shade(wood, 0.82))
     _plank(s, (S * 0.16, S * 0.2), (S * 0.84, S * 0.86), w, wood)
-    _plank(s, (S * 0.84, S * 0.2), (S * 0.16, S * 0.86), w, _shade(wood, 1.08))
+    _plank(s, (S * 0.84, S * 0.2), (S * 0.16, S * 0.86), w, shade(wood, 1.08))
     rope = SCHEMES[side]["rope"]
     cx, cy = S * 0.5, S * 0.53
     for k in range(-2, 3):
-        pygame.draw.line(s, _shade(rope, 0.7), (cx - S * 0.08, cy + k * S * 0.025 - S * 0.03),
+        pygame.draw.line(s, shade(rope, 0.7), (cx - S * 0.08, cy + k * S * 0.025 - S * 0.03),
                          (cx + S * 0.08, cy + k * S * 0.025 + S * 0.03), max(2, S // 40))
         pygame.draw.line(s, rope, (cx - S * 0.08, cy + k * S * 0.025 - S * 0.035),
                          (cx + S * 0.08, cy + k * S * 0.025 + S * 0.025), max(1, S // 70))
@@ -373,10 +365,10 @@ def tile(style: str, light: bool, size: int, seed: int) -> pygame.Surface:
     colour = spec["tiles"][0 if light else 1]
     wob = rng.uniform(0.97, 1.03)
     tint = pygame.Surface((size, size))
-    tint.fill(_shade(colour, wob * 1.02))
+    tint.fill(shade(colour, wob * 1.02))
     piece.blit(tint, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     lift = pygame.Surface((size, size))
-    lift.fill(_shade(colour, 0.3))
+    lift.fill(shade(colour, 0.3))
     piece.blit(lift, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     edge = max(1, size // 26)
     bevel = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -434,21 +426,8 @@ def ring(size: int, colour: tuple) -> pygame.Surface:
     return img
 
 
-@lru_cache(maxsize=256)
-def label(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-    return assets.render(words, size, colour, bold)
-
-
 @lru_cache(maxsize=4)
 def shadow(size: int) -> pygame.Surface:
     img = pygame.Surface((int(size * 0.8), int(size * 0.3)), pygame.SRCALPHA)
     pygame.draw.ellipse(img, (0, 0, 0, 80), img.get_rect())
     return img
-
-
-def blend_rect(surface, colour, rect, width=0, radius=0) -> None:
-    """``pygame.draw.rect`` that blends a translucent colour instead of replacing pixels."""
-    rect = pygame.Rect(rect)
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, colour, layer.get_rect(), width, border_radius=radius)
-    surface.blit(layer, rect.topleft)

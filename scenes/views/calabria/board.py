@@ -20,7 +20,7 @@ from game.calabria import FILES, HEIGHT, WIDTH, square_index
 from ... import assets
 from . import art
 from ..base import pulse
-from .art import label
+from ..drawing import blend_rect, label
 from .words import is_slide
 
 HIGHLIGHT = (255, 226, 140)
@@ -97,12 +97,12 @@ class Board:
         mask = pygame.Surface(f.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
         frame.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        art.blend_rect(frame, (255, 240, 210, 90), frame.get_rect(), 2, radius)
-        art.blend_rect(frame, (0, 0, 0, 90), frame.get_rect().inflate(-4, -4), 2, radius)
+        blend_rect(frame, (255, 240, 210, 90), frame.get_rect(), 2, radius)
+        blend_rect(frame, (0, 0, 0, 90), frame.get_rect().inflate(-4, -4), 2, radius)
         layer.blit(frame, f.topleft)
         b = self.rect.move(-ox, -oy)
         pygame.draw.rect(layer, (20, 14, 10), b.inflate(6, 6))
-        art.blend_rect(layer, (255, 240, 210, 80), b.inflate(8, 8), 1)
+        blend_rect(layer, (255, 240, 210, 80), b.inflate(8, 8), 1)
         c = self.cell
         for square in range(WIDTH * HEIGHT):
             fi, row = square % WIDTH, square // WIDTH

@@ -17,7 +17,7 @@ from game.calabria import DUX, PIECE, SIDE_NAMES
 from ... import assets
 from . import art
 from ..base import GOLD, INK, pulse, says_side
-from .art import label
+from ..drawing import blend_rect, label
 from .words import hand_words
 
 DEPTH = 1.5     # a tray's depth, in cells
@@ -148,14 +148,14 @@ class Trays:
         felt = art.SCHEMES[side]["dark"]
         pygame.draw.rect(box, _dim(felt, 0.7), felt_rect, border_radius=radius // 2)
         # the felt lies below the rim: a shadow along its top and left
-        art.blend_rect(box, (0, 0, 0, 90), felt_rect, max(2, inset // 2), radius // 2)
-        art.blend_rect(box, (255, 230, 190, 60), (felt_rect.x + radius // 2, felt_rect.bottom - 1,
+        blend_rect(box, (0, 0, 0, 90), felt_rect, max(2, inset // 2), radius // 2)
+        blend_rect(box, (255, 230, 190, 60), (felt_rect.x + radius // 2, felt_rect.bottom - 1,
                                                   felt_rect.width - radius, 1))
-        art.blend_rect(box, (255, 235, 200, 70), box.get_rect(), 2, radius)
+        blend_rect(box, (255, 235, 200, 70), box.get_rect(), 2, radius)
         layer.blit(box, tray.topleft)
         # the barricade stack sits in its own little well
         s = self.supply_rect(side).move(-origin[0], -origin[1])
-        art.blend_rect(layer, (0, 0, 0, 70), s.inflate(-4, -4), 0, radius // 2)
+        blend_rect(layer, (0, 0, 0, 70), s.inflate(-4, -4), 0, radius // 2)
 
     def draw(self, surface, state, *, seats, colours, held, enabled, warnings, anim) -> None:
         """What lies in the trays now.  ``held`` is what the player holds (it is not in

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from ... import assets
+from ..drawing import lighten, mix, shade
 
 SS = 3  # supersampling factor
 SQRT3 = math.sqrt(3.0)
@@ -27,19 +28,6 @@ PAIR_SIDES = (("O", "B"), ("O", "G"), ("B", "G"))   # the engine's pair order
 #: Animation phases in which the chip that moved is drawn in motion, not on the board.
 MOVER_PHASES = ("fly", "drop", "turn", "glimpse", "back", "flip")
 WELLS = {"wood": ((122, 82, 46), "wood.png"), "stone": ((128, 128, 132), "marble.png")}
-
-
-def mix(a, b, t):
-    t = max(0.0, min(1.0, t))
-    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
-
-
-def shade(c, k):
-    return tuple(max(0, min(255, int(v * k))) for v in c[:3])
-
-
-def lighten(c, f):
-    return tuple(int(v + (255 - v) * f) for v in c[:3])
 
 
 def hex_points(centre, radius, flat=False):

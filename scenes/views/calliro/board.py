@@ -17,7 +17,8 @@ import pygame
 from game.calliro import RULE_2, cell_label
 
 from ..base import GOLD, pulse
-from .art import FACE, SQRT3, board_surface, chip, glow_cell, lighten, lock, score_chip
+from ..drawing import lighten
+from .art import FACE, SQRT3, board_surface, chip, glow_cell, lock, score_chip
 
 MARGIN = 1.8        # board rim beyond the outer cells, in cell radii
 PAD = 16            # room round the hexagon in the cached layers, for shadows and glows

@@ -19,7 +19,8 @@ from game.calliro import parse_cell
 
 from ... import assets
 from ..base import GOLD, INK, pulse
-from .art import FACE, MOVER_PHASES, ghost, lighten, pair_of, score_chip, squeezed
+from ..drawing import lighten
+from .art import FACE, MOVER_PHASES, ghost, pair_of, score_chip, squeezed
 
 #: Said under a placed chip while it shows its underside, so the glimpse reads as the
 #: same chip turned over, not as another chip put down.

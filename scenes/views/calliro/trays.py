@@ -15,7 +15,8 @@ from game.core import counted
 
 from ... import assets
 from ..base import GOLD, INK
-from .art import FACE, PAIR_SIDES, basket_chip, chip, lighten, score_chip, shade
+from ..drawing import lighten, shade
+from .art import FACE, PAIR_SIDES, basket_chip, chip, score_chip
 
 MUTED = (190, 176, 156)
 

@@ -24,7 +24,8 @@ from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
 
 from ... import assets
 from ..base import GOLD, BoardView, seat_label
-from .art import COLOUR_WORDS, FACE, MOVER_PHASES, lighten
+from ..drawing import lighten
+from .art import COLOUR_WORDS, FACE, MOVER_PHASES
 from .board import Board
 from .overlays import Overlays
 from .trays import Trays

@@ -19,7 +19,8 @@ from game.callisto import orientation
 
 from ... import assets
 from ..base import pulse
-from .pieces import (geo_piece, ghost_surface, grab_offset, lift, piece_surface, shadow_surface,
+from ..drawing import lighten
+from .pieces import (geo_piece, ghost_surface, grab_offset, piece_surface, shadow_surface,
                      shape_of, sink, turn_of)
 
 CELLS = {"wood": ((216, 202, 174), (150, 130, 102)), "stone": ((206, 206, 200), (140, 140, 138))}
@@ -196,9 +197,9 @@ class Board:
                                                            (l + b, t + b)])
             pygame.draw.polygon(board, sink(base, 0.2), [(l, t), (l + b, t + b), (l + b, bt - b),
                                                           (l, bt)])
-            pygame.draw.polygon(board, lift(base, 0.3), [(l, bt), (l + b, bt - b),
+            pygame.draw.polygon(board, lighten(base, 0.3), [(l, bt), (l + b, bt - b),
                                                           (rt - b, bt - b), (rt, bt)])
-            pygame.draw.polygon(board, lift(base, 0.18), [(rt, t), (rt, bt), (rt - b, bt - b),
+            pygame.draw.polygon(board, lighten(base, 0.18), [(rt, t), (rt, bt), (rt - b, bt - b),
                                                            (rt - b, t + b)])
         surf.blit(board, (self.frame.x - self.bounds.x, self.frame.y - self.bounds.y))
         self._draw_labels(surf)
@@ -247,7 +248,7 @@ class Board:
         if glow is None:
             glow = pygame.Surface(self.frame.size, pygame.SRCALPHA)
             rim = self._octagon((self.grid.x - self.frame.x) * 0.92)
-            pygame.draw.polygon(glow, (*lift(self.rgbs[colour], 0.25), 255), rim, 3)
+            pygame.draw.polygon(glow, (*lighten(self.rgbs[colour], 0.25), 255), rim, 3)
             self._rims[colour] = glow
         return glow
 
@@ -262,7 +263,7 @@ class Board:
             rgb = self.rgbs[colour]
             surf = pygame.Surface(self.grid.size, pygame.SRCALPHA)
             for x, y in cover:
-                pygame.draw.rect(surf, (*lift(rgb, 0.35), 95),
+                pygame.draw.rect(surf, (*lighten(rgb, 0.35), 95),
                                  (x * c + 2, y * c + 2, c - 4, c - 4), border_radius=c // 6)
             if dots:
                 for x, y in spots:

@@ -13,6 +13,7 @@ from game.callisto import PIECES, orientation
 
 from ... import assets
 from ..base import INK
+from ..drawing import lighten
 
 ILLEGAL = (214, 48, 40)
 SHORT_NAMES = {"1": "1x1", "2": "domino", "O": "square"}
@@ -64,10 +65,6 @@ def short_name(piece: str) -> str:
 
 # --- sprites --------------------------------------------------------------------
 
-def lift(rgb, f):
-    return tuple(int(c + (255 - c) * f) for c in rgb)
-
-
 def sink(rgb, f):
     return tuple(int(c * (1 - f)) for c in rgb)
 
@@ -88,14 +85,14 @@ def _tile(rgb: tuple, u: int) -> pygame.Surface:
     r = pygame.Rect(m, m, u - 2 * m, u - 2 * m)
     pygame.draw.rect(s, rgb, r)
     l, t, rt, bt = r.left, r.top, r.right - 1, r.bottom - 1
-    pygame.draw.polygon(s, lift(rgb, 0.45), [(l, t), (rt, t), (rt - b, t + b), (l + b, t + b)])
-    pygame.draw.polygon(s, lift(rgb, 0.22), [(l, t), (l + b, t + b), (l + b, bt - b), (l, bt)])
+    pygame.draw.polygon(s, lighten(rgb, 0.45), [(l, t), (rt, t), (rt - b, t + b), (l + b, t + b)])
+    pygame.draw.polygon(s, lighten(rgb, 0.22), [(l, t), (l + b, t + b), (l + b, bt - b), (l, bt)])
     pygame.draw.polygon(s, sink(rgb, 0.38), [(l, bt), (l + b, bt - b), (rt - b, bt - b), (rt, bt)])
     pygame.draw.polygon(s, sink(rgb, 0.22), [(rt, t), (rt, bt), (rt - b, bt - b), (rt - b, t + b)])
     face = r.inflate(-2 * b, -2 * b)
     if face.height > 2:
         gloss = pygame.Rect(face.x, face.y, face.width, face.height // 2)
-        pygame.draw.rect(s, lift(rgb, 0.08), gloss)
+        pygame.draw.rect(s, lighten(rgb, 0.08), gloss)
     pygame.draw.rect(s, sink(rgb, 0.5), r, 1)
     return s
 
@@ -112,8 +109,8 @@ def piece_surface(rgb: tuple, shape: tuple, u: int) -> pygame.Surface:
     cells = set(shape)
     m, b = _gap(u), _bevel(u)
     j = m + b
-    light, dark = lift(rgb, 0.45), sink(rgb, 0.38)
-    left_light, right_dark = lift(rgb, 0.22), sink(rgb, 0.22)
+    light, dark = lighten(rgb, 0.45), sink(rgb, 0.38)
+    left_light, right_dark = lighten(rgb, 0.22), sink(rgb, 0.22)
     for x, y in shape:
         if (x + 1, y) in cells:        # join to the right
             sx = (x + 1) * u

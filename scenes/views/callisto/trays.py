@@ -18,8 +18,9 @@ from game.callisto import PIECE_INDEX, PIECES, orientation
 
 from ... import assets
 from ..base import INK, pulse
+from ..drawing import lighten
 from .board import HINT
-from .pieces import badge, lift, piece_surface, shadow_surface, sink, tray_turn
+from .pieces import badge, piece_surface, shadow_surface, sink, tray_turn
 
 
 def left_in_tray(state, held: str | None, colour: int, piece: str) -> int:
@@ -173,7 +174,7 @@ class Trays:
         x = r.x + 10
         cy = r.y + head // 2 + 2
         pygame.draw.circle(layer, rgb, (x + size // 2, cy), size // 2)
-        pygame.draw.circle(layer, lift(rgb, 0.5), (x + size // 2 - 1, cy - 1), size // 2, 1)
+        pygame.draw.circle(layer, lighten(rgb, 0.5), (x + size // 2 - 1, cy - 1), size // 2, 1)
         x += size + 6
         turn = state.colour == colour
         left = sum(state.left[colour])
@@ -184,13 +185,13 @@ class Trays:
         # the title (colour and player) is cut to leave room for at least the count left
         title_room = r.right - 10 - x - 14 - assets.measure(choices[-1], small_size, turn)
         rect = assets.text(layer, self.titles[colour], (x, cy), size=size, bold=True,
-                           colour=lift(rgb, 0.45) if turn else (214, 200, 180),
+                           colour=lighten(rgb, 0.45) if turn else (214, 200, 180),
                            anchor="midleft", width=title_room)
         room = r.right - 10 - (rect.right + 14)
         for info in choices:
             if assets.measure(info, small_size, turn) <= room:
                 assets.text(layer, info, (r.right - 10, cy), size=small_size, bold=turn,
-                            colour=lift(rgb, 0.55) if turn else INK, anchor="midright")
+                            colour=lighten(rgb, 0.55) if turn else INK, anchor="midright")
                 break
 
     def _draw_slot(self, layer, tray, name, slot, count, dim=False) -> None:
@@ -230,7 +231,7 @@ class Trays:
             if glow is None:
                 glow = pygame.Surface(tray.rect.inflate(8, 8).size, pygame.SRCALPHA)
                 radius = max(6, tray.rect.height // 14) + 4
-                pygame.draw.rect(glow, (*lift(self.rgbs[mover], 0.3), 255), glow.get_rect(), 3,
+                pygame.draw.rect(glow, (*lighten(self.rgbs[mover], 0.3), 255), glow.get_rect(), 3,
                                  border_radius=radius)
                 self._focus[mover] = glow
             glow.set_alpha(int(120 + 120 * pulse()))

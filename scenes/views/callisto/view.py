@@ -23,8 +23,9 @@ from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry,
                            piece_words, player_names)
 
 from ..base import GOLD, BoardView, says_side, seat_label
+from ..drawing import lighten
 from .board import STYLES, Board
-from .pieces import flipped, grab_offset, lift, pieces_figure, shape_of, tray_turn, turned
+from .pieces import flipped, grab_offset, pieces_figure, shape_of, tray_turn, turned
 from .trays import Trays, left_in_tray
 
 #: Pentobi's colours, warmed a little to sit on the wooden table.
@@ -184,7 +185,7 @@ class CallistoView(BoardView):
             self.sound("place")
         for colour in last["skipped"]:
             if colour in last["out"]:
-                self.announce(f"{self.names[colour]} is skipped", lift(self.rgbs[colour], 0.35),
+                self.announce(f"{self.names[colour]} is skipped", lighten(self.rgbs[colour], 0.35),
                               2.4, small=f"No {self.names[colour]} piece fits any more: "
                                          f"out for the rest of the game")
         if last["over"]:      # (the results screen plays the end sound)

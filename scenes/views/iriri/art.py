@@ -15,8 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from ... import assets
-from ..calabria.art import blend_rect
+from ..drawing import blend_rect, label, mix
 
 SS = 3  # supersampling factor
 
@@ -37,11 +36,6 @@ HINT = (130, 225, 255)
 CLOTH = {"wood": ((92, 84, 72), (112, 103, 90)), "stone": ((78, 82, 88), (100, 105, 112))}
 
 
-def mix(a, b, t):
-    t = max(0.0, min(1.0, t))
-    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
-
-
 def _grey(colour):
     v = int(0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2])
     return mix(colour, (v, v, v), 0.85)
@@ -49,11 +43,6 @@ def _grey(colour):
 
 def scheme_of(piece: str) -> dict:
     return SCHEMES[0 if piece[0] == "Y" else 1]
-
-
-@lru_cache(maxsize=256)
-def label(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-    return assets.render(words, size, colour, bold)
 
 
 @lru_cache(maxsize=512)

@@ -20,6 +20,7 @@ from game.iriri import Place
 
 from . import art
 from ..base import GOLD
+from ..drawing import label, mix
 from .camera import Camera
 
 MUTED = (200, 184, 160)
@@ -122,7 +123,7 @@ class Board:
         room = self.centre_rect.x - self.viewport.x - 16
         for words in ("Right-drag or arrow keys: move the board   Wheel: zoom",
                       "Right-drag: move   Wheel: zoom"):
-            tip = art.label(words, 13, MUTED)
+            tip = label(words, 13, MUTED)
             if tip.get_width() <= room:
                 surface.blit(tip, tip.get_rect(bottomleft=(self.viewport.x + 8,
                                                            self.viewport.bottom - 6)))
@@ -171,7 +172,7 @@ class Board:
         last = getattr(s, "last", None)
         if last and last["kind"] == "place" and anim is None:
             for cell in last["cells"]:
-                pygame.draw.rect(layer, art.mix(base, GOLD, 0.35), at(tuple(cell)))
+                pygame.draw.rect(layer, mix(base, GOLD, 0.35), at(tuple(cell)))
         for cell, piece in s.board.items():
             if cell not in hidden:
                 r = at(cell)
@@ -246,7 +247,7 @@ class Board:
             cells = [tuple(c) for c in a["cells"]]
             x = sum(self.camera.cell_rect(c).centerx for c in cells) / len(cells)
             y = min(self.camera.cell_rect(c).top for c in cells) - k * 0.6 * u
-            img = art.label(f"+{score_text(a['points'])}", max(16, int(k * 0.6)),
+            img = label(f"+{score_text(a['points'])}", max(16, int(k * 0.6)),
                             (255, 236, 160), True).copy()
             img.set_alpha(fade)
             surface.blit(img, img.get_rect(midbottom=(x, y)))

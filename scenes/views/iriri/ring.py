@@ -23,6 +23,7 @@ from game.iriri import PLAYER_NAMES, Take
 from ... import assets
 from . import art
 from ..base import GOLD, INK, pulse
+from ..drawing import label
 
 MUTED = (200, 184, 160)
 RING_SLOTS = 24     # places laid out for: the full ring of a new game
@@ -137,7 +138,7 @@ class Ring:
         pygame.draw.rect(layer, (120, 96, 70), outer, 1, border_radius=outer.width // 2)
         pygame.draw.rect(layer, (34, 26, 20), inner, border_radius=inner.width // 2)
         pygame.draw.rect(layer, (120, 96, 70), inner, 1, border_radius=inner.width // 2)
-        title = art.label("THE RING", max(12, min(18, self.slot // 3)), (226, 206, 170), True)
+        title = label("THE RING", max(12, min(18, self.slot // 3)), (226, 206, 170), True)
         layer.blit(title, title.get_rect(midtop=(self.rect.centerx - offset[0],
                                                  self.rect.y - offset[1] + 2)))
 
@@ -186,7 +187,7 @@ class Ring:
             # the ring position, outside the circle
             x, y = self.point(i, n, slot * 0.5 + number * 0.9)
             colour = GOLD if (i in takeable or chosen) else MUTED
-            img = art.label(str(i), number, colour, i in takeable or chosen)
+            img = label(str(i), number, colour, i in takeable or chosen)
             surface.blit(img, img.get_rect(center=(x, y)))
         self._draw_centre(surface, state, placement, selected, explain_take)
 
@@ -234,10 +235,10 @@ class Ring:
         y = cy - sum(heights) / 2
         for (words, colour, big), h in zip(lines, heights):
             px = int(size * (1.8 if big else 1.0))
-            img = art.label(words, px, colour, big)
+            img = label(words, px, colour, big)
             while img.get_width() > self.info.width + 8 and px > 10:
                 px -= 2
-                img = art.label(words, px, colour, big)
+                img = label(words, px, colour, big)
             surface.blit(img, img.get_rect(midtop=(cx, y)))
             y += h
         self._draw_info(surface, state, placement, explain_take)
@@ -260,6 +261,6 @@ class Ring:
                      "Numbers count from the top."]
         y = r.y + r.height * 0.62
         for line in _wrapped(" ".join(words), size, r.width):
-            img = art.label(line, size, MUTED)
+            img = label(line, size, MUTED)
             surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
             y += size + 4

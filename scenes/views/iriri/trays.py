@@ -17,7 +17,7 @@ from game.iriri import PLAYER_NAMES
 from ... import assets
 from . import art
 from ..base import GOLD, INK, pulse, says_side
-from ..calabria.art import blend_rect
+from ..drawing import blend_rect, label, mix
 
 MUTED = (200, 184, 160)
 TRAY_OF = (1, 0)    # tray 0 (the top one) is Blue's, tray 1 (the bottom one) Yellow's
@@ -89,16 +89,16 @@ class Trays:
         if img.get_width() > room:   # no room for the colour word: the ink still tells it
             small = max(12, size - 5)
             title = assets.ellipsized(name, small, room, True)
-            img = art.label(title, small, colour, True)
+            img = label(title, small, colour, True)
         return title, img
 
     @staticmethod
     def _fitted(text, size, smallest, room, colour):
         """``text`` in the largest size from ``size`` down to ``smallest`` that fits ``room``."""
-        img = art.label(text, size, colour, True)
+        img = label(text, size, colour, True)
         while img.get_width() > room and size > smallest:
             size -= 1
-            img = art.label(text, size, colour, True)
+            img = label(text, size, colour, True)
         return img
 
     # --- drawing -------------------------------------------------------------------
@@ -116,7 +116,7 @@ class Trays:
         mask = pygame.Surface(tray.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
         box.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        felt = art.mix(art.SCHEMES[player]["deep"], (30, 24, 20), 0.55)
+        felt = mix(art.SCHEMES[player]["deep"], (30, 24, 20), 0.55)
         well = self.hand_area(player).move(-self.rects[player].x, -self.rects[player].y)
         well = well.inflate(max(8, well.height // 5), max(6, well.height // 8))
         pygame.draw.rect(box, felt, well, border_radius=radius // 2)
@@ -147,19 +147,19 @@ class Trays:
         top = t.y + max(6, t.height // 9)
         surface.blit(img, (x, top))
         score = s.scores[player]
-        big = art.label(score_text(score), int(size * 1.7), (255, 236, 200), True)
+        big = label(score_text(score), int(size * 1.7), (255, 236, 200), True)
         score_pos = (x, top + img.get_height() + 2)
         surface.blit(big, score_pos)
         extra_x = score_pos[0] + big.get_width() + 8
         if (turn and placement.pieces and placement.points is not None
                 and placement.problem is None):
-            plus = art.label(f"+{score_text(placement.points)}", int(size * 1.2),
+            plus = label(f"+{score_text(placement.points)}", int(size * 1.2),
                              (150, 240, 140), True)
             surface.blit(plus, plus.get_rect(midleft=(extra_x, score_pos[1] + big.get_height() // 2)))
         doing = self._tray_words(s, player, must_pass)
         if doing:
             words, ink = doing
-            img = art.label(words, max(11, size - 4), ink, turn)
+            img = label(words, max(11, size - 4), ink, turn)
             surface.blit(img, (x, min(t.bottom - img.get_height() - 4,
                                       score_pos[1] + big.get_height())))
         if turn and not s.is_over:
@@ -193,7 +193,7 @@ class Trays:
         empty = not any(shown) and not (player == s.mover and placement.pieces)
         if empty:       # the words take the slots' place, so nothing is drawn under them
             area = self.hand_area(player)
-            img = art.label("hand empty", max(11, min(slot0.height // 3, 22)), MUTED)
+            img = label("hand empty", max(11, min(slot0.height // 3, 22)), MUTED)
             surface.blit(img, img.get_rect(center=area.center))
             return
         for i in range(3):
