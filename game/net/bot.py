@@ -118,9 +118,12 @@ async def play_bot(url: str, level: str = "random", board: int | None = None,
             if view.over:
                 break
             message = await client.next_message()
-            if message.get("type") == "error" and message.get("request") == "move":
+            kind = message.get("type")
+            if kind == "error" and message.get("request") == "move":
                 handled = None               # late or refused: think again on what stands
-            elif message.get("type") == "connection" and message.get("state") == "closed":
+            elif kind == "connection" and message.get("state") == "back":
+                handled = None               # a move sent as the host went down is lost
+            elif kind == "connection" and message.get("state") == "closed":
                 raise NetError(f"the host closed the connection: {message.get('reason')}")
         result = view.result or {}
         winner = result.get("winner")

@@ -313,6 +313,7 @@ class Client:
         since = self.boards[board].seq if board in self.boards else 0
         await self._request({"type": "watch", "board": board, "since": since})
         self.watched.add(board)
+        self.boards.setdefault(board, BoardView(board))
 
     async def unwatch(self, board: int) -> None:
         self.watched.discard(board)

@@ -191,7 +191,9 @@ def _found(info) -> FoundHost | None:
         return None
     props = {(_text(k)): v for k, v in (info.properties or {}).items()}
     event = _text(props.get("event")) or _text(info.name.split(".")[0])
-    game = _text(props.get("game")) or None
+    from .. import GAMES
+    game = _text(props.get("game"))
+    game = game if game in GAMES else None
     address = _text(addresses[0])
     try:
         ipaddress.ip_address(address)
