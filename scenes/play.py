@@ -1,9 +1,12 @@
 """The play scene: one game in progress, for any game of the contract.
 
-The board belongs to the game's view; this scene owns the history (undo and
-redo), the seats (human or computer) and the game timer; it holds a
+The game itself (its moves, undo and redo, the clocks, Calla's game timer, how it
+ended, its record) is a ``game.session.Session``, which the scene asks for all of
+it; the board belongs to the game's view; the scene owns what is about the screen:
+the workers thinking for computer seats, hints and draw offers, the moves as the
+move list words them, banners, sounds, and keeping the game on disk.  It holds a
 ``Sidebar`` (``play_sidebar``) that draws the sidebar and the status line.
-Data flows one way: input -> view -> move -> ``state.play`` -> new state
+Data flows one way: input -> view -> move -> ``session.play`` -> new state
 -> ``view.set_state``.
 """
 
@@ -15,7 +18,7 @@ import pygame
 
 from game import GAMES
 from game.ai.worker import Thinker
-from game.clock import Clock, parse_time_control
+from game.session import Session
 
 from . import ui
 from .play_sidebar import Sidebar
@@ -47,68 +50,24 @@ def hints_allowed(config: dict) -> bool:
     return config.get("hints", True) is not False
 
 
-def _restored_time(record: dict, config: dict, states: list, notation: list, cursor: int):
-    """The timer, the ply time was called at and the clock snapshot of a record, checked
-    against the game: ``(timer, called, clock)``.  Raises RecordProblem naming the field."""
-    from game.records.record import RecordProblem
-    extra = record.get("extra")
-    extra = {} if extra is None else extra
-    if not isinstance(extra, dict):
-        raise RecordProblem("field 'extra' must be an object")
-    unknown = sorted(str(k) for k in set(extra) - {"timer", "time_called_ply", "clock", "played"})
-    if unknown:
-        raise RecordProblem(f"field 'extra': unknown field {unknown[0]!r}")
-    minutes = config.get("options", {}).get("time_limit_minutes", 0)
-    limit = minutes * 60.0 if hasattr(states[0], "call_time") and minutes else None
+class PlayTime:
+    """The play scene's own time, the source its session reads: it runs only while the
+    scene is updated (not under the pause menu) and stands still while a computer weighs
+    a draw offer, so no clock or game timer runs then."""
 
-    timer = extra.get("timer")
-    if limit is None and timer is not None:
-        raise RecordProblem("field 'extra.timer': this game has no game timer")
-    if limit is not None and (type(timer) not in (int, float) or not 0 <= timer <= limit):
-        raise RecordProblem(f"field 'extra.timer' must be between 0 and {limit:g} seconds")
-    called = extra.get("time_called_ply")
-    if called is not None:
-        if limit is None or type(called) is not int or not 0 <= called <= cursor:
-            raise RecordProblem("field 'extra.time_called_ply' must be a ply of the game "
-                                "on a game timer")
-        if timer != 0:
-            raise RecordProblem("field 'extra.time_called_ply': time was called with time left")
-        # (``replay`` played the moves after the timer ran out under the time-called rule)
+    def __init__(self):
+        self.seconds = 0.0
 
-    control = parse_time_control(config.get("time_control") or "none")
-    data = extra.get("clock")
-    if control is None:
-        if data is not None:
-            raise RecordProblem("field 'extra.clock': this game has no clock")
-        return timer, called, None
-    if not isinstance(data, dict):
-        raise RecordProblem("field 'extra.clock' is missing for a game on the clock")
-    try:
-        clock = Clock.restore(data, now=lambda: 0.0)
-    except ValueError as exc:
-        raise RecordProblem(f"extra.{exc}") from None       # "extra.clock: field ..."
-    players = len(config["seats"])
-    if clock.control != control or clock.players != players:
-        raise RecordProblem("field 'extra.clock' is not the clock of config.time_control "
-                            f"for {players} players")
-    state = states[cursor]
-    if clock.started and not clock.stopped and clock.flagged() is None \
-            and clock.active != state.to_move:
-        raise RecordProblem(f"field 'extra.clock' runs for player {clock.active}, "
-                            f"but player {state.to_move} is to move")
-    for player in range(players):
-        turns = sum(1 for s in states[:cursor] if s.to_move == player)
-        if clock.moves(player) > turns:
-            raise RecordProblem(f"field 'extra.clock' counts {clock.moves(player)} moves of "
-                                f"player {player}, who made {turns}")
-    return timer, called, data
+    def __call__(self) -> float:
+        return self.seconds
 
 
 class PlayScene(Scene):
     title = "play"
 
     def __init__(self, app, config: dict, state=None, seed: int | None = None, on_finish=None,
-                 keeper=None, save_path=None):
+                 keeper=None, save_path=None, session: Session | None = None,
+                 play_time: PlayTime | None = None):
         super().__init__(app)
         self.config = config
         self.on_finish = on_finish   # called with the outcome when the game ends (tournaments)
@@ -123,30 +82,24 @@ class PlayScene(Scene):
         self.spec = GAMES[config["game"]]
         self.variant = config.get("variant") or self.spec.variants[0]
         self.seats = config["seats"]
-        if state is None:
-            state = self.spec.new_game(variant=self.variant, seed=seed,
-                                       **config.get("options", {}))
-        self.history = [state]
-        # notation[i] (canonical move text) and move_texts[i] (what the move list shows)
-        # lead from history[i] to history[i + 1].
-        self.notation: list[str] = []
+        # Clocks and the game timer run on the scene's own play time, so a pause stops them
+        # (``session``: a game carried on, made on ``play_time``).
+        self.time = play_time or PlayTime()
+        self.session = session or Session.from_config(config, state=state, seed=seed,
+                                                      now=self.time)
+        # move_texts[i] (what the move list shows) words the move from history[i]
         self.move_texts: list[str] = []
-        self.cursor = 0
         # the ply whose move the board is still playing out: until it lands, the sidebar and
         # the status line show the position before it
         self.landing: int | None = None
-        self.time_called_ply: int | None = None
-        # times[i]: the seconds move i took; clocks[i]: every clock after it (None: no clock)
-        self.times: list = []
-        self.clocks: list = []
-        self.turn_began = 0.0        # play_time when the move now awaited could first be made
         self.played_here = False     # a move was made (or a flag fell) here, not only redone
         self.kept_id: str | None = None   # the finished game's id in the game library
         self.final_record: dict | None = None   # the finished game as kept and offered to save
         self.view = view_class(self.spec.name)(app, self.spec, self.seats, self.variant)
-        self.view.set_state(state)
+        self.view.set_state(self.state)
         # each player as the end of the game names them: "Ann (Blue)"
         self.labels = self.view.player_labels(self.seats, self.variant)
+        self.session.labels = self.labels
         self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
                                self.view.player_colours, self.view.seat_colours())
         self.thinker = Thinker()
@@ -156,31 +109,95 @@ class PlayScene(Scene):
         self.computer_wait = 0.0
         self.pending_computer_move = None
         self.end_delay = 0.0
-        minutes = config.get("options", {}).get("time_limit_minutes", 0)
-        self.timer = minutes * 60.0 if hasattr(state, "call_time") and minutes else None
         self.notice = ""
         self.save_notice = ""        # the writer's last failure to keep the game, if any
-        # Per-player clocks run on the scene's own play time, so a pause stops them.
-        self.play_time = 0.0
-        self.played_before = 0.0     # play time of the sittings before this one (resumed)
-        self.flagged: int | None = None
-        self.resigned: int | None = None   # the player who resigned (pause menu)
-        self.agreed = False                # the players agreed a draw (pause menu)
         self.draw_offer = None             # (offerer, ply) while a computer weighs a draw offer
         self.draw_words = None             # (ply, text): the answer to the last offer, that ply
         self.draw_declined: int | None = None   # the ply a draw offer was declined at
         self.judge = None                  # the worker that weighs a draw offer, once asked
         self.warned: set[int] = set()
-        control = parse_time_control(config.get("time_control") or "none")
-        self.clock = (Clock(control, players=len(self.seats), now=lambda: self.play_time)
-                      if control else None)
         self.app.log(f"start {self.spec.name} {self.variant} " + " vs ".join(
             s["name"] + (f" (computer {s.get('level', 'random')})" if s.get("kind") == "computer"
                          else "") for s in self.seats))
 
+    # --- the game, as its session has it ------------------------------------------------
     @property
     def state(self):
-        return self.history[self.cursor]
+        return self.session.state
+
+    @property
+    def cursor(self) -> int:
+        """The ply shown: the index of ``state`` in ``history``."""
+        return self.session.ply
+
+    @cursor.setter
+    def cursor(self, ply: int) -> None:
+        self.session.ply = ply
+
+    @property
+    def history(self) -> list:
+        return self.session.history
+
+    @history.setter
+    def history(self, states: list) -> None:
+        self.session.history = states
+
+    @property
+    def notation(self) -> list:
+        """The canonical text of each move in ``history``."""
+        return self.session.notation
+
+    @notation.setter
+    def notation(self, texts: list) -> None:
+        self.session.notation = texts
+
+    @property
+    def clock(self):
+        return self.session.clock
+
+    @property
+    def timer(self) -> float | None:
+        """Seconds left on the game timer, None without one."""
+        timer = self.session.timer
+        return None if timer is None else timer.remaining()
+
+    @property
+    def clocks(self) -> list:
+        return self.session.clocks
+
+    @property
+    def times(self) -> list:
+        return self.session.times
+
+    @property
+    def time_called_ply(self) -> int | None:
+        return self.session.time_called_ply
+
+    @property
+    def flagged(self) -> int | None:
+        return self.session.flagged
+
+    @flagged.setter
+    def flagged(self, player: int | None) -> None:
+        self.session.flagged = player
+
+    @property
+    def resigned(self) -> int | None:
+        return self.session.resigned
+
+    @property
+    def agreed(self) -> bool:
+        return self.session.agreed
+
+    @property
+    def played_before(self) -> float:
+        """Seconds the game was played in the sittings before this one."""
+        return self.session.played_before
+
+    @property
+    def play_time(self) -> float:
+        """Seconds this scene has been played (the time its clocks run on)."""
+        return self.time.seconds
 
     @property
     def panel_ply(self) -> int:
@@ -193,27 +210,11 @@ class PlayScene(Scene):
     @property
     def finished(self) -> bool:
         """The game is over: by the rules, a flag fall, a resignation or an agreed draw."""
-        return (self.state.is_over or self.flagged is not None or self.resigned is not None
-                or self.agreed)
+        return self.session.finished
 
     def outcome(self) -> dict:
-        state = self.state
-        if self.flagged is not None or self.resigned is not None:
-            # a flag fall or a resignation: the opponent wins (with more players, the one
-            # ahead of the others, if one is)
-            lost = self.flagged if self.flagged is not None else self.resigned
-            winner = self._winner_without(lost)
-            reason = (f"{self.labels[lost]} ran out of time." if self.flagged is not None
-                      else f"{self.labels[lost]} resigned.")
-        elif self.agreed:
-            winner, reason = None, "Drawn by agreement."
-        else:
-            winner = state.winner
-            reason = state.describe_end(self.labels) or "The game is over."
-        return {"winner": winner, "reason": reason, "flagged": self.flagged,
-                "resigned": self.resigned,
-                "scores": list(state.scores),
-                "state_position": state.position(), "moves": list(self.notation[:self.cursor])}
+        """How the game ended (``Session.outcome``), naming the players by ``labels``."""
+        return self.session.outcome
 
     # --- widgets -----------------------------------------------------------------
     def build(self) -> None:
@@ -263,29 +264,24 @@ class PlayScene(Scene):
 
     # --- moves, undo, redo -------------------------------------------------------
     def apply(self, move, text: str | None = None) -> bool:
-        old = self.state
+        """Play ``move`` (from the board, or a computer's answer with its ``text``); a move
+        the session refuses is said in the status line."""
+        was_over, before = self.finished, self.state
         try:
-            new = old.play(move)
+            text = self.session.play(move, text=text)
         except ValueError as exc:
             self.view.status = f"Not allowed: {exc}"
+            if self.finished and not was_over:      # a flag fell as the move was made
+                self._time_news(before)
             return False
-        text = text or self.spec.format_move(old, move)
-        self._truncate()
-        self.history.append(new)
-        self.notation.append(text)
+        old, new = self.history[self.cursor - 1], self.state
+        del self.move_texts[self.cursor - 1:]
         self.move_texts.append(f"{self.seats[old.to_move]['name']}: "
                                f"{self.view.describe_move(old, move)}")
-        self.cursor += 1
         self._drop_hint()
         self.view.set_state(new, previous=old)
         self.landing = self.cursor
         self.app.log(f"move {len(self.move_texts)} {self.spec.name} player {old.to_move} {text}")
-        if self.clock is not None:
-            if new.is_over:
-                self.clock.stop()
-            elif new.to_move != old.to_move:
-                self.clock.press(old.to_move, new.to_move)
-        self._note_time()
         self.played_here = True
         if new.is_over:
             self._log_result(new)
@@ -293,50 +289,19 @@ class PlayScene(Scene):
         self.autosave()
         return True
 
-    def _note_time(self) -> None:
-        """Note the time the move just made took, and the clocks after it."""
-        ply = self.cursor - 1
-        used, self.turn_began = self.play_time - self.turn_began, self.play_time
-        reading = (None if self.clock is None else
-                   [round(self.clock.remaining(p), 3) for p in range(self.clock.players)])
-        for log in (self.times, self.clocks):
-            del log[ply:]
-            log.extend([None] * (ply - len(log)))
-        self.times.append(round(used, 3))
-        self.clocks.append(reading)
-
     def _drop_hint(self) -> None:
         if self.hint_for is not None:
             self.hinter.cancel()
             self.hint_for = None
 
-    def _truncate(self) -> None:
-        """Forget the moves after the cursor (a new move replaces what undo took back)."""
-        del self.history[self.cursor + 1:]
-        del self.notation[self.cursor:]
-        del self.move_texts[self.cursor:]
-        if self.time_called_ply is not None and self.time_called_ply > self.cursor:
-            self.time_called_ply = None
+    def _follow_moves(self) -> None:
+        """Forget the words of moves the session forgot (taken back, then replaced)."""
+        del self.move_texts[len(self.notation):]
 
     # --- the unfinished game on disk ---------------------------------------------
     def record(self, finished: bool = False) -> dict:
         """The game as a record; ``finished``: up to the position shown, with the result."""
-        from game.records.record import make_record, result_of
-        moves = len(self.notation) if not finished else self.cursor
-        result = None
-        if finished:
-            outcome = self.outcome()
-            result = result_of(self.state, outcome["winner"], outcome["reason"],
-                               flagged=outcome["flagged"], resigned=outcome["resigned"],
-                               agreed=self.agreed)
-        return make_record(self.config, self.history[0], self.notation[:moves], self.cursor,
-                           extra={"timer": self.timer, "time_called_ply": self.time_called_ply,
-                                  "clock": self.clock.snapshot() if self.clock else None,
-                                  "played": round(self.played_before + self.play_time, 1)},
-                           times=(self.times + [None] * moves)[:moves],
-                           clocks=(None if self.clock is None
-                                   else (self.clocks + [None] * moves)[:moves]),
-                           result=result)
+        return self.session.record(finished=finished)
 
     def _report_finish(self, outcome=None) -> None:
         """Hand the outcome to whoever waits for it (a tournament's round), once, as soon as
@@ -401,39 +366,23 @@ class PlayScene(Scene):
         """The play scene of a saved game, exactly where it was left; ``save_path``: the
         unfinished-game file it was read from, where the game goes on being kept.
 
-        Everything is checked before the scene is built: ``replay`` checks the game, its
-        config and every move, ``_restored_time`` the timer and the clock; a damaged record
-        raises ``RecordProblem`` naming the field, and nothing fails later.
+        Everything is checked before the scene is built (``Session.from_record``: the game,
+        its config and every move, the timer, the clock and the time played); a damaged
+        record raises ``RecordProblem`` naming the field, and nothing fails later.
         """
-        from game.records.record import RecordProblem, replay
-        spec, config, states, notation, cursor = replay(record)
-        timer, called, clock = _restored_time(record, config, states, notation, cursor)
-        scene = cls(app, config, state=states[0], on_finish=on_finish, keeper=keeper,
-                    save_path=save_path)
+        from game.records.record import RecordProblem
+        play_time = PlayTime()
+        session = Session.from_record(record, now=play_time)
+        scene = cls(app, session.config, on_finish=on_finish, keeper=keeper,
+                    save_path=save_path, session=session, play_time=play_time)
         scene.owns_save = save_path is not None
         try:
             scene.move_texts = [
                 f"{scene.seats[before.to_move]['name']}: "
-                f"{scene.view.describe_move(before, spec.parse_move(before, text))}"
-                for before, text in zip(states, notation)]
+                f"{scene.view.describe_move(before, session.spec.parse_move(before, text))}"
+                for before, text in zip(session.history, session.notation)]
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise RecordProblem(f"a move cannot be shown: {exc}") from None
-        scene.history = states
-        scene.notation = notation
-        scene.cursor = cursor
-        scene.time_called_ply = called
-        scene.times = list(record.get("times") or [])
-        scene.clocks = list(record.get("clocks") or [])
-        if scene.timer is not None:
-            scene.timer = timer
-        if clock is not None:
-            scene.clock = Clock.restore(clock, now=lambda: scene.play_time)
-        extra = record.get("extra") if isinstance(record.get("extra"), dict) else {}
-        played = extra.get("played", 0.0)
-        if type(played) not in (int, float) or not 0 <= played < 10 ** 7:
-            raise RecordProblem("field 'extra.played' must be the seconds the game has been played")
-        scene.played_before = float(played)
-        scene.view.set_state(scene.state)
         return scene
 
     def _log_result(self, state) -> None:
@@ -476,15 +425,10 @@ class PlayScene(Scene):
         self.view.status = f"Hint: {self.view.hint_words(self.state, move)}"
 
     def _can_undo(self) -> bool:
-        if self.cursor == 0 or self.clock is not None or self.finished:
-            return False
-        if not self.has_computer():
-            return True
-        return any(self.seat_of(s.to_move) and self.seat_of(s.to_move)["kind"] == "human"
-                   for s in self.history[:self.cursor])
+        return self.session.can_undo
 
     def _can_redo(self) -> bool:
-        return self.clock is None and self.cursor < len(self.history) - 1
+        return self.session.can_redo
 
     def undo(self) -> None:
         if not self._can_undo():
@@ -492,11 +436,8 @@ class PlayScene(Scene):
         self.thinker.cancel()
         self._drop_hint()
         self.pending_computer_move = None
-        self.turn_began = self.play_time
-        self.cursor -= 1
-        # Against the computer, go back to the last position where a human was to move.
-        while self.cursor > 0 and self.computer_to_move():
-            self.cursor -= 1
+        # against the computer, back to the last position where a human was to move
+        self.session.undo()
         self.view.cancel_input()
         self.view.set_state(self.state)
         self.landing = None
@@ -512,10 +453,7 @@ class PlayScene(Scene):
         self._drop_hint()
         self.pending_computer_move = None
         previous = self.state
-        self.turn_began = self.play_time
-        self.cursor += 1
-        while self._can_redo() and self.computer_to_move():
-            self.cursor += 1
+        self.session.redo()
         self.view.set_state(self.state, previous=previous if self.cursor else None)
         self.landing = self.cursor
         self.app.log(f"redo to ply {self.cursor}")
@@ -584,13 +522,8 @@ class PlayScene(Scene):
         self._poll_draw()
         self._check_saved()
         if self.draw_offer is None:     # a computer weighs a draw offer on nobody's time
-            self.play_time += dt
-        self._run_clock()
-        state = self.state
-        if self.timer is not None and not self.finished and self.draw_offer is None:
-            self.timer = max(0.0, self.timer - dt)
-            if self.timer == 0 and not getattr(state, "time_called", True):
-                self._call_time()
+            self.time.seconds += dt
+        self._check_time()
         if self.finished:
             if not self.view.busy:
                 self.end_delay += dt
@@ -619,20 +552,26 @@ class PlayScene(Scene):
         waits = [w for w in waits if w is not None]
         return min(waits) if waits else None
 
-    def _run_clock(self) -> None:
-        clock = self.clock
-        if clock is None or self.finished:
+    def _check_time(self) -> None:
+        """Let the session look at the time (its clocks start with the first look), warn a
+        player whose clock runs low, and show a flag fall or time called."""
+        if self.finished:
             return
-        if not clock.started:
-            clock.start(self.state.to_move)
-        for player in range(len(self.seats)):
-            if clock.low_time(player) and player not in self.warned and clock.active == player:
-                self.warned.add(player)
-                self.app.sounds.play("warn")
-        flagged = clock.flagged()
-        if flagged is not None:
-            self.flagged = flagged
-            clock.stop()
+        before = self.state
+        self.session.check_time()
+        clock = self.clock
+        if clock is not None:
+            for player in range(len(self.seats)):
+                if clock.low_time(player) and player not in self.warned and clock.active == player:
+                    self.warned.add(player)
+                    self.app.sounds.play("warn")
+        self._time_news(before)
+
+    def _time_news(self, before) -> None:
+        """Show what the time did since the position was ``before``: a flag fell, or the
+        game timer ran out and time was called (the position is the time-called one)."""
+        if self.flagged is not None:
+            flagged = self.flagged
             self.thinker.cancel()
             self._drop_hint()
             self.pending_computer_move = None
@@ -640,32 +579,27 @@ class PlayScene(Scene):
             self.view.announce("Flag fell!", (255, 130, 100), 3.0,
                                small=f"{self.seats[flagged]['name']} ran out of time")
             self.app.log(f"flag {flagged} {self.seats[flagged]['name']}")
-            self.played_here = True
-            self._log_result(self.state)
-            self._refresh_buttons()
-            self.autosave()
-
-    def _call_time(self) -> None:
-        called = self.state.call_time()
-        self._truncate()
-        self.history[self.cursor] = called
-        self.time_called_ply = self.cursor
+        elif self.state is not before:
+            called = self.state
+            self._follow_moves()
+            self.thinker.cancel()
+            self.pending_computer_move = None
+            self.view.set_state(called)
+            self.landing = None
+            self.app.sounds.play("warn")
+            self.view.announce("Time!", (255, 150, 110), 3.0, small=self.time_rule_text() or "")
+            self.app.log("time called")
+        else:
+            return
         self.played_here = True
-        self.thinker.cancel()
-        self.pending_computer_move = None
-        self.view.set_state(called)
-        self.landing = None
-        self.app.sounds.play("warn")
-        self.view.announce("Time!", (255, 150, 110), 3.0, small=self.time_rule_text() or "")
-        self.app.log("time called")
-        if called.is_over:
-            self._log_result(called)
+        if self.finished:
+            self._log_result(self.state)
         self._refresh_buttons()
         self.autosave()
 
     def time_rule_text(self) -> str | None:
         state = self.state
-        if not getattr(state, "time_called", False):
+        if not self.spec.game_timer or not state.time_called:
             return None
         if state.is_over:
             return "Time was called: the game is over."
@@ -716,19 +650,11 @@ class PlayScene(Scene):
         self.app.stack.replace("results", config=self.config, state=self.state,
                                move_texts=self.move_texts[:self.cursor], outcome=outcome,
                                history=self.history[:self.cursor + 1],
-                               played=self.played_before + self.play_time, clock=self.clock,
+                               played=self.session.played, clock=self.clock,
                                record=self.final_record or self.record(finished=True),
                                kept_id=self.kept_id)
 
     # --- resigning and draws (from the pause menu) ---------------------------------------
-    def _winner_without(self, lost: int) -> int | None:
-        """Who wins when player ``lost`` loses outside the rules (a flag, a resignation): the
-        opponent, or with more players the one ahead of the others, if one is."""
-        others = [p for p in range(len(self.seats)) if p != lost]
-        best = max(self.state.scores[p] for p in others)
-        top = [p for p in others if self.state.scores[p] == best]
-        return others[0] if len(others) == 1 else (top[0] if len(top) == 1 else None)
-
     def conceder(self) -> int | None:
         """The player who resigns or offers a draw from the pause menu: at a shared screen
         the player to move, who has the board in hand; against the computer the human (with
@@ -752,7 +678,7 @@ class PlayScene(Scene):
         """What resigning now means, naming who resigns and who wins."""
         player = self.conceder()
         name = self.seats[player]["name"]
-        winner = self._winner_without(player)
+        winner = self.session.winner_without(player)
         if winner is None:
             return f"{name} resigns: the game ends with no winner."
         return f"{name} resigns: {self.seats[winner]['name']} wins."
@@ -762,7 +688,7 @@ class PlayScene(Scene):
         player = self.conceder()
         if player is None:
             return
-        self.resigned = player
+        self.session.resign(player)
         name = self.seats[player]["name"]
         self.app.log(f"resign {player} {name}")
         self._end_now()
@@ -770,12 +696,9 @@ class PlayScene(Scene):
 
     def _no_draw_now(self) -> str | None:
         """Why this game cannot be drawn by agreement now, or None."""
-        if self.finished:
-            return "The game is over."
-        if len(self.seats) != 2:
-            return "A draw is agreed between two players; this game has more."
-        if self.spec.no_draw:
-            return f"A game of {self.spec.title} cannot end in a draw: {self.spec.no_draw}."
+        problem = self.session.draw_problem()
+        if problem is not None:
+            return problem
         if self.conceder() is None:
             return "Only a player at the board can offer a draw."
         return None
@@ -856,7 +779,7 @@ class PlayScene(Scene):
         """The players agree a draw: the game ends at once as a draw by agreement."""
         if self._no_draw_now() is not None:
             return
-        self.agreed = True
+        self.session.agree_draw()
         self.app.log("draw agreed")
         self._end_now()
         self.view.announce("Draw agreed", seconds=3.0)
@@ -868,15 +791,14 @@ class PlayScene(Scene):
         self.view.status = text
 
     def _end_now(self) -> None:
-        """End the game where it stands (a resignation, an agreed draw): the computer stops
-        thinking, the clocks stop, moves undone are forgotten, and the result is kept."""
+        """The game the session has just ended where it stands (a resignation, an agreed
+        draw; the clocks stopped, moves undone forgotten): the computer stops thinking, and
+        the result is kept."""
         self.thinker.cancel()
         self._drop_hint()
         self.draw_offer = None
         self.pending_computer_move = None
-        if self.clock is not None:
-            self.clock.stop()
-        self._truncate()
+        self._follow_moves()
         self.view.cancel_input()
         self.played_here = True
         self._log_result(self.state)
