@@ -364,3 +364,62 @@ def test_no_undo_on_the_clock_or_once_the_game_is_over():
     untimed.play("3")
     untimed.resign(0)
     assert not untimed.can_undo
+
+
+# --- the tournament command line plays its boards through a session ------------------------
+
+class Stop(Exception):
+    """The program killed between two moves."""
+
+
+def calla_board(tmp_path, minutes=1):
+    from game import GAMES
+    from game.tournament.model import Entrant, GameChoice, Tournament
+    from game.tournament.store import TournamentStore
+    t = Tournament("Timed", [Entrant("A", "computer", "random"),
+                             Entrant("B", "computer", "random")], "swiss",
+                   [GameChoice("calla", options={"time_limit_minutes": minutes})], rounds=1,
+                   seed=5)
+    store = TournamentStore(tmp_path / "t.sqlite3")
+    kept = store.create(t)
+    (pairing,) = kept.pair_next_round()
+    return store, kept, pairing, GAMES
+
+
+def test_a_tournament_board_plays_on_under_the_time_called_rule(tmp_path):
+    """Each move takes 7 s of a minute: time is called before the ninth is made, and the
+    game ends when both have had as many turns; a board kept after time was called goes
+    on under the rule."""
+    from game.tournament.cli import play_game, resolve_chooser
+    from game.tournament.model import result_of_game
+
+    now = FakeTime()
+    pick = resolve_chooser("random")
+    seen = []
+
+    def chooser(spec, state, rng):
+        seen.append(state)
+        now.advance(7)
+        return pick(spec, state, rng)
+
+    store, kept, pairing, games = calla_board(tmp_path)
+    with store:
+        result = play_game(kept, pairing, {0: chooser, 1: chooser}, games, now=now)
+        live = kept.load_live(1, 1)
+    called = live["time_called_ply"]
+    assert called == 8 and live["timer"]["used"] == 60
+    assert not seen[8].time_called and seen[9].time_called, "chosen again once time was called"
+    session = Session.replay("calla", live["moves"], options={"time_limit_minutes": 1},
+                             time_called_ply=called, now=FakeTime())
+    assert session.finished and session.state.time_called
+    assert session.state.turns[0] == session.state.turns[1]
+    assert result == result_of_game(session.state)
+
+    seen.clear()
+    (tmp_path / "again").mkdir()
+    store, kept, pairing, games = calla_board(tmp_path / "again")
+    with store:
+        kept.save_live(1, 1, {"moves": live["moves"][:called], "clock": None,
+                              "timer": dict(live["timer"]), "time_called_ply": called})
+        assert play_game(kept, pairing, {0: chooser, 1: chooser}, games, now=now) == result
+    assert seen[0].time_called and seen[0] == session.history[called]

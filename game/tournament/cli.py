@@ -41,6 +41,7 @@ from pathlib import Path
 from ..cli import flags
 from ..cli.flags import number, one_line
 from ..clock import Clock, GameTimer, parse_time_control
+from ..session import Session
 from .files import write_crosstable_csv, write_standings_csv, write_tournament_json
 from .model import (FORMATS, LEVELS, TIEBREAK_TITLES, Entrant, GameChoice, Tournament,
                     result_of_game)
@@ -351,64 +352,54 @@ def play_tournament(stored, choosers, registry, progress=None) -> None:
 def play_game(stored, pairing, choosers, registry, now=time.monotonic):
     """Play one board between computer players and return its Result.
 
-    The moves so far and the clocks are kept after every move, and a game
-    found kept is continued from there.  Each move's random source is seeded
-    from the game's seed and the ply, so a continued game plays on as the
-    first attempt would have.
+    The game is a ``Session`` (``game.session``), whose clocks and game timer run on
+    ``now``; options left out take the game's defaults (Calla's game timer too).  The
+    moves so far, the clocks and the ply time was called at are kept after every move,
+    and a game found kept is continued from there.  Each move's random source is seeded
+    from the game's seed and the ply, so a continued game plays on as the first attempt
+    would have.
     """
     choice = stored.tournament.game_for_round(pairing.round)
     spec = registry[choice.game]
-    state = spec.new_game(choice.variant, seed=pairing.seed, **choice.options)
-    moves, clock, timer = [], None, None
+    setup = {"variant": choice.variant, "options": spec.check_options(choice.options),
+             "time_control": choice.time_control, "seed": pairing.seed, "now": now}
+    session = None
     live = stored.load_live(pairing.round, pairing.board)
     if live:
         try:
-            for text in live.get("moves", []):
-                move = spec.parse_move(state, text)
-                state = state.play(move)
-                moves.append(text)
-            if live.get("clock"):
-                clock = Clock.restore(live["clock"], now=now)
-            if live.get("timer"):
-                timer = GameTimer.restore(live["timer"], now=now)
+            session = Session.replay(
+                spec, live.get("moves", []),
+                clock=Clock.restore(live["clock"], now=now) if live.get("clock") else None,
+                timer=GameTimer.restore(live["timer"], now=now) if live.get("timer") else None,
+                time_called_ply=live.get("time_called_ply"), **setup)
         except (ValueError, TypeError):  # a kept game that no longer replays: start it afresh
-            state = spec.new_game(choice.variant, seed=pairing.seed, **choice.options)
-            moves, clock, timer = [], None, None
-    if clock is None and choice.time_control is not None:
-        clock = Clock(choice.time_control, 2, now=now)
-        clock.start(state.to_move if state.to_move is not None else 0)
-    limit = choice.options.get("time_limit_minutes", spec.options.get("time_limit_minutes"))
-    if timer is None and limit and hasattr(state, "call_time"):
-        timer = GameTimer(limit * 60, now=now)
-        timer.start()
-    while not state.is_over:
-        mover = state.to_move
-        entrant = pairing.first if mover == 0 else pairing.second
-        rng = random.Random(f"{pairing.seed}/{len(moves)}")
+            session = None
+    if session is None:
+        session = Session(spec, **setup)
+    session.start()
+    while not session.check_time() and not session.finished:
+        state = session.state
+        entrant = pairing.first if state.to_move == 0 else pairing.second
+        rng = random.Random(f"{pairing.seed}/{len(session.notation)}")
         move = choosers[entrant](spec, state, rng)
-        if clock is not None and clock.flagged() is not None:
-            return result_of_game(state, flagged=clock.flagged())
+        if session.check_time() or session.state is not state:
+            continue            # the time ran out while it thought: the position changed
         text = spec.format_move(state, move)
         try:
-            state = state.play(move)
+            session.play(move, text=text)
         except ValueError as exc:
+            if session.finished:        # its flag fell as it moved
+                break
             name = stored.tournament.entrants[entrant].name
             raise TournamentCliError(f"{name} chose an illegal move {text!r} in round "
                                      f"{pairing.round} board {pairing.board}: {exc}") from None
-        moves.append(text)
-        if clock is not None:
-            if state.is_over:
-                clock.stop()
-            elif state.to_move != mover and not clock.press(mover, state.to_move):
-                return result_of_game(state, flagged=mover)
-        if timer is not None and timer.expired:
-            state = state.call_time()
         stored.save_live(pairing.round, pairing.board, {
-            "moves": moves,
-            "clock": None if clock is None else clock.snapshot(),
-            "timer": None if timer is None else timer.snapshot(),
+            "moves": session.notation,
+            "clock": None if session.clock is None else session.clock.snapshot(),
+            "timer": None if session.timer is None else session.timer.snapshot(),
+            "time_called_ply": session.time_called_ply,
         })
-    return result_of_game(state)
+    return result_of_game(session.state, flagged=session.flagged)
 
 
 class Progress:
