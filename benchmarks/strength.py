@@ -91,7 +91,7 @@ def command(game: str, strong: str, weak: str, games: int, seed: int, record=Non
     cmd = [sys.executable, "-m", "game", "match", game, "--players", f"{strong},{weak}",
            "--games", str(games), "--seed", str(seed), "--opening", "4", "--json"]
     from game.ai.knowledge import knowledge_for
-    if hasattr(knowledge_for(game), "even"):
+    if knowledge_for(game).even is not None:
         cmd.append("--balanced")      # only even openings, where the stronger level can show it
     if record is not None:
         cmd += ["--record", str(Path(record) / f"{game}-{strong}-{weak}-seed{seed}.json")]

@@ -19,11 +19,10 @@ from game import GAMES
 from game.ai import LEVEL_TITLES, LEVELS, choose_move
 from game.ai.levels import level_for
 from game.ai.match import states_along
+from game.calabria import square_index
 from game.core import Fields, GameSpec, GameState, rng_for
 
 STRONG = ("easy", "medium", "hard", "expert")
-needs = {name: pytest.mark.skipif(name not in GAMES, reason=f"{name} engine not available")
-         for name in ("calla", "calliro", "callisto", "iriri", "calabria")}
 
 
 def pick(game, state, level, iterations, seed=0, info=None):
@@ -165,7 +164,6 @@ def calla(pits, to_move=0):
     return GAMES["calla"].from_position({"pits": pits, "to_move": to_move, "turns": turns})
 
 
-@needs["calla"]
 @pytest.mark.parametrize("level", STRONG)
 def test_calla_takes_the_17th_cube_by_capture(level):
     # A has 13; shield 2 (one cube) lands in the empty shield 3 facing four cubes:
@@ -176,7 +174,6 @@ def test_calla_takes_the_17th_cube_by_capture(level):
     assert after.is_over and after.winner == 0
 
 
-@needs["calla"]
 @pytest.mark.parametrize("level", STRONG)
 def test_calla_plays_the_free_turn_before_the_winning_capture(level):
     # A has 12.  Capturing at once (shield 2 into empty shield 3, facing 3 cubes)
@@ -192,7 +189,6 @@ def test_calla_plays_the_free_turn_before_the_winning_capture(level):
     assert after.is_over and after.winner == 0 and after.scores[0] == 17
 
 
-@needs["calla"]
 def test_calla_player_b_takes_its_win_too():
     # Mirror image for B: B's shield 2 (index 7) lands in empty index 8 facing
     # index 2 (four cubes): 13 + 5 = 18.
@@ -202,7 +198,6 @@ def test_calla_player_b_takes_its_win_too():
     assert after.is_over and after.winner == 1
 
 
-@needs["calla"]
 def test_calla_alpha_beta_is_exact_with_few_cubes_left():
     # Eight cubes in the shields: the whole rest of the game is searched.
     state = calla([1, 0, 2, 0, 1, 12, 0, 2, 0, 1, 1, 12])
@@ -212,7 +207,6 @@ def test_calla_alpha_beta_is_exact_with_few_cubes_left():
     assert move in state.legal_moves()
 
 
-@needs["calla"]
 def test_calla_hard_looks_ten_plies_ahead_where_expert_looks_further():
     state = GAMES["calla"].new_game(seed=1)
     hard, expert = {}, {}
@@ -222,7 +216,6 @@ def test_calla_hard_looks_ten_plies_ahead_where_expert_looks_further():
     assert expert["depth"] > 10
 
 
-@needs["calla"]
 def test_calla_model_follows_the_rules():
     from game.ai.knowledge.calla import CallaModel
     spec = GAMES["calla"]
@@ -251,17 +244,15 @@ def test_calla_model_follows_the_rules():
 
 def calabria(pieces: dict, to_move=0, barricades=(4, 4)):
     """A movement-phase position from {square name: board character}."""
-    cb = pytest.importorskip("game.calabria")
     board = ["."] * 96
     for name, char in pieces.items():
-        board[cb.square_index(name)] = char
+        board[square_index(name)] = char
     rows = ["".join(board[r * 12:(r + 1) * 12]) for r in range(8)]
     return GAMES["calabria"].from_position({"board": rows, "phase": "movement",
                                             "to_move": to_move,
                                             "barricades": list(barricades)})
 
 
-@needs["calabria"]
 @pytest.mark.parametrize("level", STRONG)
 def test_calabria_captures_the_dux(level):
     # The Gladiator Dux on e5 has Romans on d5, f5 and e6; the Roman on e1
@@ -273,7 +264,6 @@ def test_calabria_captures_the_dux(level):
     assert after.is_over and after.winner == 0
 
 
-@needs["calabria"]
 @pytest.mark.parametrize("level", STRONG)
 def test_calabria_captures_the_last_piece(level):
     # The last Gladiator piece on h4 sits next to a Roman on g4; the Roman on
@@ -285,7 +275,6 @@ def test_calabria_captures_the_last_piece(level):
     assert after.is_over and after.winner == 0
 
 
-@needs["calabria"]
 @pytest.mark.parametrize("level", ("medium", "hard"))
 def test_calabria_does_not_hand_over_its_dux(level):
     # The Roman Dux on e5 is held by Gladiators on d5, f5 and e6 and may not
@@ -312,7 +301,6 @@ def calabria_trap():
     return calabria(TRAP, barricades=(0, 4))
 
 
-@needs["calabria"]
 def test_calabria_sees_a_dux_trap_two_moves_ahead():
     from game.ai.knowledge import calabria as know
     state = calabria_trap()
@@ -335,7 +323,6 @@ def test_calabria_sees_a_dux_trap_two_moves_ahead():
         assert not trap(safe), safe
 
 
-@needs["calabria"]
 def test_calabria_expert_never_walks_into_a_dux_trap_where_hard_may():
     from game.ai.knowledge import calabria as know
     state = calabria_trap()
@@ -362,7 +349,6 @@ def calabria_one_move_from_repetition():
     return state, spec.parse_move(state, "j5-j6")
 
 
-@needs["calabria"]
 def test_calabria_prior_looks_first_at_a_draw_by_repetition():
     from game.ai.knowledge import calabria as know
     state, draw = calabria_one_move_from_repetition()
@@ -375,7 +361,6 @@ def test_calabria_prior_looks_first_at_a_draw_by_repetition():
     assert [m for m, r in zip(moves, ranks) if r == best] == [draw]
 
 
-@needs["calabria"]
 @pytest.mark.parametrize("level", ("medium", "hard"))
 def test_calabria_takes_a_draw_by_repetition_when_behind(level):
     # two pieces against six: holding the position to a draw beats playing on; a small
@@ -409,7 +394,6 @@ CALLISTO_ENDGAMES = [
 ]
 
 
-@needs["callisto"]
 @pytest.mark.parametrize("case", range(len(CALLISTO_ENDGAMES)))
 @pytest.mark.parametrize("level", ("medium", "hard", "expert"))
 def test_callisto_finds_the_one_winning_placement(level, case):
@@ -420,7 +404,6 @@ def test_callisto_finds_the_one_winning_placement(level, case):
     assert spec.format_move(state, move) == best
 
 
-@needs["callisto"]
 def test_callisto_prior_puts_big_pieces_first():
     from game.ai.knowledge.callisto import prior
     spec = GAMES["callisto"]
@@ -433,7 +416,6 @@ def test_callisto_prior_puts_big_pieces_first():
     assert len(state.move_cells(best)) == 5
 
 
-@needs["callisto"]
 def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
     from game.ai.knowledge.callisto import rollout
     spec = GAMES["callisto"]
@@ -453,7 +435,6 @@ def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
         covered |= cells
 
 
-@needs["callisto"]
 def test_callisto_playout_tables_keep_the_legal_placements_of_the_positions():
     from game.ai.knowledge.callisto import _playout_tables
     spec = GAMES["callisto"]
@@ -470,7 +451,6 @@ def test_callisto_playout_tables_keep_the_legal_placements_of_the_positions():
         state = after
 
 
-@needs["callisto"]
 def test_callisto_two_colour_opening_ones_go_next_to_the_middle():
     import math
     spec = GAMES["callisto"]
@@ -485,19 +465,17 @@ def test_callisto_two_colour_opening_ones_go_next_to_the_middle():
     assert opening_ones(three, three.legal_moves()) == three.legal_moves()
 
 
-@needs["callisto"]
 def test_callisto_two_colour_game_plays_out_the_other_variants_judge_at_once():
     two = level_for("callisto", "hard", variant="callisto_2")
     four = level_for("callisto", "hard", variant="callisto")
-    assert two.playout_depth and two.extra.get("rave") and two.extra.get("fast_rollout")
-    assert four.playout_depth == 0 and not four.extra.get("fast_rollout")
+    assert two.playout_depth and two.rave and two.fast_rollout
+    assert four.playout_depth == 0 and not four.fast_rollout
     assert two.seconds == four.seconds <= 2.0
     # Expert's longer search goes deeper along its best lines: it explores less.
     expert = level_for("callisto", "expert", variant="callisto_2")
     assert expert.c < two.c and expert.seconds <= 5.0
 
 
-@needs["callisto"]
 def test_callisto_hard_goes_on_from_its_last_search():
     from game.ai import mcts
     from game.ai.knowledge import knowledge_for
@@ -522,7 +500,6 @@ def test_callisto_hard_goes_on_from_its_last_search():
     mcts._KEPT.clear()
 
 
-@needs["callisto"]
 def test_callisto_two_colour_expert_thinks_on_once_its_move_is_settled(monkeypatch):
     from game.ai import mcts
     from game.ai.knowledge import knowledge_for
@@ -544,7 +521,6 @@ def test_callisto_two_colour_expert_thinks_on_once_its_move_is_settled(monkeypat
     assert done == {"hard": mcts.SETTLE_EVERY, "expert": 200}
 
 
-@needs["callisto"]
 @pytest.mark.parametrize("variant", ("callisto_3", "callisto_2_4"))
 def test_callisto_other_variants_answer(variant):
     spec = GAMES["callisto"]
@@ -650,7 +626,6 @@ def winning_moves(state):
             if (a := state.play(m)).is_over and a.winner == mover]
 
 
-@needs["calliro"]
 @pytest.mark.parametrize("level", STRONG)
 def test_calliro_blue_places_for_the_11th_point(level):
     # Blue has 10.  Orange chips on f5 and e4 bend round e5 and f4 at 120 degrees:
@@ -665,7 +640,6 @@ def test_calliro_blue_places_for_the_11th_point(level):
     assert after.is_over and after.winner == 0 and after.scores[0] == 11
 
 
-@needs["calliro"]
 @pytest.mark.parametrize("level", STRONG)
 def test_calliro_green_flips_for_the_11th_point(level):
     # Green has 10.  The orange-up chip on e5 hides green; flipped, it sits between
@@ -682,7 +656,6 @@ def test_calliro_green_flips_for_the_11th_point(level):
     assert after.is_over and after.winner == 1
 
 
-@needs["calliro"]
 @pytest.mark.parametrize("level", ("medium", "hard", "expert"))
 def test_calliro_the_scorer_takes_the_orange_chip_the_opponent_needs(level):
     # Blue scored round e5 (arc f5-e5-e4) and chooses where the score chip goes.  Green's
@@ -699,7 +672,6 @@ def test_calliro_the_scorer_takes_the_orange_chip_the_opponent_needs(level):
         assert spec.format_move(state, move) == "replace f5", seed
 
 
-@needs["calliro"]
 def test_calliro_search_never_reads_the_seed():
     # The same position under four seeds (so four different next draws): the
     # player's answer depends on its own generator alone.
@@ -716,7 +688,6 @@ def test_calliro_search_never_reads_the_seed():
     assert len(answers) == 1
 
 
-@needs["calliro"]
 def test_calliro_samples_draw_from_the_unseen_chips_only():
     # The search's copies keep board, Repository (the chips nobody has seen the
     # undersides of) and Basket, and only draw afresh: a new seed each time.
@@ -776,7 +747,6 @@ IRIRI_OBVIOUS = [
 ]
 
 
-@needs["iriri"]
 @pytest.mark.parametrize("case", range(len(IRIRI_OBVIOUS)))
 @pytest.mark.parametrize("level", STRONG)
 def test_iriri_makes_the_winning_word(level, case):
@@ -824,7 +794,6 @@ IRIRI_ENDGAMES = [
 ]
 
 
-@needs["iriri"]
 @pytest.mark.parametrize("case", range(len(IRIRI_ENDGAMES)))
 @pytest.mark.parametrize("level", ("medium", "hard"))
 def test_iriri_finds_the_one_winning_placement(level, case):

@@ -101,7 +101,7 @@ def _alphabeta(know, state, settings, rng):
     elif result.exact:
         first, exact = (0.5 if value == 0 else (1.0 if value > 0 else 0.0)), True
     else:
-        scale = float(getattr(know, "SCORE_SCALE", 5.0))
+        scale = float(know.SCORE_SCALE)
         first, exact = 0.5 + 0.5 * math.tanh(value / scale), False
     return result.move, [first, 1.0 - first], exact
 
@@ -158,7 +158,7 @@ def estimate(spec, state, level: str = ANALYSIS_LEVEL, rng: random.Random | None
         entry["chances"] = final_chances(state)
         return entry
     chance = spec.chance
-    reseed = getattr(know, "reseed", None) or (lambda s, r: generic_reseed(spec, s, r))
+    reseed = know.reseed or (lambda s, r: generic_reseed(spec, s, r))
     exact = True
     # A forced move (or one the search plays without searching) passes the judgement
     # on to the position after it; a sampled draw on the way makes it an estimate.

@@ -53,7 +53,7 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, fields, replace
 
 #: Levels offered to players, weakest first.
 LEVELS = ("random", "easy", "medium", "hard", "expert")
@@ -66,24 +66,60 @@ LEVEL_TITLES = {
     "expert": "Expert",
 }
 
+#: The searches a level may use.
+SEARCHERS = ("random", "mcts", "alphabeta")
+
 
 @dataclass(frozen=True)
 class Level:
-    """Budget and settings of one computer level.
+    """Budget and settings of one computer level: every search parameter, with its
+    default, in one place.  A game's plug-in overrides single settings by these names
+    (``LEVELS``, ``VARIANT_LEVELS``); a name that is not one of them is refused.
 
-    searcher: ``random``, ``mcts`` or ``alphabeta``.
+    Budget (the search stops at whichever limit comes first):
+
+    seconds: thinking time; None or 0 for no time limit.
+    iterations: playouts for Monte Carlo tree search, searched nodes for
+        alpha-beta; None for no cap.
+
+    Which search:
+
+    searcher: ``random`` (a uniformly random legal move), ``mcts`` or
+        ``alphabeta`` (needs the plug-in's ``alphabeta_model``).
+
+    Monte Carlo tree search (``mcts.py``):
+
     c: UCT exploration constant (rewards lie in [0, 1]).
-    prior: order moves by the plug-in's prior (needed for widening).
-    widen: progressive widening ``(base, factor, power)``: a node with
-        ``n`` visits may have ``base + factor * n ** power`` children; None
-        expands every move before going deeper.
-    policy: use the plug-in's playout policy (else uniformly random).
-    playout_depth: plies played out before the position is evaluated;
-        None plays to the end.
-    solver: prove wins and losses in the tree (deterministic games only).
-    margin: weight of the score margin in a finished playout's reward,
-        next to the win itself (helps when every move wins or loses).
-    depth: alpha-beta depth limit (None: deepen until the budget runs out).
+    prior: order moves by the plug-in's ``prior`` (needed for widening).
+    widen: progressive widening ``(base, factor, power)``: a node with ``n``
+        visits may have ``base + factor * n ** power`` children; None expands
+        every move before going deeper (and so does a level without ``prior``).
+    policy: play out with the plug-in's ``playout`` policy (else uniformly
+        random moves).
+    playout_depth: plies played out before the position is evaluated (the
+        plug-in's ``evaluate``, else the score margin); None plays to the end,
+        0 evaluates each new node at once.
+    solver: prove wins and losses in the tree (ignored for a game with chance).
+    margin: weight of the score margin in a finished playout's reward, next to
+        the win itself (helps when every move wins or loses).
+    fast_rollout: play out with the plug-in's own ``rollout`` instead of the
+        search's move-by-move playout.
+    rave: with ``fast_rollout``, share each playout's moves with the sibling moves
+        of the tree they match (all moves as first, RAVE); the value is the number
+        of visits at which a child's own mean and its shared mean weigh alike.
+        None: no sharing.
+    keep_tree: a timed search goes on from the subtree its level's last search
+        left, when the plug-in's ``continuation`` finds the moves played since
+        (deterministic games only).
+    settle: a timed search stops early once the rest of its budget could not
+        change the move it plays; False thinks the whole budget (with
+        ``keep_tree``, what is left deepens the line the next search goes on from).
+    traps: leave out at the root the moves the plug-in's ``trap`` calls losing a
+        few moves on.
+
+    Alpha-beta (``alphabeta.py``):
+
+    depth: the depth limit; None deepens until the budget runs out.
     """
 
     name: str
@@ -97,15 +133,39 @@ class Level:
     playout_depth: int | None = None
     solver: bool = True
     margin: float = 0.1
+    fast_rollout: bool = False
+    rave: float | None = None
+    keep_tree: bool = False
+    settle: bool = True
+    traps: bool = False
     depth: int | None = None
-    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.searcher not in SEARCHERS:
+            raise ValueError(f"level {self.name!r}: unknown searcher {self.searcher!r}; "
+                             f"choose one of {', '.join(SEARCHERS)}")
 
     def but(self, **changes) -> "Level":
-        known = {k: v for k, v in changes.items() if k in Level.__dataclass_fields__}
-        extra = {k: v for k, v in changes.items() if k not in known}
-        if extra:
-            known["extra"] = {**self.extra, **extra}
-        return replace(self, **known)
+        """This level with ``changes`` (settings by name); ValueError naming a setting
+        that is not one."""
+        check_settings(changes, f"level {self.name!r}")
+        return replace(self, **changes)
+
+
+#: Every setting a level has, in the order of ``Level``'s fields.
+SETTINGS = tuple(f.name for f in fields(Level))
+
+
+def check_settings(settings, where: str, level: str | None = None) -> None:
+    """Refuse ``settings`` (``{name: value}``) naming a setting no level has, or a
+    ``level`` that is not one; ``where`` begins the message."""
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"{where}: unknown computer level {level!r}; the levels are "
+                         f"{', '.join(LEVELS)}")
+    unknown = [key for key in settings if key not in SETTINGS]
+    if unknown:
+        raise ValueError(f"{where}: unknown level setting {unknown[0]!r}; the settings are "
+                         f"{', '.join(SETTINGS)}")
 
 
 BASE = {
@@ -122,16 +182,12 @@ def level_for(spec_name: str, level: str, knowledge=None, variant: str | None = 
     and those of ``variant`` (the plug-in's ``VARIANT_LEVELS``) when given."""
     if level not in BASE:
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
-    base = BASE[level]
     if knowledge is None:
         from .knowledge import knowledge_for
         knowledge = knowledge_for(spec_name)
-    overrides = getattr(knowledge, "LEVELS", {}).get(level)
-    settings = base.but(**overrides) if overrides else base
+    settings = BASE[level].but(**knowledge.LEVELS.get(level, {}))
     if variant is not None:
-        more = getattr(knowledge, "VARIANT_LEVELS", {}).get(variant, {}).get(level)
-        if more:
-            settings = settings.but(**more)
+        settings = settings.but(**knowledge.VARIANT_LEVELS.get(variant, {}).get(level, {}))
     return settings
 
 
@@ -140,8 +196,7 @@ def table(spec_name: str, knowledge=None) -> list:
     rows = []
     for name in LEVELS:
         lv = level_for(spec_name, name, knowledge)
-        settings = {k: getattr(lv, k) for k in ("searcher", "c", "prior", "widen", "policy",
-                                                   "playout_depth", "solver", "margin", "depth")}
-        settings.update(lv.extra)
+        settings = {k: v for k, v in asdict(lv).items()
+                    if k not in ("name", "seconds", "iterations")}
         rows.append((name, lv.seconds, lv.iterations, settings))
     return rows

@@ -123,7 +123,7 @@ def random_opening(state, plies: int, seed: int, even=None):
 def even_judge(spec):
     """The game's judge of even positions, or ValueError when it has none."""
     from .knowledge import knowledge_for
-    even = getattr(knowledge_for(spec.name), "even", None)
+    even = knowledge_for(spec.name).even
     if even is None:
         raise ValueError(f"balanced openings are not available for {spec.title}: "
                          f"it has no judge of even positions")

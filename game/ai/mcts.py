@@ -123,33 +123,31 @@ class Search:
         self.iterations = iterations if (iterations or deadline is not None) else 1000
         self.n = len(state.scores)
         self.c = level.c
-        self.scale = float(getattr(knowledge, "SCORE_SCALE", 5.0))
+        self.scale = float(knowledge.SCORE_SCALE)
         self.margin = level.margin
         self.chance = spec.chance
         self.solver = level.solver and not self.chance
-        self.prior = getattr(knowledge, "prior", None) if level.prior else None
-        self.order = getattr(knowledge, "order", None) if self.prior is not None else None
+        self.prior = knowledge.prior if level.prior else None
+        self.order = knowledge.order if self.prior is not None else None
         self.widen = level.widen if self.prior is not None else None
-        self.policy = getattr(knowledge, "playout", None) if level.policy else None
-        self.evaluator = getattr(knowledge, "evaluate", None)
-        self.fast_rollout = getattr(knowledge, "rollout", None) \
-            if level.extra.get("fast_rollout") else None
+        self.policy = knowledge.playout if level.policy else None
+        self.evaluator = knowledge.evaluate
+        self.fast_rollout = knowledge.rollout if level.fast_rollout else None
         # RAVE needs the moves of the playouts: only with the plug-in's own rollout.
         # The value is the visits at which real and shared means weigh alike.
-        self.rave = level.extra.get("rave") if self.fast_rollout is not None else None
+        self.rave = level.rave if self.fast_rollout is not None else None
         self.playout_depth = level.playout_depth
-        reseed = getattr(knowledge, "reseed", None)
-        self.reseed = reseed or (lambda s, r: generic_reseed(spec, s, r))
+        self.reseed = knowledge.reseed or (lambda s, r: generic_reseed(spec, s, r))
         self.done = 0               # iterations made
         # A timed search stops once its move is settled, unless its level says to
         # think on (``settle`` False): with a kept tree, the rest of the budget
         # deepens the line it plays, which its next search goes on from.
-        self.settle = level.extra.get("settle", True)
+        self.settle = level.settle
         # A timed search may go on from the subtree its level's last search left
         # (the plug-in's ``continuation`` finds the moves played since).
         self.keep = None
-        if level.extra.get("keep_tree") and deadline is not None and not self.chance \
-                and getattr(knowledge, "continuation", None) is not None:
+        if level.keep_tree and deadline is not None and not self.chance \
+                and knowledge.continuation is not None:
             self.keep = (spec.name, level.name)
 
     # --- rewards -------------------------------------------------------------
@@ -224,13 +222,13 @@ class Search:
         win = self.immediate_win(state, moves)
         if win is not None:
             return win
-        blunder = getattr(self.know, "blunder", None)
+        blunder = self.know.blunder
         if blunder is not None:
             safe = [m for m in moves if not blunder(state, m)]
             if len(safe) == 1:
                 return safe[0]
             moves = safe or moves
-        trap = getattr(self.know, "trap", None) if self.level.extra.get("traps") else None
+        trap = self.know.trap if self.level.traps else None
         if trap is not None:
             safe = self.untrapped(trap, state, moves)
             if len(safe) == 1:

@@ -1,60 +1,129 @@
 """Game-specific knowledge, plugged into the game-independent searches.
 
-``knowledge/<game>.py`` may define any of these; everything is optional and
-the searches fall back to game-independent behaviour without it:
+The contract is ``SearchKnowledge``: the tables and hooks a search asks a game
+for, each documented there with its default.  ``knowledge/<game>.py`` defines
+the ones it has, as module-level names; every one is optional and the searches
+fall back to game-independent behaviour without it.  The searches never read a
+module directly: ``knowledge_for(name)`` reads it once through ``Knowledge``,
+which fills in the default of every hook the module leaves out (None for a
+hook), so a search asks ``know.prior is None`` instead of guessing with
+``getattr``.  A level setting a plug-in overrides that no level has is refused
+when the plug-in is read (``levels.check_settings``).
 
-``LEVELS``            ``{level: {setting: value}}`` overrides of ``levels.BASE``.
-``VARIANT_LEVELS``    ``{variant: {level: {setting: value}}}``, applied on top of
-                      ``LEVELS`` when the position is of that variant.
-``SCORE_SCALE``       the score margin that counts as a clear lead (default 5),
-                      for the generic evaluation and the margin reward.
-``reseed(state, rng)``   the same position with fresh, unknown future draws (for a
-                         game whose spec declares ``chance``: the searches re-seed
-                         so they see chance, never the state's own future draws).
-``evaluate(state)``      a value in [0, 1] per player for a game not yet over
-                         (how likely each player is to win).
-``prior(state, moves)``  a number per move, higher first: move ordering and the
-                         order of progressive widening.
-``order(state, moves, rng)``  ``moves`` by ``prior``, best last, ties in random order
-                         (a faster way than the search's shuffle-then-sort).
-``continuation(old, new)``  the moves from position ``old`` to ``new``, or None when
-                         ``new`` does not follow from ``old``: a level with
-                         ``keep_tree`` then goes on from its last search's subtree.
-``rollout(state, rng, plies, played)``  a playout of its own (faster than the
-                         search's, which builds every position) ending in a reward
-                         vector; used by levels with ``fast_rollout``.  When
-                         ``played`` is a list it receives ``(player, move)`` per move
-                         (for levels with ``rave``).
-``playout(state, moves, rng)``  the move a playout makes (a fast policy).
-``blunder(state, move)``  True when ``move`` hands the opponent a win at once;
-                         the search leaves such moves out at the root.
-``alphabeta_model(state)``  a fast model of the game for ``alphabeta.search``.
-``even(state)``          True when neither side is clearly ahead: ``match
-                         --balanced`` keeps only openings it calls even.
-
-A plug-in is only imported for a game that exists in ``game.GAMES``; it must
-import its engine lazily so that a missing or unfinished engine never breaks
-the other games.
+A game without a plug-in gets every default.  A plug-in that exists but cannot
+be imported stops the program with its own error.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import random
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from ...core import GameState
 
 _CACHE: dict = {}
 
 
-class _Nothing:
-    """The knowledge of a game without a plug-in."""
+@runtime_checkable
+class SearchKnowledge(Protocol):
+    """What a search may ask of a game (``tests/test_ai_contract.py`` checks every plug-in).
+
+    The values here are the defaults: a game-independent search for what a
+    plug-in leaves out.  ``Move`` below is whatever the game's ``legal_moves``
+    returns; a reward or value vector holds one number in [0, 1] per player.
+    """
+
+    #: ``{level: {setting: value}}``: overrides of ``levels.BASE`` for every variant;
+    #: the settings are the fields of ``levels.Level``.
+    LEVELS: Mapping[str, Mapping[str, Any]] = MappingProxyType({})
+    #: ``{variant: {level: {setting: value}}}``, applied on top of ``LEVELS`` when the
+    #: position is of that variant.
+    VARIANT_LEVELS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType({})
+    #: The score margin that counts as a clear lead, for the generic evaluation
+    #: (``tanh`` of the margin over it), the margin reward and the analysis of
+    #: alpha-beta values.
+    SCORE_SCALE: float = 5.0
+
+    #: ``evaluate(state)``: a value in [0, 1] per player for a game not yet over (how
+    #: likely each player is to win); used where a playout stops (``playout_depth``).
+    #: None: the score margin through ``SCORE_SCALE``.
+    evaluate: Callable[[GameState], Sequence[float]] | None = None
+    #: ``prior(state, moves)``: a number per move, higher first: move ordering and
+    #: the order of progressive widening (levels with ``prior``).
+    prior: Callable[[GameState, list], Sequence[float]] | None = None
+    #: ``order(state, moves, rng)``: ``moves`` by ``prior``, best last, ties in random
+    #: order (a faster way than the search's shuffle-then-sort).
+    order: Callable[[GameState, list, random.Random], list] | None = None
+    #: ``playout(state, moves, rng)``: the move a playout makes (a fast policy; levels
+    #: with ``policy``).  None: a uniformly random move.
+    playout: Callable[[GameState, list, random.Random], Any] | None = None
+    #: ``rollout(state, rng, plies, played)``: a playout of its own (faster than the
+    #: search's, which builds every position) ending in a reward vector; used by
+    #: levels with ``fast_rollout``.  ``plies`` is the level's ``playout_depth``;
+    #: when ``played`` is a list it receives ``(player, move)`` per move (``rave``).
+    rollout: Callable[[GameState, random.Random, int | None, list | None],
+                      Sequence[float]] | None = None
+    #: ``reseed(state, rng)``: the same position with fresh, unknown future draws, for
+    #: a game whose spec declares ``chance`` (the searches re-seed so they see chance,
+    #: never the state's own future draws).  None: ``mcts.generic_reseed``, a new
+    #: ``seed`` in the position.
+    reseed: Callable[[GameState, random.Random], GameState] | None = None
+    #: ``continuation(old, new)``: the moves from position ``old`` to ``new``, or None
+    #: when ``new`` does not follow from ``old``: a level with ``keep_tree`` then goes
+    #: on from its last search's subtree.  None: every search starts afresh.
+    continuation: Callable[[GameState, GameState], list | None] | None = None
+    #: ``blunder(state, move)``: True when ``move`` hands the opponent a win at once;
+    #: the search leaves such moves out at the root (every level).
+    blunder: Callable[[GameState, Any], bool] | None = None
+    #: ``trap(state, move)``: True when ``move`` lets the opponent set up a win a few
+    #: moves on that no answer stops; levels with ``traps`` leave such moves out at
+    #: the root, spending at most half of a timed search's budget on the check.
+    trap: Callable[[GameState, Any], bool] | None = None
+    #: ``alphabeta_model(state)``: a fast model of the game for ``alphabeta.search``
+    #: (see that module); needed by any level whose ``searcher`` is ``alphabeta``.
+    alphabeta_model: Callable[[GameState], Any] | None = None
+    #: ``even(state)``: True when neither side is clearly ahead: ``match --balanced``
+    #: keeps only openings it calls even.  None: balanced openings are refused.
+    even: Callable[[GameState], bool] | None = None
 
 
-def knowledge_for(spec_name: str):
-    """The plug-in module of ``spec_name``, or an empty stand-in."""
+#: The names of the contract, tables first.
+HOOKS = tuple(SearchKnowledge.__annotations__)
+
+
+class Knowledge(SearchKnowledge):
+    """A plug-in module read through the contract: each of its names in ``HOOKS``,
+    and the default of every one it leaves out."""
+
+    def __init__(self, module=None, name: str = ""):
+        self.name = name
+        found = vars(module) if module is not None else {}
+        for hook in HOOKS:
+            if hook in found:
+                setattr(self, hook, found[hook])
+        from ..levels import check_settings
+        for level, settings in self.LEVELS.items():
+            check_settings(settings, f"{self.name} knowledge: LEVELS[{level!r}]", level)
+        for variant, levels in self.VARIANT_LEVELS.items():
+            for level, settings in levels.items():
+                check_settings(settings, f"{self.name} knowledge: "
+                                         f"VARIANT_LEVELS[{variant!r}][{level!r}]", level)
+
+    def __repr__(self) -> str:
+        given = [hook for hook in HOOKS if hook in vars(self)]
+        return f"<Knowledge of {self.name or 'no game'}: {', '.join(given) or 'defaults only'}>"
+
+
+def knowledge_for(spec_name: str) -> Knowledge:
+    """The knowledge of ``spec_name``: its plug-in read through ``Knowledge``, or every
+    default when the game has no plug-in."""
     if spec_name not in _CACHE:
         module_name = f"{__name__}.{spec_name}"
         if importlib.util.find_spec(module_name) is None:
-            _CACHE[spec_name] = _Nothing()
+            _CACHE[spec_name] = Knowledge(name=spec_name)
         else:
-            _CACHE[spec_name] = importlib.import_module(module_name)
+            _CACHE[spec_name] = Knowledge(importlib.import_module(module_name), spec_name)
     return _CACHE[spec_name]
