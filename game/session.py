@@ -222,7 +222,7 @@ class Session:
             new = old.play(move)
             text = text or self.spec.format_move(old, move)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise IllegalMove(str(exc) or "not a move of this game") from None
+            raise IllegalMove(str(exc) or "not a move of this game") from exc   # its kind kept
         credit = min(LAG_CREDIT_MAX, float(credit)) if credit > 0 else 0.0   # and not NaN
         clock = self.clock
         if clock is not None:
