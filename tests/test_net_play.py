@@ -351,3 +351,40 @@ def test_a_join_code_is_read_without_regard_to_case_or_dashes(tmp_path):
 
     welcome = run(main())
     assert welcome["type"] == "welcome" and welcome["boards"] == 1
+
+
+def test_the_director_hears_of_a_seat_away_too_long_and_pauses_resumes_or_forfeits(tmp_path):
+    overdue = []
+
+    async def main():
+        host = Host(tmp_path / "host.sqlite3", announce=False, away_limit=0.0,
+                    on_overdue=lambda board, seat, name: overdue.append((board, seat, name)))
+        await host.start()
+        board = host.create_board("calla", time_control="5+3", names=["Ann", "Bob"])
+        ann = await Client.open(host.url, reconnect=False)
+        bob = await Client.open(host.url, reconnect=False)
+        await ann.join("Ann", board=board)
+        await bob.join("Bob", board=board)
+        view = bob.boards[board]
+        await until(bob, lambda m: view.started)
+        host.pause(board)
+        paused = await until(bob, lambda m: m.get("kind") == "paused")
+        await bob.resign(board)
+        refused = await until(bob, lambda m: m.get("type") == "error")
+        host.resume(board)
+        await until(bob, lambda m: m.get("kind") == "resumed")
+        ann._ws.transport.abort()
+        away = await until(bob, lambda m: m.get("kind") == "away")
+        while not overdue:                       # the host calls the director at away_limit
+            await asyncio.sleep(0.01)
+        host.forfeit(board, away["seat"])
+        ended = await until(bob, lambda m: m.get("kind") == "ended")
+        await bob.close()
+        await host.close()
+        return paused, refused, ended
+
+    paused, refused, ended = run(main())
+    assert paused["why"] == "director" and refused["reason"] == "board 1 is paused"
+    assert overdue == [(1, 0, "Ann")]
+    assert ended["end"] == "forfeit" and ended["winner"] == 1
+    assert ended["reason"] == "Ann forfeited the game."

@@ -669,6 +669,7 @@ class Host:
         self._emit(board, "paused", {"why": why, **board.clocks()})
 
     def _resume_board(self, board: Board) -> None:
+        restarted = board.paused_by == "restart"
         board.paused_by = None
         if not any(s.taken for s in board.seats) or board.free_seats():
             board.status = "waiting"
@@ -677,11 +678,14 @@ class Host:
         board.session.resume()
         board.session.start()
         board.turn_began = self.now()
-        now = self.now()
-        for seat in board.seats:        # a seat still missing is away from now on
-            if seat.taken and seat.conn is None and seat.away_since is not None:
-                seat.away_since = now
         self._emit(board, "resumed", board.clocks())
+        now = self.now()
+        for i, seat in enumerate(board.seats):      # a seat still missing is away from now on
+            if restarted and seat.taken and seat.conn is None:
+                seat.away_since = now
+                self._emit(board, "away", {"seat": i, "name": seat.name})
+                if self.away_limit is not None:
+                    self._later(self.away_limit, self._overdue, board, i, now)
         self._reschedule(board)
 
     def _settle(self, board: Board, called_before) -> None:
