@@ -10,9 +10,11 @@ this list down; none imports a module above it:
 ``bot``
     A computer player at a seat of a host (``play_bot``), its thinking in
     another process (``game.ai.worker``).  Imports ``client``.
+``background``
+    ``HostThread``: a ``Host`` on a thread of its own, for a program with a
+    frame loop.  Imports ``host``.
 ``host``
-    ``Host``: the boards, the connections, the clocks' checks; ``HostThread``
-    runs one in the background of a program with a frame loop.  Imports
+    ``Host``: the boards, the connections, the clocks' checks.  Imports
     ``board``, ``store``, ``discovery``, ``protocol`` and ``game.session``.
 ``client``
     ``Client`` (asyncio) and ``ClientThread`` (for a frame loop), with a
