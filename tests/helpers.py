@@ -8,6 +8,17 @@ import pygame
 import pygame_gui
 
 
+def every_game() -> list:
+    """Every game in the registry, by name in menu order: its rules in ``game.GAMES``, its
+    board view in ``scenes.views.VIEW_CLASSES``.  Per-game tests take their lists from
+    here, so that a game added to the registry is tested with the others."""
+    from game import GAMES
+    from scenes.views import VIEW_CLASSES
+    unseen = [name for name in GAMES if name not in VIEW_CLASSES]
+    assert not unseen, f"no board view in scenes.views.VIEW_CLASSES for {', '.join(unseen)}"
+    return list(GAMES)
+
+
 def make_app(tmp_path, size=(1280, 800)):
     from scenes.app import App
     return App(size=size, settings_path=tmp_path / "settings.json", log_path=tmp_path / "log.txt")

@@ -21,22 +21,32 @@ from game import GAMES
 
 # --- real positions ------------------------------------------------------------
 
-#: (game, variant, options) of the games played to collect real positions.
-CASES = [
-    ("calla", None, {}),
-    ("calla", None, {"end_sweep": "owner_takes", "time_limit_minutes": 5}),
-    ("calliro", None, {}),
-    ("calliro", None, {"scorer_chooses_replacement": True}),
-    ("calliro", None, {"radius": 2, "triangle_arcs": True, "idle_limit": 6}),
-    ("callisto", "callisto_2", {}),
-    ("callisto", "callisto_3", {}),
-    ("callisto", "callisto", {}),
-    ("callisto", "callisto_2_4", {}),
-    ("iriri", None, {}),
-    ("calabria", None, {}),
-    ("calabria", None, {"barricade_hostility": "owner_only", "repetition_limit": 0,
-                        "quiet_ply_limit": 12}),
-]
+#: Per game, (variant, options) of the games played to collect real positions.  Every
+#: registered game needs an entry here and in ``COUNTS``: a game without one fails the
+#: tests that read them, by name (``for_game``).
+CASES = {
+    "calla": [(None, {}),
+              (None, {"end_sweep": "owner_takes", "time_limit_minutes": 5})],
+    "calliro": [(None, {}),
+                (None, {"scorer_chooses_replacement": True}),
+                (None, {"radius": 2, "triangle_arcs": True, "idle_limit": 6})],
+    "callisto": [("callisto_2", {}), ("callisto_3", {}), ("callisto", {}),
+                 ("callisto_2_4", {})],
+    "iriri": [(None, {})],
+    "calabria": [(None, {}),
+                 (None, {"barricade_hostility": "owner_only", "repetition_limit": 0,
+                         "quiet_ply_limit": 12})],
+}
+
+
+def for_game(table: dict, game: str):
+    """``table[game]``, or an error naming the game and the table it is missing from."""
+    try:
+        return table[game]
+    except KeyError:
+        names = [name for name, value in globals().items() if value is table]
+        raise LookupError(f"{game} has no entry in tests/position_mutations.py's "
+                          f"{names[0] if names else 'tables'}: add one") from None
 
 
 def play_out(game: str, variant, options: dict, seed: int, samples: int = 8) -> list:
@@ -47,7 +57,7 @@ def play_out(game: str, variant, options: dict, seed: int, samples: int = 8) -> 
     states = [state]
     while not state.is_over and len(states) < 2000:
         state = state.play(rng.choice(state.legal_moves()))
-        if game == "calla" and not state.is_over and rng.random() < 0.03:
+        if spec.game_timer and not state.is_over and rng.random() < 0.03:
             state = state.call_time()
         states.append(state)
     picked = {0, len(states) - 1}
@@ -58,10 +68,9 @@ def play_out(game: str, variant, options: dict, seed: int, samples: int = 8) -> 
 def real_positions(game: str, games: int = 2, seed: int = 0) -> list:
     """Positions from ``games`` random games of every case of ``game``."""
     found = []
-    for name, variant, options in CASES:
-        if name == game:
-            for n in range(games):
-                found.extend(play_out(name, variant, options, seed * 1000 + n))
+    for variant, options in for_game(CASES, game):
+        for n in range(games):
+            found.extend(play_out(game, variant, options, seed * 1000 + n))
     return found
 
 
@@ -442,7 +451,7 @@ def impossible(game: str, state) -> str | None:
     if moves:
         state.play(moves[0])
         state.play(moves[-1])
-    return COUNTS[game](position)
+    return for_game(COUNTS, game)(position)
 
 
 def _calla_counts(p: dict) -> str | None:

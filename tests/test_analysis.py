@@ -10,6 +10,7 @@ import pytest
 from game import GAMES
 from game.ai import analysis
 from game.ai.worker import Analyst
+from game.calabria import square_index
 from game.cli.main import main
 from game.records.record import make_record
 
@@ -51,12 +52,11 @@ def game_of(record):
 def calabria_blunder():
     """Romans to move: e1-e4 closes the ring round the Gladiator Dux on e5 and wins;
     a8-a7 leaves the Roman Dux on j5 to the Gladiator that closes its ring with j1-j4."""
-    cb = pytest.importorskip("game.calabria")
     pieces = {"d5": "r", "f5": "r", "e6": "r", "e1": "r", "a8": "r", "b2": "r", "e5": "G",
               "j5": "R", "i5": "g", "k5": "g", "j6": "g", "j1": "g", "l8": "g"}
     board = ["."] * 96
     for name, char in pieces.items():
-        board[cb.square_index(name)] = char
+        board[square_index(name)] = char
     rows = ["".join(board[r * 12:(r + 1) * 12]) for r in range(8)]
     return GAMES["calabria"].from_position({"board": rows, "phase": "movement", "to_move": 0,
                                             "barricades": [4, 4]})
@@ -108,7 +108,7 @@ def test_the_random_mover_cannot_analyse():
         analysis.estimate(spec, spec.new_game(seed=1), "random")
 
 
-@pytest.mark.parametrize("game", ["calliro", "iriri", "callisto", "calabria"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_tree_search_chances_sum_to_one_per_player(game):
     spec = GAMES[game]
     state = spec.new_game(seed=2)

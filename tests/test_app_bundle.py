@@ -17,6 +17,7 @@ from real_program import (ROOT, click_at, cpu_seconds, descendants, find_window,
                           missing_x_tools, processes_of, program_env, stop, wait_for,
                           wait_for_children, x_tools_reason, xdotool)
 
+from game import GAMES
 from game.version import VERSION
 
 needs_x = pytest.mark.skipif(bool(missing_x_tools()), reason=x_tools_reason())
@@ -137,7 +138,7 @@ def test_the_app_holds_the_game_and_not_what_it_does_not_use(bundle):
     assert os.access(program, os.X_OK)
     data = bundle / "_internal"
     assert (data / "assets" / "theme.json").is_file()
-    for game in ("calla", "calliro", "callisto", "iriri", "calabria"):
+    for game in GAMES:
         assert (data / "assets" / "rules" / f"{game}.json").is_file()
     for name in ("wood.png", "cube.png"):
         assert (data / "assets" / "images" / name).is_file()

@@ -13,8 +13,8 @@ import pytest
 from game import GAMES
 from game.calla import CALLA
 from game.calliro import parse_cell
-from helpers import click, frames, key, make_app, menu_app, move_pointer, set_position, \
-    wait_until
+from helpers import click, every_game, frames, key, make_app, menu_app, move_pointer, \
+    set_position, wait_until
 from scenes import assets
 from scenes.views.base import render_static
 from scenes.views.calla.view import CallaView
@@ -373,7 +373,7 @@ def test_nothing_shows_through_the_pause_menu_over_callisto(tmp_path):
         app.close()
 
 
-@pytest.mark.parametrize("game", ["calabria", "calliro", "calla", "callisto", "iriri"])
+@pytest.mark.parametrize("game", every_game())
 def test_the_setup_buttons_keep_a_margin_in_the_smallest_window(tmp_path, game):
     app = make_app(tmp_path, size=(960, 600))
     try:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import click, frames, key, make_app, menu_app, press
+from helpers import click, every_game, frames, key, make_app, menu_app, press
 from scenes.settings import Settings
 from scenes.setup import SetupScene
 
@@ -280,7 +280,7 @@ def test_the_menu_shows_each_whole_description_whatever_the_resume_words(tmp_pat
     from test_unfinished_games import LONG, keep, record_of
     app = make_app(tmp_path, size=size)
     if unfinished:
-        for game in ("calla", "calliro", "iriri", "calabria"):
+        for game in every_game():
             keep(unfinished_path(game), record_of(game, 3, seats=[
                 {"name": LONG, "kind": "human"},
                 {"name": LONG[:38], "kind": "computer", "level": "expert"}]))

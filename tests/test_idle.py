@@ -12,7 +12,7 @@ import pytest
 
 import scenes.app
 from game.calla import shield_index
-from helpers import click, frames, menu_app
+from helpers import click, every_game, frames, menu_app
 from scenes import ui
 from scenes.play_sidebar import clock_wait
 from scenes.views import base
@@ -86,7 +86,7 @@ def test_idle_menu_draws_nothing_until_an_event_comes(app):
 
 
 def test_idle_board_draws_nothing_on_every_game(app, still):
-    for game in ("calla", "calliro", "callisto", "iriri", "calabria"):
+    for game in every_game():
         play = hot_seat(app, game)
         settle(app)
         assert ticks_for(app, 0.4) == 0, game

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import frames, key, make_app, press
+from helpers import every_game, frames, key, make_app, press
 from scenes.play import PlayScene
 from scenes.tournament.round import RoundScene
 
@@ -149,10 +149,9 @@ def test_a_second_damaged_copy_never_overwrites_the_first(board):
     assert sorted(c.read_text() for c in copies) == ["{damaged 1", "{damaged 2"]
 
 
-@pytest.mark.parametrize("game", ["calla", "calliro", "callisto:callisto_2", "iriri",
-                                  "calabria"])
+@pytest.mark.parametrize("game", every_game())
 def test_a_kept_game_that_reads_goes_on(tmp_path, game):
-    for app, rounds, text in _board(tmp_path, *game.split(":")):
+    for app, rounds, text in _board(tmp_path, game):
         press(app, "Play")
         play = app.stack.top
         assert isinstance(play, PlayScene), rounds.notice

@@ -10,7 +10,8 @@ import pytest
 
 from game.calla import shield_index
 from scenes import assets
-from helpers import button, click, frames, key, move_pointer, press, set_position, wait_until
+from helpers import button, click, every_game, frames, key, move_pointer, press, set_position, \
+    wait_until
 from scenes.menu import MenuScene
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
@@ -234,7 +235,7 @@ def test_the_results_name_the_seats_by_name_and_side(app, monkeypatch):
 
 
 def test_every_setup_says_which_side_the_starter_plays(app):
-    for game in ("calla", "calliro", "callisto", "iriri", "calabria"):
+    for game in every_game():
         click(app, app.stack.top.play_buttons[game].rect.center)
         setup = app.stack.top
         assert setup.sides_note.startswith(("Whoever starts plays", "In turn order")), game

@@ -4,10 +4,10 @@ import time
 
 import pygame
 
-from helpers import frames
+from helpers import every_game, frames
 from scenes.rules import RulesScene
 
-GAMES = ("calla", "calliro", "callisto", "iriri", "calabria")
+GAMES = every_game()
 
 
 def test_turning_a_page_is_instant_for_every_rules_book(app):

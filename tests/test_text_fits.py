@@ -23,7 +23,7 @@ from scenes.tournament.lobby import LobbyScene
 from scenes.tournament.round import RoundScene
 from scenes.tournament.standings import StandingsScene
 
-from helpers import frames, make_app, wait_until
+from helpers import every_game, frames, make_app, wait_until
 
 LONG = "Bartholomew Maximilian Featherstonehaugh"          # 40 characters, the most allowed
 NAMES = [LONG, "Zoë ødegård", "李小龍 ♞", "Åsa Ñúñez-Çelik de la Peña y Montoya",
@@ -59,7 +59,7 @@ def texts_fit(app, name, panels=()):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["calla", "calliro", "callisto", "iriri", "calabria"])
+@pytest.mark.parametrize("game", every_game())
 def test_the_sidebar_of_each_game_fits_long_names(tmp_path, game, size):
     app = make_app(tmp_path, size=size)
     try:
