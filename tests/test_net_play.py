@@ -388,3 +388,66 @@ def test_the_director_hears_of_a_seat_away_too_long_and_pauses_resumes_or_forfei
     assert overdue == [(1, 0, "Ann")]
     assert ended["end"] == "forfeit" and ended["winner"] == 1
     assert ended["reason"] == "Ann forfeited the game."
+
+
+def test_a_frame_loop_hosts_joins_and_plays_through_the_thread_wrappers(tmp_path):
+    """What a screen does: HostThread to host, ClientThread to join, poll() each frame."""
+    import time
+    from game.net.background import HostThread
+    from game.net.client import ClientThread
+
+    def frames(until_true, what):
+        for _ in range(2000):                 # a bound on frames, not on time
+            if until_true():
+                return
+            time.sleep(0.005)
+        raise AssertionError(f"never: {what}")
+
+    host = HostThread(db=tmp_path / "host.sqlite3", announce=False, name="Ann's game",
+                      password="K7Q-F2M", code=True)
+    url = host.start()
+    tables = []
+    try:
+        board = host.create_board("calliro", time_control="10+5")
+        secret_seed = host.host.boards[board].session.state.position()["seed"]
+        ann, bob = ClientThread(url, password="k7q f2m"), ClientThread(url, password="K7QF2M")
+        tables = [ann, bob]
+        ann.join("Ann")
+        bob.join("Bob")
+        got = {id(t): [] for t in tables}
+
+        def poll_all():
+            for t in tables:
+                got[id(t)].extend(t.poll())
+
+        def started():
+            poll_all()
+            view = ann.board(board)
+            return view is not None and view.started and view.seat is not None
+
+        frames(started, "both seats taken")
+        rng = random.Random(7)
+        for _ in range(6):
+            view = ann.board(board)
+            mover = ann if view.seat == view.turn else bob
+            state = view.state()
+            mover.move(board, GAMES["calliro"].format_move(state, rng.choice(state.legal_moves())))
+            frames(lambda: (poll_all() or True) and ann.board(board).ply > view.ply, "a move")
+        assert ann.board(board).position == bob.board(board).position
+        ann.resign(board)
+        frames(lambda: (poll_all() or True) and bob.board(board).over, "the end")
+        news = host.poll()
+    finally:
+        for t in tables:
+            t.close()
+        host.stop()
+    kinds = [m.get("kind") for m in got[id(bob)] if m.get("type") == "event"]
+    assert kinds[:2] == ["created", "seated"] and kinds[-1] == "ended"
+    created = next(m for m in got[id(bob)] if m.get("kind") == "created")
+    assert created["position"]["seed"] == 0 != secret_seed      # no client foresees a draw
+    ended = next(m for m in got[id(bob)] if m.get("kind") == "ended")
+    assert ended["record"]["start"]["seed"] == secret_seed      # the kept game has it all
+    assert {"type": "connection", "state": "open", "reason": ""} in got[id(ann)]
+    results = [n for n in news if n[0] == "result"]
+    assert len(results) == 1 and results[0][2]["end"] == "resigned"
+    assert results[0][2]["reason"] == "Ann resigned."
