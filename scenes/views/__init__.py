@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 
 from game import GAMES
 
@@ -23,9 +22,12 @@ def view_class(name: str):
 
 
 def playable_games() -> list:
-    """Specs of the games that have both rules and a board view, in menu order."""
+    """Specs of the games that have both rules and a board view, in menu order.  A view
+    named in ``VIEW_CLASSES`` that cannot be imported stops the program with its own
+    error: a broken game is never quietly left out of the menu."""
     found = []
     for name, spec in GAMES.items():
-        if name in VIEW_CLASSES and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        if name in VIEW_CLASSES:
+            view_class(name)
             found.append(spec)
     return found
