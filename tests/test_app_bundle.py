@@ -3,6 +3,7 @@ started, played, installed in the desktop's menu, closed and killed as a player 
 
 The source program goes through the same kill test: it needs no build."""
 
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -146,7 +147,16 @@ def test_the_app_holds_the_game_and_not_what_it_does_not_use(bundle):
     assert (data / "assets" / "icons" / "callidus-256.png").is_file()
     assert (data / "pygame_gui" / "data" / "NotoSans-Regular.ttf").is_file()
     assert os.access(bundle / "install.sh", os.X_OK)
-    assert f"X-AppVersion={VERSION}" in (bundle / "callidus.desktop").read_text()
+    # no desktop entry beside the program: a file manager would not run it as it stands
+    assert sorted(p.name for p in bundle.iterdir()) == ["Callidus", "_internal", "install.sh"]
+    entry = (data / "desktop" / "callidus.desktop").read_text()
+    assert f"X-AppVersion={VERSION}" in entry
+    # the libraries every desktop has come from the system, as the graphics driver's do
+    libraries = [p.name for p in data.rglob("*.so*")]
+    assert any(name.startswith("libpython3.11.so") for name in libraries)
+    for system in ("libstdc++.so", "libgcc_s.so", "libglib-2.0.so", "libgobject-2.0.so",
+                   "libz.so", "liblzma.so"):
+        assert not [name for name in libraries if name.startswith(system)], system
     files = [p.relative_to(bundle).as_posix().lower() for p in bundle.rglob("*")]
     for unused in ("numpy", "pytest", "hypothesis", "tkinter", "libtk", "notosanssc",
                    "test_", "conftest"):
@@ -159,15 +169,25 @@ def test_the_app_holds_the_game_and_not_what_it_does_not_use(bundle):
     assert not [m for m in modules if m.startswith(("tests.", "numpy.", "pygame.tests"))]
 
 
-def test_the_archive_unpacks_to_the_app(bundle):
+def test_the_archive_unpacks_to_the_app_and_comes_with_its_checksum(bundle):
     archive = bundle.parent / f"Callidus-{VERSION}-linux-{os.uname().machine}.tar.gz"
     with tarfile.open(archive) as packed:
         members = {m.name: m for m in packed.getmembers()}
     assert members["Callidus/Callidus"].mode & 0o111
     assert members["Callidus/install.sh"].mode & 0o111
-    assert "Callidus/callidus.desktop" in members
-    assert "Callidus/callidus-mime.xml" in members
+    assert "Callidus/callidus.desktop" not in members
+    assert "Callidus/_internal/desktop/callidus.desktop" in members
+    assert "Callidus/_internal/desktop/callidus-mime.xml" in members
     assert "Callidus/_internal/assets/theme.json" in members
+    sums = bundle.parent / "SHA256SUMS"
+    assert sums.read_text().split()[1] == archive.name
+    if shutil.which("sha256sum"):
+        checked = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=bundle.parent,
+                                 capture_output=True, text=True, timeout=60)
+        assert checked.returncode == 0 and f"{archive.name}: OK" in checked.stdout
+    else:
+        digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+        assert sums.read_text() == f"{digest}  {archive.name}\n"
 
 
 def test_help_version_and_a_bad_flag_from_the_app(bundle, tmp_path):

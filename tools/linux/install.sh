@@ -65,7 +65,7 @@ install() {
         cp "$HERE/_internal/assets/icons/callidus-$n.png" \
             "$HICOLOR/${n}x${n}/mimetypes/$MIME_TYPE.png"
     done
-    cp "$HERE/callidus-mime.xml" "$MIME/packages/callidus.xml"
+    cp "$HERE/_internal/desktop/callidus-mime.xml" "$MIME/packages/callidus.xml"
     exec_line=$(exec_value "$program")
     try_line=$(printf '%s' "$program" | sed -e 's/\\/\\\\/g')
     while IFS= read -r line; do
@@ -74,7 +74,7 @@ install() {
             TryExec=*) printf 'TryExec=%s\n' "$try_line" ;;
             *) printf '%s\n' "$line" ;;
         esac
-    done < "$HERE/callidus.desktop" > "$ENTRY.new"
+    done < "$HERE/_internal/desktop/callidus.desktop" > "$ENTRY.new"
     chmod 644 "$ENTRY.new"
     mv "$ENTRY.new" "$ENTRY"
     refresh
