@@ -150,7 +150,27 @@ def parse_flags(argv):
     return args
 
 
+def _output_to_log_file_when_windowed() -> None:
+    """A windowed app on Windows has no console: Python gives it no stdout and no stderr.
+    What the program says (a bad flag, a traceback) then goes to callidus.log in the user
+    data folder instead of nowhere (a new log once the old one passes 1 MB)."""
+    if sys.stdout is not None and sys.stderr is not None:
+        return
+    from scenes.saves import data_dir
+    try:
+        path = data_dir() / "callidus.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size > 1_000_000:
+            os.replace(path, path.with_name("callidus.old.log"))
+        out = open(path, "a", encoding="utf-8", errors="backslashreplace", buffering=1)
+    except OSError:
+        out = open(os.devnull, "w", encoding="utf-8")
+    sys.stdout = sys.stdout or out
+    sys.stderr = sys.stderr or out
+
+
 def main(argv=None) -> int:
+    _output_to_log_file_when_windowed()
     try:
         args = parse_flags(sys.argv[1:] if argv is None else argv)
     except FlagError as exc:
@@ -184,6 +204,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    _output_to_log_file_when_windowed()    # the computer players' processes too
     import multiprocessing
     multiprocessing.freeze_support()     # computer players run in child processes, also when frozen
     sys.exit(main())
