@@ -124,17 +124,17 @@ def test_a_misspelt_setting_is_refused_naming_it_and_the_known_ones():
     assert BASE["hard"].but(rave=500, traps=True).rave == 500
 
 
-def test_a_plug_in_with_a_misspelt_setting_or_level_is_refused_when_read():
+def test_a_plug_in_with_a_misspelt_setting_or_level_is_refused():
     def fake(**names):
         module = ModuleType("game.ai.knowledge.fake")
         vars(module).update(names)
-        return module
+        return Knowledge(module, "fake")
     with pytest.raises(ValueError, match=r"LEVELS\['hard'\]: unknown level setting 'trap'"):
-        Knowledge(fake(LEVELS={"hard": {"trap": True}}), "fake")
+        level_for("fake", "easy", fake(LEVELS={"hard": {"trap": True}}))
     with pytest.raises(ValueError, match="unknown computer level 'hardd'"):
-        Knowledge(fake(LEVELS={"hardd": {"traps": True}}), "fake")
+        level_for("fake", "easy", fake(LEVELS={"hardd": {"traps": True}}))
     with pytest.raises(ValueError, match=r"VARIANT_LEVELS\['two'\]\['expert'\]: .*'setle'"):
-        Knowledge(fake(VARIANT_LEVELS={"two": {"expert": {"setle": False}}}), "fake")
+        level_for("fake", "easy", fake(VARIANT_LEVELS={"two": {"expert": {"setle": False}}}))
 
 
 def test_every_setting_is_documented_in_the_level_docstring():

@@ -168,6 +168,17 @@ def check_settings(settings, where: str, level: str | None = None) -> None:
                          f"{', '.join(SETTINGS)}")
 
 
+def check_tables(spec_name: str, knowledge) -> None:
+    """Refuse a plug-in's ``LEVELS`` or ``VARIANT_LEVELS`` naming a level or a setting that
+    does not exist (a misspelt one would otherwise change nothing, unseen)."""
+    for level, settings in knowledge.LEVELS.items():
+        check_settings(settings, f"{spec_name} knowledge: LEVELS[{level!r}]", level)
+    for variant, levels in knowledge.VARIANT_LEVELS.items():
+        for level, settings in levels.items():
+            check_settings(settings, f"{spec_name} knowledge: "
+                                     f"VARIANT_LEVELS[{variant!r}][{level!r}]", level)
+
+
 BASE = {
     "random": Level("random", 0, 0, searcher="random"),
     "easy": Level("easy", 0.25, 60, c=1.0, prior=False, policy=False, solver=False),
@@ -185,6 +196,7 @@ def level_for(spec_name: str, level: str, knowledge=None, variant: str | None = 
     if knowledge is None:
         from .knowledge import knowledge_for
         knowledge = knowledge_for(spec_name)
+    check_tables(spec_name, knowledge)
     settings = BASE[level].but(**knowledge.LEVELS.get(level, {}))
     if variant is not None:
         settings = settings.but(**knowledge.VARIANT_LEVELS.get(variant, {}).get(level, {}))

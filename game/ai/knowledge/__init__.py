@@ -7,8 +7,8 @@ fall back to game-independent behaviour without it.  The searches never read a
 module directly: ``knowledge_for(name)`` reads it once through ``Knowledge``,
 which fills in the default of every hook the module leaves out (None for a
 hook), so a search asks ``know.prior is None`` instead of guessing with
-``getattr``.  A level setting a plug-in overrides that no level has is refused
-when the plug-in is read (``levels.check_settings``).
+``getattr``.  A level or a level setting a plug-in's tables name that does not
+exist is refused as soon as a level of the game is built (``levels.level_for``).
 
 A game without a plug-in gets every default.  A plug-in that exists but cannot
 be imported stops the program with its own error.
@@ -104,13 +104,6 @@ class Knowledge(SearchKnowledge):
         for hook in HOOKS:
             if hook in found:
                 setattr(self, hook, found[hook])
-        from ..levels import check_settings
-        for level, settings in self.LEVELS.items():
-            check_settings(settings, f"{self.name} knowledge: LEVELS[{level!r}]", level)
-        for variant, levels in self.VARIANT_LEVELS.items():
-            for level, settings in levels.items():
-                check_settings(settings, f"{self.name} knowledge: "
-                                         f"VARIANT_LEVELS[{variant!r}][{level!r}]", level)
 
     def __repr__(self) -> str:
         given = [hook for hook in HOOKS if hook in vars(self)]
