@@ -538,8 +538,10 @@ class ClientThread:
                 await make(self._client)
             except NetError as exc:
                 self._queue.put({"type": "error", "reason": str(exc)})
-        if not self._loop.is_closed():
+        try:
             asyncio.run_coroutine_threadsafe(run(), self._loop)
+        except RuntimeError:       # closed: a request after close() is dropped
+            self._queue.put({"type": "error", "reason": "not connected"})
 
     # --- the face a screen uses ---------------------------------------------------------
     def poll(self) -> list[dict]:
@@ -553,10 +555,10 @@ class ClientThread:
 
     def board(self, board: int) -> BoardView | None:
         """A copy of what is known of ``board`` (safe to keep and draw from)."""
-        future = asyncio.run_coroutine_threadsafe(self._copy(board), self._loop)
         try:
+            future = asyncio.run_coroutine_threadsafe(self._copy(board), self._loop)
             return future.result(2)
-        except Exception:
+        except Exception:          # closed, or the loop is gone: nothing more is known
             return None
 
     async def _copy(self, board: int):
