@@ -31,6 +31,8 @@ import re
 import time
 from dataclasses import dataclass
 
+from .core import Fields, seconds_value
+
 #: Largest main time and largest increment or delay, in seconds.
 MAX_MAIN = 600 * 60
 MAX_EXTRA = 3600
@@ -476,28 +478,17 @@ class GameTimer:
 
 
 def _field(data: dict, name: str, kind, where: str = "clock"):
-    value = data.get(name)
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ValueError(f"{where}: field {name!r} must be a whole number")
-    if not isinstance(value, kind):
-        words = {str: "text", bool: "true or false", list: "a list"}.get(kind, kind.__name__)
-        raise ValueError(f"{where}: field {name!r} must be {words}")
-    return value
+    """``data[name]`` as ``kind`` (text, a whole number, true or false, a list), read by the
+    program's one field reader (``core.Fields``); ValueError naming the field.  The callers
+    refuse unknown fields themselves."""
+    fields = Fields(data, data, where)
+    read = {str: fields.text, int: fields.int, bool: fields.bool, list: fields.list}[kind]
+    return read(name, default=None)
 
 
 def _number_field(data: dict, name: str, where: str = "clock") -> float:
-    seconds = _seconds(data.get(name))
-    if seconds is None:
-        raise ValueError(f"{where}: field {name!r} must be a number of seconds")
-    return seconds
+    """``data[name]`` as a finite number of seconds, not below 0 (``core.Fields.seconds``)."""
+    return Fields(data, data, where).seconds(name, default=None)
 
 
-def _seconds(value) -> float | None:
-    """``value`` as a finite, non-negative number of seconds, or None."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    try:
-        seconds = float(value)
-    except OverflowError:
-        return None
-    return seconds if math.isfinite(seconds) and seconds >= 0 else None
+_seconds = seconds_value

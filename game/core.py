@@ -9,7 +9,9 @@ only ever talks to games through these two faces.
 from __future__ import annotations
 
 import json
+import math
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -225,71 +227,155 @@ def rng_for(seed: int, draw: int) -> random.Random:
     return random.Random(f"{seed}/{draw}")
 
 
-# --- reading positions back ----------------------------------------------
+# --- reading fields of untrusted data -----------------------------------------
+
+#: The default of a field that must be there.
+REQUIRED = object()
+
+
+class FieldProblem(ValueError):
+    """A bad value that knows which field of the data it is about (``field``).
+
+    Shown alone it is a plain sentence (the tournament's set-up screen shows it as
+    it is); ``Fields.build`` puts the path of the field in front of it.
+    """
+
+    def __init__(self, field_name: str, message: str):
+        super().__init__(message)
+        self.field = field_name
+
 
 class Fields:
-    """Checked access to a position dict: every error names the field."""
+    """Checked reading of one object of untrusted data: a position, a tournament's
+    plain data, a saved clock.  The one reader of fields: every error names the
+    field and says what it must be, in one line.
 
-    def __init__(self, data: dict, allowed, where: str = "position"):
+    ``allowed`` lists the fields the object may have (any other is refused);
+    ``where`` names the object in messages.  With ``required`` every allowed field
+    must be there; otherwise a missing field takes the ``default`` its reader is
+    given (a reader given none refuses it).  ``path`` names a field by its path,
+    ``where.key: ...`` (tournament data), instead of ``where: field 'key' ...``
+    (positions, whose messages ``position_mutations`` reads the field from).
+    ``error`` is the class of the errors raised; ``Fields.of_position`` reads a
+    position, raising ``InvalidPositionError``.
+    """
+
+    def __init__(self, data, allowed, where: str = "position", *, required: bool = False,
+                 path: bool = False, error: type = ValueError):
+        self.where, self.path, self.error = where, path, error
         if not isinstance(data, dict):
-            raise InvalidPositionError(f"{where}: expected an object")
-        unknown = [key for key in data if key not in allowed]
+            raise error(f"{where}: expected an object")
+        unknown = sorted((key for key in data if key not in allowed), key=str)
         if unknown:
-            raise InvalidPositionError(f"{where}: unknown field {shown(unknown[0])}")
+            raise error(f"{where}: unknown field {shown(unknown[0])}")
+        if required:
+            missing = [key for key in allowed if key not in data]
+            if missing:
+                raise error(f"{where}: missing field {missing[0]!r}")
         self.data = data
-        self.where = where
 
+    @classmethod
+    def of_position(cls, data, allowed, where: str = "position") -> "Fields":
+        """A position (``GameSpec.from_position``): missing fields take their
+        start-of-game values; errors are ``InvalidPositionError``."""
+        return cls(data, allowed, where, error=InvalidPositionError)
+
+    # --- what is wrong ------------------------------------------------------------
+    def bad(self, key: str, why: str) -> ValueError:
+        """The error saying that field ``key`` ``why`` (``"must be ..."``)."""
+        if self.path:
+            return self.error(f"{self.where}.{key}: {why}")
+        return self.error(f"{self.where}: field {key!r} {why}")
+
+    def _value(self, key: str, default):
+        if key in self.data:
+            return self.data[key]
+        if default is REQUIRED:
+            raise self.error(f"{self.where}: missing field {key!r}")
+        return default
+
+    # --- reading ------------------------------------------------------------------
     def has(self, key: str) -> bool:
         return key in self.data
-
-    def bad(self, key: str, why: str) -> InvalidPositionError:
-        return InvalidPositionError(f"{self.where}: field {key!r} {why}")
 
     def raw(self, key: str, default=None):
         return self.data.get(key, default)
 
-    def int(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
-        value = self.data.get(key, default)
-        return check_int(value, key, low, high, self.where)
+    def whole(self, value, key: str, low=None, high=None) -> int:
+        """``value``, read from field ``key`` (or an entry of it, ``pits[3]``), as a whole
+        number from ``low`` to ``high`` (either None: no bound)."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.bad(key, f"must be a whole number, not {shown(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            if self.path and low is not None and high is not None:
+                raise self.bad(key, f"{shown(value)} is out of range {low}-{high}")
+            if low is not None and value < low:
+                raise self.bad(key, f"must be at least {low}, not {shown(value)}")
+            raise self.bad(key, f"must be at most {high}, not {shown(value)}")
+        return value
 
-    def optional_int(self, key: str, default, low=None, high=None):
-        value = self.data.get(key, default)
-        if value is None:
+    def int(self, key: str, low=None, high=None, *, default=REQUIRED,
+            optional: bool = False) -> int | None:
+        """A whole number from ``low`` to ``high``; None too when ``optional``."""
+        value = self._value(key, default)
+        if value is None and optional:
             return None
-        return check_int(value, key, low, high, self.where)
+        return self.whole(value, key, low, high)
 
-    def bool(self, key: str, default: bool) -> bool:
-        value = self.data.get(key, default)
+    def bool(self, key: str, *, default=REQUIRED) -> bool:
+        value = self._value(key, default)
         if not isinstance(value, bool):
-            raise self.bad(key, "must be true or false")
+            raise self.bad(key, f"must be true or false, not {shown(value)}")
         return value
 
-    def str(self, key: str, default: str, choices=None) -> str:
-        value = self.data.get(key, default)
+    def text(self, key: str, choices=None, *, default=REQUIRED, optional: bool = False,
+             limit: int | None = None) -> str | None:
+        """Text, one of ``choices`` when given, at most ``limit`` characters long; None too
+        when ``optional``."""
+        value = self._value(key, default)
+        if value is None and optional:
+            return None
         if not isinstance(value, str):
-            raise self.bad(key, "must be text")
+            raise self.bad(key, f"must be text, not {shown(value)}")
         if choices is not None and value not in choices:
-            raise self.bad(key, f"must be one of {', '.join(map(str, choices))}")
+            raise self.bad(key, f"must be one of {', '.join(map(str, choices))}, "
+                                f"not {shown(value)}")
+        if limit is not None and len(value) > limit:
+            raise self.bad(key, f"must be at most {limit} characters long, not {len(value)}")
         return value
 
-    def list(self, key: str, default, length: int | None = None) -> list:
-        value = self.data.get(key, default)
+    def seconds(self, key: str, *, default=REQUIRED) -> float:
+        """A finite number of seconds, not below 0, as a float."""
+        value = self._value(key, default)
+        seconds = seconds_value(value)
+        if seconds is None:
+            raise self.bad(key, f"must be a number of seconds, not {shown(value)}")
+        return seconds
+
+    def list(self, key: str, most: int | None = None, *, default=REQUIRED,
+             length: int | None = None) -> list:
+        """A list of exactly ``length`` entries, or of at most ``most``."""
+        value = self._value(key, default)
         if not isinstance(value, list):
-            raise self.bad(key, "must be a list")
+            raise self.bad(key, f"must be a list, not {shown(value)}")
         if length is not None and len(value) != length:
             raise self.bad(key, f"must have {length} entries, not {len(value)}")
+        if most is not None and len(value) > most:
+            raise self.bad(key, f"must have at most {most} entries, not {len(value)}")
         return value
 
-    def int_list(self, key: str, default, length: int | None = None, low=None, high=None) -> list:
-        value = self.list(key, default, length)
+    def int_list(self, key: str, low=None, high=None, *, default=REQUIRED,
+                 length: int | None = None) -> list:
+        """A list of whole numbers from ``low`` to ``high`` (``list`` for ``length``)."""
+        value = self.list(key, default=default, length=length)
         for i, item in enumerate(value):
-            check_int(item, f"{key}[{i}]", low, high, self.where)
+            self.whole(item, f"{key}[{i}]", low, high)
         return list(value)
 
-    def dict(self, key: str, default) -> dict:
-        value = self.data.get(key, default)
+    def dict(self, key: str, *, default=REQUIRED) -> dict:
+        value = self._value(key, default)
         if not isinstance(value, dict):
-            raise self.bad(key, "must be an object")
+            raise self.bad(key, f"must be an object, not {shown(value)}")
         return value
 
     def derived(self, key: str, value, why: str) -> None:
@@ -301,11 +387,33 @@ class Fields:
             raise self.bad(key, why)
 
     def options(self, spec: GameSpec) -> dict:
-        value = self.dict("options", {})
+        value = self.dict("options", default={})
         try:
             return spec.check_options(value)
         except ValueError as exc:
-            raise InvalidPositionError(f"{self.where}: field 'options': {exc}") from None
+            raise self.error(f"{self.where}: field 'options': {exc}") from None
+
+    def build(self, make, *args, field: str | None = None):
+        """``make(*args)``, its ValueError said again naming this object and the field:
+        ``field``, or the one a ``FieldProblem`` names."""
+        try:
+            return make(*args)
+        except FieldProblem as exc:
+            raise self.error(f"{self.where}.{exc.field}: {exc}") from None
+        except ValueError as exc:
+            at = self.where if field is None else f"{self.where}.{field}"
+            raise self.error(f"{at}: {exc}") from None
+
+
+def seconds_value(value) -> float | None:
+    """``value`` as a finite, non-negative number of seconds, or None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None
 
 
 def _same(given, value) -> bool:
@@ -316,24 +424,31 @@ def _same(given, value) -> bool:
     return type(given) is type(value) and given == value
 
 
-def check_int(value, key: str, low=None, high=None, where: str = "position") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPositionError(f"{where}: field {key!r} must be a whole number, "
-                                   f"not {shown(value)}")
-    if low is not None and value < low:
-        raise InvalidPositionError(f"{where}: field {key!r} must be at least {low}, "
-                                   f"not {shown(value)}")
-    if high is not None and value > high:
-        raise InvalidPositionError(f"{where}: field {key!r} must be at most {high}, "
-                                   f"not {shown(value)}")
-    return value
+# --- quoting what was read ----------------------------------------------------
+
+#: Unicode categories a message never shows as they are: controls (U+0000 stops a
+#: font), lone surrogates, line and paragraph separators.
+UNDRAWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
-def shown(value, room: int = 60) -> str:
-    """``value`` the way an error message quotes it: short, and safe for anything
-    read from a file (a number of 5,000 digits, a million characters of text,
-    lists nested a thousand deep), where ``repr`` would raise or flood the message."""
-    return _shown(value, 3, room)
+def shown(value, limit: int = 60, quoted: bool = True, invisible: bool = False) -> str:
+    """``value`` the way a message shows what a file or a player gave: short (about
+    ``limit`` characters at most) and safe for a font whatever it is (a number of
+    5,000 digits, a million characters of text, lists nested a thousand deep, control
+    characters), where ``repr`` would raise or flood the message.
+
+    Text comes quoted, as ``repr`` quotes it.  With ``quoted`` False it is shown as the
+    text itself (a message, a name, a date to draw), the characters in ``UNDRAWABLE``
+    written as ``\\uXXXX``; with ``invisible`` too, every other character that does not
+    print (format characters such as U+200B, spaces other than the plain one), so the
+    message shows exactly what a file held.  Any other value as Python writes it,
+    abbreviated."""
+    if isinstance(value, str) and not quoted:
+        text = "".join(f"\\u{ord(char):04x}" if (invisible and not char.isprintable())
+                       or unicodedata.category(char) in UNDRAWABLE else char
+                       for char in value[:limit + 1])
+        return text if len(text) <= limit else text[:limit - 3] + "..."
+    return _shown(value, 3, limit)
 
 
 def _shown(value, depth: int, room: int) -> str:

@@ -29,6 +29,8 @@ import time
 import unicodedata
 from pathlib import Path
 
+from .core import UNDRAWABLE
+
 #: Largest settings file read, in bytes.
 SETTINGS_LIMIT = 256 * 1024
 #: Largest game file (a saved game, a record, a tournament) read, in bytes.
@@ -186,8 +188,9 @@ def _line(text: str, pos: int) -> int:
 
 # --- names ------------------------------------------------------------------------
 
-#: Unicode categories a name may not hold: controls, lone surrogates, line breaks.
-_NEVER_IN_A_NAME = {"Cc", "Cs", "Zl", "Zp"}
+#: Unicode categories a name may not hold: controls, lone surrogates, line breaks (the
+#: characters a message never shows as they are, ``core.UNDRAWABLE``).
+_NEVER_IN_A_NAME = UNDRAWABLE
 
 
 #: Characters Unicode files as letters or symbols that nonetheless draw nothing (the
@@ -223,20 +226,6 @@ def check_name(value, field: str = "name", limit: int = MAX_NAME) -> str:
     if problem:
         raise ValueError(f"{field} {problem}")
     return value
-
-
-def shown(text: str, limit: int = 400) -> str:
-    """``text`` made safe to draw: control characters replaced, at most ``limit`` long.
-
-    For messages that quote what a file held (a name, a move) before a font draws them."""
-    text = "".join("?" if unicodedata.category(ch) in _NEVER_IN_A_NAME else ch
-                   for ch in str(text)[:limit + 1])
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def _kind(value) -> str:
-    return {type(None): "null", bool: "true or false", int: "a number", float: "a number",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
 # --- writing ----------------------------------------------------------------------

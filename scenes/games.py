@@ -19,8 +19,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from game import GAMES
 from game.ai import LEVEL_TITLES
-from game.core import counted
-from game.files import shown
+from game.core import counted, shown
 from game.records.library import LibraryProblem
 
 from . import assets, record_files, saves, ui
@@ -92,7 +91,7 @@ def date_text(date: str) -> str:
     try:
         return datetime.datetime.fromisoformat(date).strftime("%Y-%m-%d %H:%M")
     except (TypeError, ValueError):
-        return shown(date or "", 20)
+        return shown(date or "", 20, quoted=False)
 
 
 class GamesScene(Scene):
@@ -130,7 +129,7 @@ class GamesScene(Scene):
             self.problem = ""
         except LibraryProblem as exc:
             self.entries, self.total = [], 0
-            self.problem = shown(f"The game library cannot be read: {exc}", 600)
+            self.problem = shown(f"The game library cannot be read: {exc}", 600, quoted=False)
         ids = [entry.id for entry in self.entries]
         self.selected = ids.index(selected) if selected in ids else (0 if ids else None)
         self._refresh_buttons()

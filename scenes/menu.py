@@ -202,7 +202,7 @@ class MenuScene(Scene):
         and left as it is."""
         from pathlib import Path
 
-        from game.files import shown
+        from game.core import shown
         from game.records.record import RecordProblem
         try:
             record = record_files.read_record(self.app, path)
@@ -216,7 +216,8 @@ class MenuScene(Scene):
             if why is None:
                 self.notice = ""
                 return
-        self.notice = shown(f"Could not open {Path(path).name}: {shown(why, 300)}", 600)
+        self.notice = shown(f"Could not open {Path(path).name}: {shown(why, 300, quoted=False)}",
+                            600, quoted=False)
 
     def legacy_labels(self) -> list[str]:
         """The words of the button resuming an earlier version's unfinished game, fullest
@@ -239,7 +240,8 @@ class MenuScene(Scene):
         moved to a new name (never over an earlier one) so the next press does not fail
         again, and the notice says why and where it went."""
         from game import GAMES
-        from game.files import FileProblem, read_json, set_aside, shown
+        from game.core import shown
+        from game.files import FileProblem, read_json, set_aside
         from game.records.record import RecordProblem
 
         from .saves import legacy_unfinished_path, unfinished_path
@@ -249,8 +251,8 @@ class MenuScene(Scene):
         try:
             record = read_json(path)
             if game is not None and isinstance(record, dict) and record.get("game") != game:
-                raise RecordProblem(f"it holds a game of {shown(str(record.get('game')), 40)}, "
-                                    f"not of {game}")
+                other = shown(str(record.get("game")), 40, quoted=False)
+                raise RecordProblem(f"it holds a game of {other}, not of {game}")
             scene = screen_class("play").from_record(self.app, record, save_path=path)
         except (RecordProblem, FileProblem) as exc:
             why = str(exc)
@@ -260,14 +262,15 @@ class MenuScene(Scene):
             self.app.log(f"resume {scene.spec.name} at ply {scene.cursor}")
             self.app.stack.push(scene)
             return
-        why = shown(why, 160)       # a quoted value may be as long as the file
+        why = shown(why, 160, quoted=False)   # a quoted value may be as long as the file
         what = "The unfinished game" if game is None else f"The unfinished {GAMES[game].title} game"
         try:
             kept = set_aside(path)
         except FileProblem as exc:
-            self.notice = shown(f"{what} could not be read ({why}); {exc}.", 600)
+            self.notice = shown(f"{what} could not be read ({why}); {exc}.", 600, quoted=False)
         else:
-            self.notice = shown(f"{what} could not be read and was kept as {kept} ({why}).", 600)
+            self.notice = shown(f"{what} could not be read and was kept as {kept} ({why}).", 600,
+                                quoted=False)
         self.app.log("unfinished game set aside")
         self.resize()
 

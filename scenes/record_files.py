@@ -12,7 +12,8 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from game.files import FileProblem, not_a_file, read_json, shown
+from game.core import shown
+from game.files import FileProblem, not_a_file, read_json
 from game.records.record import SUFFIX, RecordProblem, record_of_moves, replay
 
 from .sgf_files import clean_name, file_dialog, folder, remember
@@ -55,7 +56,7 @@ def save_record(app, record: dict, path) -> Path:
 def save_notice(app, path: Path) -> str:
     """What to tell the player about the save to ``path``: saved, or why not."""
     problem = app.writer.problem(path)
-    return f"Not saved: {shown(problem, 300)}" if problem else f"Saved as {path}"
+    return f"Not saved: {shown(problem, 300, quoted=False)}" if problem else f"Saved as {path}"
 
 
 def read_record(app, path) -> dict:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.files import (SETTINGS_LIMIT, FileProblem, not_a_file, read_json, set_aside, shown,
+from game.core import shown
+from game.files import (SETTINGS_LIMIT, FileProblem, not_a_file, read_json, set_aside,
                         write_json_atomic)
 
 DEFAULTS = {
@@ -96,7 +97,7 @@ def _usable_setups(value) -> tuple[dict, list[str]]:
         if setup_problem(game, setup) is None:
             kept[game] = setup
         else:
-            bad.append(f"setup of {shown(str(game), 20)}")
+            bad.append(f"setup of {shown(str(game), 20, quoted=False)}")
     return kept, bad
 
 

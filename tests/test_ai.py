@@ -571,7 +571,7 @@ class CoinState(GameState):
 
 def _coin_from_position(data):
     f = Fields(data, ("seed", "draws", "result"))
-    return CoinState(f.int("seed", 0), f.int("draws", 0), f.raw("result"))
+    return CoinState(f.int("seed", default=0), f.int("draws", default=0), f.raw("result"))
 
 
 COIN = GameSpec(name="coin", title="Coin", blurb="", variants=("standard",),

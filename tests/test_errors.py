@@ -6,6 +6,7 @@ each is still a ``ValueError``, so nothing that catches ``ValueError`` changes."
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import random
@@ -220,3 +221,44 @@ def test_only_callidus_games_leaves_games_out_and_a_misspelt_name_is_refused():
     assert done.returncode == 0 and done.stdout.split("\n")[0] == "['calla', 'iriri']"
     done = _import_game(ROOT, env={"CALLIDUS_GAMES": "calla,irirri"})
     assert done.returncode != 0 and "CALLIDUS_GAMES names no game 'irirri'" in done.stderr
+
+
+# --- one reader of fields, one way to quote what was read --------------------------------
+
+def _sources(folder: str):
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_one_field_reader_and_one_shown():
+    """Positions, tournament data and saved clocks are read through ``core.Fields``, and
+    every message quotes what it read through ``core.shown``: no second copy of either."""
+    readers, quoters = [], []
+    for folder in ("game", "scenes"):
+        for path, tree in _sources(folder):
+            where = str(path.relative_to(ROOT))
+            quoters += [f"{where}: {node.name}" for node in tree.body
+                        if isinstance(node, ast.FunctionDef)
+                        and node.name in ("shown", "shown_value")]
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef):
+                    methods = {item.name for item in node.body
+                               if isinstance(item, ast.FunctionDef)}
+                    if {"int", "text", "list"} <= methods or {"int", "str", "list"} <= methods:
+                        readers.append(f"{where}: {node.name}")
+    assert readers == ["game/core.py: Fields"]
+    assert quoters == ["game/core.py: shown"]
+
+
+def test_the_one_reader_names_the_field_its_own_way_for_each_kind_of_data():
+    from game.clock import Clock
+    from game.core import Fields
+    with pytest.raises(InvalidPositionError, match=r"^position: field 'to_move' must be at most 1"):
+        GAMES["calla"].from_position({"to_move": 2})
+    tournament = Fields({"seed": -1}, ("seed",), "tournament 1", required=True, path=True)
+    with pytest.raises(ValueError, match=r"^tournament 1\.seed: -1 is out of range 0-9"):
+        tournament.int("seed", 0, 9)
+    with pytest.raises(ValueError, match=r"^tournament 1: missing field 'rounds'"):
+        Fields({"seed": 1}, ("seed", "rounds"), "tournament 1", required=True, path=True)
+    with pytest.raises(ValueError, match=r"^clock: field 'control' must be text, not 5"):
+        Clock.restore({"control": 5})

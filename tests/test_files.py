@@ -24,8 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import GAMES
+from game.core import shown
 from game.files import (MAX_DEPTH, FileProblem, check_name, parse_json, read_json, read_text,
-                        set_aside, shown, write_text_atomic)
+                        set_aside, write_text_atomic)
 from game.records.record import RecordProblem
 from game.writer import BackgroundWriter
 
@@ -181,7 +182,7 @@ def test_every_accepted_name_renders(name):
 
 @given(st.text(max_size=50))
 def test_shown_text_can_always_be_drawn(text):
-    safe = shown(text)
+    safe = shown(text, 400, quoted=False)
     assert "\x00" not in safe and len(safe) <= 400
 
 
@@ -257,7 +258,7 @@ def test_a_damaged_settings_file_never_stops_the_program(tmp_path_factory, data)
         assert len(aside) == 1 and aside[0].read_bytes() == data
         assert "damaged" in s.problem and str(aside[0]) in s.problem
     if s.problem:
-        assert shown(s.problem) == s.problem        # a font can draw it
+        assert shown(s.problem, 400, quoted=False) == s.problem        # a font can draw it
 
 
 def test_settings_in_a_folder_are_refused_not_renamed(tmp_path):
@@ -455,7 +456,7 @@ def test_a_damaged_unfinished_game_is_set_aside_and_the_menu_carries_on(app, rec
     if app.stack.top is not menu:       # the damage left a game that can be played
         _plays_on(app, app.stack.top)
         return
-    assert "could not be read" in menu.notice and shown(menu.notice) == menu.notice
+    assert "could not be read" in menu.notice and shown(menu.notice, 400, quoted=False) == menu.notice
     [new] = set(path.parent.glob("unfinished-game.damaged-*")) - set(before)
     kept = new.read_bytes()
     assert len(kept) == len(raw) and kept == raw, "the set-aside file differs from the original"

@@ -24,9 +24,9 @@ _KEY = re.compile(r"[.rRgGXY]{96}\|[0-4],[0-4]\|[01]")
 
 
 def _from_position(data: dict) -> CalabriaState:
-    f = Fields(data, POSITION_FIELDS)
+    f = Fields.of_position(data, POSITION_FIELDS)
     options = f.options(SPEC)
-    rows = f.list("board", ["." * WIDTH] * HEIGHT, length=HEIGHT)
+    rows = f.list("board", default=["." * WIDTH] * HEIGHT, length=HEIGHT)
     for r, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != WIDTH:
             raise f.bad("board", f"row {r + 1} (rank {HEIGHT - r}) must be text of {WIDTH} squares")
@@ -41,18 +41,18 @@ def _from_position(data: dict) -> CalabriaState:
     walls = [i for i, c in enumerate(board) if c in "XY"]
     if any(b in NEAR[a] for a in walls for b in walls if a < b):
         raise f.bad("board", "has barricades closer than two squares apart")
-    phase = f.str("phase", "positioning", ("positioning", "movement"))
-    to_move = f.int("to_move", 0, 0, 1)
+    phase = f.text("phase", ("positioning", "movement"), default="positioning")
+    to_move = f.int("to_move", 0, 1, default=0)
     on_board = [(board.count(PIECE[s]), board.count(DUX[s])) for s in (0, 1)]
     if phase == "positioning":
         default_hand = [{"pieces": PIECES_EACH - p, "dux": 1 - d} for p, d in on_board]
     else:
         default_hand = [{"pieces": 0, "dux": 0}, {"pieces": 0, "dux": 0}]
     hand = []
-    for s, entry in enumerate(f.list("in_hand", default_hand, length=2)):
-        sub = Fields(entry, ("pieces", "dux"), where=f"position: field 'in_hand'[{s}]")
-        pieces = sub.int("pieces", default_hand[s]["pieces"], 0, PIECES_EACH)
-        dux = sub.int("dux", default_hand[s]["dux"], 0, 1)
+    for s, entry in enumerate(f.list("in_hand", default=default_hand, length=2)):
+        sub = Fields.of_position(entry, ("pieces", "dux"), f"position: field 'in_hand'[{s}]")
+        pieces = sub.int("pieces", 0, PIECES_EACH, default=default_hand[s]["pieces"])
+        dux = sub.int("dux", 0, 1, default=default_hand[s]["dux"])
         hand.append((pieces, dux))
     placed = [0, 0]
     for s in (0, 1):
@@ -74,12 +74,12 @@ def _from_position(data: dict) -> CalabriaState:
     elif hand != [(0, 0), (0, 0)]:
         raise f.bad("in_hand", "must be empty in the movement phase")
     default_left = [BARRICADES_EACH - board.count(c) for c in "XY"]
-    left = f.int_list("barricades", default_left, length=2, low=0, high=BARRICADES_EACH)
+    left = f.int_list("barricades", 0, BARRICADES_EACH, default=default_left, length=2)
     if left != default_left:
         raise f.bad("barricades", f"with the barricades on the board must make "
                                   f"{BARRICADES_EACH} per side; expected {default_left}")
-    quiet = f.int("quiet_plies", 0, 0, options["quiet_ply_limit"] or COUNT_MAX)
-    history = f.list("history", [])
+    quiet = f.int("quiet_plies", 0, options["quiet_ply_limit"] or COUNT_MAX, default=0)
+    history = f.list("history", default=[])
     # checked first: a file may hold a million of them (a count at the cap has stopped
     # counting: any number of positions may have passed)
     if len(history) > quiet and quiet < COUNT_MAX:

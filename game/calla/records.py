@@ -22,20 +22,20 @@ POSITION_FIELDS = ("options", "pits", "to_move", "turns", "free_turn", "time_cal
 
 
 def _from_position(data: dict) -> CallaState:
-    f = Fields(data, POSITION_FIELDS)
+    f = Fields.of_position(data, POSITION_FIELDS)
     options = f.options(SPEC)
-    pits = f.int_list("pits", list(START), length=12, low=0, high=TOTAL)
+    pits = f.int_list("pits", 0, TOTAL, default=list(START), length=12)
     if sum(pits) != TOTAL:
         raise f.bad("pits", f"must hold {TOTAL} cubes in all, not {sum(pits)}")
-    to_move = f.int("to_move", 0, 0, 1)
-    turns = f.int_list("turns", [to_move, 0], length=2, low=0, high=COUNT_MAX)
+    to_move = f.int("to_move", 0, 1, default=0)
+    turns = f.int_list("turns", 0, COUNT_MAX, default=[to_move, 0], length=2)
     if turns[0] - turns[1] not in (0, 1):
         raise f.bad("turns", "must be equal, or player A one ahead (A always starts)")
     if turns[0] - turns[1] != to_move:
         raise f.bad("to_move", f"does not match turns {turns}: player "
                                f"{PLAYER_NAMES[turns[0] - turns[1]]} moves next")
-    free_turn = f.bool("free_turn", False)
-    time_called = f.bool("time_called", False)
+    free_turn = f.bool("free_turn", default=False)
+    time_called = f.bool("time_called", default=False)
     if pits[5] >= WIN_CUBES and pits[11] >= WIN_CUBES:
         raise f.bad("pits", "both callas cannot hold 17 cubes")
     state = CallaState(pits, to_move, turns, free_turn, time_called, options)

@@ -33,7 +33,7 @@ POSITION_FIELDS = ("options", "radius", "cells", "repository", "basket", "scores
 
 
 def _chip_list(f: Fields, key: str) -> list:
-    chips = f.list(key, [])
+    chips = f.list(key, default=[])
     if len(chips) > 3 * CHIPS_PER_KIND:
         raise f.bad(key, f"holds {len(chips)} chips; there are {3 * CHIPS_PER_KIND} in all")
     codes = []
@@ -56,17 +56,17 @@ def _cell_of(f: Fields, key: str, geo: Geometry, label) -> int:
 
 
 def _from_position(data: dict) -> CalliroState:
-    f = Fields(data, POSITION_FIELDS)
+    f = Fields.of_position(data, POSITION_FIELDS)
     options = f.options(SPEC)
     if f.has("radius"):
         low, high = OPTION_CHOICES["radius"][1:]
-        radius = f.int("radius", 4, low, high)
+        radius = f.int("radius", low, high, default=4)
         if "radius" in f.raw("options", {}) and options["radius"] != radius:
             raise f.bad("radius", f"is {radius} but the options say {options['radius']}")
         options["radius"] = radius
     geo = geometry(options["radius"])
     board = [EMPTY] * geo.size
-    for label, text in f.dict("cells", {}).items():
+    for label, text in f.dict("cells", default={}).items():
         i = _cell_of(f, "cells", geo, label)
         if board[i]:
             raise f.bad("cells", f"names cell {geo.labels[i]} twice")
@@ -78,8 +78,8 @@ def _from_position(data: dict) -> CalliroState:
     for code in _chip_list(f, "basket"):
         basket[PAIR[code]] += 1
     outside = [basket[p] + sum(1 for c in board if PAIR[c] == p) for p in range(3)]
-    seed = f.int("seed", 0, 0, SEED_MAX)
-    draws = f.int("draws", 1, 0, COUNT_MAX)
+    seed = f.int("seed", 0, SEED_MAX, default=0)
+    draws = f.int("draws", 0, COUNT_MAX, default=1)
     if f.has("repository"):
         repo = [0] * 6
         for code in _chip_list(f, "repository"):
@@ -95,14 +95,14 @@ def _from_position(data: dict) -> CalliroState:
                 raise f.bad("cells", f"with the Basket hold {outside[p]} {PAIR_NAMES[p]} "
                                      f"chips; there are only {CHIPS_PER_KIND}")
         repo = _random_sides([CHIPS_PER_KIND - n for n in outside], rng_for(seed, 0))
-    to_move = f.int("to_move", 0, 0, 1)
+    to_move = f.int("to_move", 0, 1, default=0)
     lock = f.raw("flip_lock")
     if lock is not None:
         lock = _cell_of(f, "flip_lock", geo, lock)
         if not 0 < board[lock] < SCORE_CHIP[0]:
             raise f.bad("flip_lock", "must name a cell holding a playing chip")
-    passes = f.int("passes", 0, 0, 2)
-    idle = f.int("idle", 0, 0, options["idle_limit"] or COUNT_MAX)
+    passes = f.int("passes", 0, 2, default=0)
+    idle = f.int("idle", 0, options["idle_limit"] or COUNT_MAX, default=0)
     state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
                          idle, seed, draws, (), 0, options)
     pending, after = _read_pending(f, state, options)
@@ -145,8 +145,8 @@ def _read_pending(f: Fields, state: CalliroState, options: dict):
         return (), 0
     if not options["scorer_chooses_replacement"]:
         raise f.bad("pending", "is only used with the option scorer_chooses_replacement")
-    sub = Fields(raw, ("cells", "next"), where="position: field 'pending'")
-    labels = sub.list("cells", [])
+    sub = Fields.of_position(raw, ("cells", "next"), "position: field 'pending'")
+    labels = sub.list("cells", default=[])
     if not labels:
         raise f.bad("pending", "must list at least one scoring chip (or be null)")
     geo = state.geo
@@ -163,7 +163,7 @@ def _read_pending(f: Fields, state: CalliroState, options: dict):
     if state.mover != scorer:
         raise f.bad("to_move", f"must be {scorer}: {PLAYER_NAMES[scorer]} chooses where "
                                f"the score chips go")
-    after = sub.int("next", 1 - scorer, 0, 1)
+    after = sub.int("next", 0, 1, default=1 - scorer)
     return tuple(cells_), after
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import Fields, GameSpec, GameState, check_int, shown
+from ..core import Fields, GameSpec, GameState, shown
 from ..errors import IllegalMoveError, InvalidMoveError
 from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
                     VARIANTS, Geometry, Piece, board_cells, ids_in, board_size, cell_label, centre_cells,
@@ -412,10 +412,10 @@ POSITION_FIELDS = ("variant", "options", "moves", "to_move", "colour", "scores")
 
 
 def _from_position(data: dict) -> CallistoState:
-    f = Fields(data, POSITION_FIELDS)
-    variant = f.str("variant", VARIANTS[0], VARIANTS)
+    f = Fields.of_position(data, POSITION_FIELDS)
+    variant = f.text("variant", VARIANTS, default=VARIANTS[0])
     f.options(SPEC)
-    moves = f.list("moves", [])
+    moves = f.list("moves", default=[])
     state = CallistoState(variant)
     names = colour_names(variant)
     for i, entry in enumerate(moves):
@@ -423,7 +423,7 @@ def _from_position(data: dict) -> CallistoState:
         if not isinstance(entry, list) or len(entry) != 2:
             raise f.bad(key, "must be [colour index, move text]")
         colour, text = entry
-        check_int(colour, f"{key}[0]", 0, len(names) - 1)
+        f.whole(colour, f"{key}[0]", 0, len(names) - 1)
         if not isinstance(text, str):
             raise f.bad(key, "must give the move as text")
         if state.colour is None:

@@ -40,7 +40,7 @@ def _type_list(f: Fields, key: str, value, where: str) -> list:
 
 def _read_board(f: Fields) -> dict:
     board = {}
-    for label, t in f.dict("board", {}).items():
+    for label, t in f.dict("board", default={}).items():
         m = _CELL.fullmatch(label) if isinstance(label, str) else None
         if not m:
             raise f.bad("board", f"has cell {shown(label)}; cells are written \"row,col\" "
@@ -69,7 +69,7 @@ def _read_scores(f: Fields, on_board: int) -> list:
     """Half points per player.  Only the first word scores a half; a placement of
     ``k`` pieces (at most 3) makes at most ``k + 1`` words, none longer than the
     board, and a board of ``n`` pieces saw at most ``n`` placements."""
-    scores = f.list("scores", [0, 0], length=2)
+    scores = f.list("scores", default=[0, 0], length=2)
     halves = []
     for player, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, (int, float)) \
@@ -95,13 +95,13 @@ def _read_scores(f: Fields, on_board: int) -> list:
 
 
 def _from_position(data: dict) -> IririState:
-    f = Fields(data, POSITION_FIELDS)
+    f = Fields.of_position(data, POSITION_FIELDS)
     f.options(SPEC)
-    seed = f.int("seed", 0, 0, SEED_MAX)
+    seed = f.int("seed", 0, SEED_MAX, default=0)
     ring = tuple(_type_list(f, "ring", f.raw("ring", list(start_ring(seed))), ""))
     board = _read_board(f)
 
-    raw_hands = f.list("hands", [list(h) for h in START_HANDS], length=2)
+    raw_hands = f.list("hands", default=[list(h) for h in START_HANDS], length=2)
     hands = []
     for player, hand in enumerate(raw_hands):
         where = f"of {PLAYER_NAMES[player]}: "
@@ -127,9 +127,9 @@ def _from_position(data: dict) -> IririState:
     f.derived("first_done", first_done, "must be true exactly when the board holds pieces")
     halves = _read_scores(f, len(board))
 
-    to_move = f.int("to_move", 0, 0, 1)
-    phase = f.str("phase", "place", ("place", "take"))
-    passes = f.int("passes", 0, 0, 2)
+    to_move = f.int("to_move", 0, 1, default=0)
+    phase = f.text("phase", ("place", "take"), default="place")
+    passes = f.int("passes", 0, 2, default=0)
     if phase == "take":
         if passes:
             raise f.bad("passes", "must be 0 in the take phase: the mover has just placed")

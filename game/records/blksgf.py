@@ -24,6 +24,7 @@ import re
 from typing import NamedTuple
 
 from ..callisto import SPEC, CallistoState, colour_names
+from ..core import shown
 from ..errors import DamagedFileError
 
 APPLICATION = "Callidus"
@@ -106,13 +107,6 @@ def _unescape(match) -> str:
     return "" if escaped[0] in "\r\n" else escaped   # an escaped line break is a soft break
 
 
-def shown(value: str, limit: int = 40) -> str:
-    """``value`` fit for a one-line message: control and invisible characters
-    written as escapes, and cut short after ``limit`` characters."""
-    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in value[:limit + 1])
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
 class _Property:
     __slots__ = ("ident", "values", "pos", "reader")
 
@@ -124,7 +118,7 @@ class _Property:
         return self.reader.line_column(self.pos)[0]
 
     def __str__(self):
-        return f"{self.ident}[{shown(self.values[0])}]"
+        return f"{self.ident}[{shown(self.values[0], 40, quoted=False, invisible=True)}]"
 
 
 class _Reader:
@@ -145,6 +139,10 @@ class _Reader:
     def where(self, pos: int | None = None) -> str:
         line, column = self.line_column(self.pos if pos is None else pos)
         return f"line {line}, column {column}"
+
+    def _property(self, ident: str, start: int) -> str:
+        """``property XX at line L, column C``, for a message about one property."""
+        return f"property {shown(ident, 40, quoted=False, invisible=True)} at {self.where(start)}"
 
     def line_column(self, pos: int) -> tuple:
         if self._line_starts is None:     # built once, when the first message needs it
@@ -211,7 +209,7 @@ class _Reader:
                                                f"nodes, far more than any Callisto game")
                     main.append(node)
             else:
-                raise DamagedFileError(f"unexpected {shown(ch)!r} at {self.where()}")
+                raise DamagedFileError(f"unexpected {shown(ch)} at {self.where()}")
 
     def _node(self, keep: bool) -> dict:
         """The properties of the node at ``pos``; only their names when not ``keep``."""
@@ -234,18 +232,17 @@ class _Reader:
                     raise DamagedFileError(f"unbalanced brackets: the property value '[' at "
                                            f"{self.where()} is never closed by ']'")
                 if len(values) >= MAX_VALUES:
-                    raise DamagedFileError(f"property {shown(ident)} at {self.where(start)} has "
-                                           f"more than {MAX_VALUES:,} values")
+                    raise DamagedFileError(f"{self._property(ident, start)} has more than "
+                                           f"{MAX_VALUES:,} values")
                 value = match.group(1)
                 values.append(_ESCAPE.sub(_unescape, value) if "\\" in value else value)
                 self.pos = match.end()
                 self._skip_space()
             if not values:
-                raise DamagedFileError(f"property {shown(ident)} at {self.where(start)} has no "
-                                       f"value")
+                raise DamagedFileError(f"{self._property(ident, start)} has no value")
             if ident in node:
-                raise DamagedFileError(f"property {shown(ident)} at {self.where(start)} appears "
-                                       f"twice in one node")
+                raise DamagedFileError(f"{self._property(ident, start)} appears twice in one "
+                                       f"node")
             if len(node) >= MAX_PROPERTIES:
                 raise DamagedFileError(f"the node at {self.where(start)} has more than "
                                        f"{MAX_PROPERTIES:,} properties")
@@ -290,12 +287,12 @@ def read_sgf(text) -> SgfRecord:
     variant = VARIANT_OF_GAME.get(name)
     if variant is None:
         known = ", ".join(VARIANT_OF_GAME)
-        raise DamagedFileError(f"GM[{shown(name)}] (line {game.line}) is not a Callisto game; "
+        named = shown(name, 40, quoted=False, invisible=True)
+        raise DamagedFileError(f"GM[{named}] (line {game.line}) is not a Callisto game; "
                                f"expected one of {known}")
     charset = root.get("CA")
     if charset is not None and charset.values[0].strip().lower() not in ("utf-8", "utf8"):
-        raise DamagedFileError(f"CA[{shown(charset.values[0])}] (line {charset.line}): only "
-                               f"UTF-8 is supported")
+        raise DamagedFileError(f"{charset} (line {charset.line}): only UTF-8 is supported")
     return SgfRecord(_replay(nodes, variant), _player_names(root, variant))
 
 
@@ -381,7 +378,8 @@ def _replay(nodes: list, variant: str) -> CallistoState:
         try:
             state = state.play(SPEC.parse_move(state, value))
         except ValueError as exc:
-            raise DamagedFileError(f"{where}: {shown(str(exc), 160)}") from None
+            why = shown(str(exc), 160, quoted=False, invisible=True)
+            raise DamagedFileError(f"{where}: {why}") from None
     return state
 
 
@@ -393,8 +391,8 @@ def _check_player_to_play(prop: _Property, state: CallistoState, variant: str):
         if state.colour is not None and state.colour % 2 == wanted:
             return
     if wanted is None:
-        raise DamagedFileError(f"PL[{shown(prop.values[0])}] (line {prop.line}) names no colour "
-                               f"of {GAME_NAMES[variant]}")
+        raise DamagedFileError(f"{prop} (line {prop.line}) names no colour of "
+                               f"{GAME_NAMES[variant]}")
     if wanted != state.colour:
-        raise DamagedFileError(f"PL[{shown(prop.values[0])}] (line {prop.line}) sets the colour "
-                               f"to play out of turn, which Callidus does not support")
+        raise DamagedFileError(f"{prop} (line {prop.line}) sets the colour to play out of "
+                               f"turn, which Callidus does not support")

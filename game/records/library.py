@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import GAMES
-from ..files import GAME_LIMIT, FileProblem, json_text, not_a_file, parse_json, shown
+from ..core import shown
+from ..files import GAME_LIMIT, FileProblem, json_text, not_a_file, parse_json
 from .record import RecordProblem, replay
 
 APPLICATION_ID = 0x43414C47
@@ -156,7 +157,7 @@ class Library:
                 db.execute("PRAGMA synchronous = FULL")
         except (sqlite3.Error, ValueError) as exc:     # ValueError: a message not UTF-8
             raise LibraryProblem(f"{self.path} is damaged or is not a game library "
-                                 f"({shown(str(exc), 200)}); "
+                                 f"({shown(str(exc), 200, quoted=False)}); "
                                  "it was left untouched") from None
         if app != APPLICATION_ID:
             raise LibraryProblem(f"{self.path} is not a Callidus game library; it was left "
@@ -194,8 +195,8 @@ class Library:
             return db.execute(query, args).fetchall()
         except (sqlite3.Error, ValueError) as exc:
             raise LibraryProblem(f"the game library {self.path} could not be read, it may be "
-                                 f"damaged ({shown(str(exc), 200)}); it was left untouched") \
-                from None
+                                 f"damaged ({shown(str(exc), 200, quoted=False)}); it was left "
+                                 f"untouched") from None
         finally:
             db.close()
 
@@ -216,7 +217,7 @@ class Library:
             raise LibraryProblem(f"could not keep the game in {self.path}: {exc}") from None
         except (sqlite3.Error, ValueError) as exc:
             raise LibraryProblem(f"could not write the game library {self.path}: "
-                                 f"{shown(str(exc), 200)}") from None
+                                 f"{shown(str(exc), 200, quoted=False)}") from None
         finally:
             db.close()
 
@@ -316,10 +317,10 @@ class Library:
             record = parse_json(text, "the kept record")
             _spec, config, _states, _moves, _cursor = replay(record)
         except (FileProblem, RecordProblem) as exc:
-            raise LibraryProblem(shown(str(exc), 300)) from None
+            raise LibraryProblem(shown(str(exc), 300, quoted=False)) from None
         except Exception as exc:        # a check missed something: still never a crash
             raise LibraryProblem(shown(f"the kept record cannot be read ({type(exc).__name__}: "
-                                       f"{exc})", 300)) from None
+                                       f"{exc})", 300, quoted=False)) from None
         return record, config
 
     def _entry(self, row) -> KeptGame:
@@ -344,12 +345,13 @@ class Library:
         return record, config
 
     def _line(self, game_id, game, players, text) -> KeptGame:
-        names = tuple(shown(name, 40) for name in self._names(players))
+        names = tuple(shown(name, 40, quoted=False) for name in self._names(players))
         game = game if isinstance(game, str) else "?"
         try:
             record, config = self._checked(game, players, text)
         except LibraryProblem as exc:
-            return KeptGame(id=game_id, game=shown(game, 20), players=names, problem=str(exc))
+            return KeptGame(id=game_id, game=shown(game, 20, quoted=False), players=names,
+                            problem=str(exc))
         result = record.get("result") or {}
         computers = tuple(None if seat["kind"] != "computer" else seat.get("level", "")
                           for seat in config["seats"])

@@ -30,9 +30,9 @@ import json
 import math
 
 from .. import GAMES
-from ..core import changed_options
+from ..core import changed_options, shown
 from ..errors import DamagedFileError, GameError
-from ..files import FileProblem, check_name, read_json, shown, write_json_atomic
+from ..files import FileProblem, check_name, read_json, write_json_atomic
 
 FORMAT = "callidus-game"
 VERSION = 3
@@ -149,10 +149,10 @@ def replay(record) -> tuple:
     if record.get("format") != FORMAT:
         raise RecordProblem("not a Callidus saved game (field 'format')")
     if type(version) is not int or version not in READS:
-        raise RecordProblem(f"saved by an unknown version ({shown_value(version)})")
+        raise RecordProblem(f"saved by an unknown version ({shown(version, 40)})")
     unknown = sorted(str(k) for k in set(record) - set(FIELDS if version >= 2 else FIELDS_V1))
     if unknown:
-        raise RecordProblem(f"unknown field {shown_value(unknown[0])}")
+        raise RecordProblem(f"unknown field {shown(unknown[0], 40)}")
     name = record.get("game")
     if not isinstance(name, str) or name not in GAMES:
         raise RecordProblem(f"unknown game {name!r} (field 'game')")
@@ -197,11 +197,6 @@ def _fill_former_defaults(record: dict, spec) -> None:
             options = holder.get("options", {})
             if isinstance(options, dict) and spec.former_defaults:
                 holder["options"] = spec.with_former_defaults(options)
-
-
-def shown_value(value, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for a message quoting what a file held."""
-    return shown(repr(value), limit)
 
 
 def _call_time(spec, record, states: list, moves: list, cursor: int) -> None:
@@ -280,7 +275,7 @@ def _check_result(result, states: list, cursor: int, players: int) -> None:
         raise RecordProblem("field 'result' must be an object")
     unknown = sorted(str(k) for k in set(result) - set(RESULT_FIELDS))
     if unknown:
-        raise RecordProblem(f"field 'result': unknown field {shown_value(unknown[0])}")
+        raise RecordProblem(f"field 'result': unknown field {shown(unknown[0], 40)}")
     if cursor != len(states) - 1:
         raise RecordProblem("field 'result': a finished game stands at its last move "
                             "(field 'cursor')")

@@ -25,7 +25,7 @@ from pathlib import Path
 from ..files import FileProblem, parse_json, read_bytes, write_text_atomic
 from ..files import not_a_file, sync_folder
 from .errors import StoreError
-from .checks import FieldProblem, Reader, shown
+from .checks import FieldProblem, Fields, shown
 from .model import (HOWS, MAX_ENTRANTS, MAX_RATING, SCORES, TIEBREAK_TITLES, Entrant, Result,
                     Tournament)
 from .standings import crosstable_matrix, standings
@@ -256,7 +256,7 @@ def _board_records(items, tournament: Tournament) -> tuple:
     records, seen = [], set()
     for i, item in enumerate(items):
         at = f"boards[{i}]"
-        b = Reader(item, at, ("round", "board", "history", "live"))
+        b = Fields(item, ("round", "board", "history", "live"), at, required=True, path=True)
         key = (b.int("round", 1, max(1, tournament.rounds_paired)), b.int("board", 1, 10**6))
         try:
             pairing = tournament.pairing(*key)
@@ -269,7 +269,8 @@ def _board_records(items, tournament: Tournament) -> tuple:
         seen.add(key)
         history = []
         for j, entry in enumerate(b.list("history", MAX_HISTORY)):
-            h = Reader(entry, f"{at}.history[{j}]", ("result", "how", "detail", "recorded"))
+            h = Fields(entry, ("result", "how", "detail", "recorded"), f"{at}.history[{j}]",
+                       required=True, path=True)
             score = h.text("result", tuple(SCORES), optional=True)
             how = h.text("how", HOWS, optional=True)
             if (score is None) != (how is None):

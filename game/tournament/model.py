@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..clock import TimeControl, format_time_control, parse_time_control
-from .checks import FieldProblem, Reader, name_problem, shown
+from .checks import FieldProblem, Fields, name_problem, shown
 
 FORMATS = ("round-robin", "swiss")
 KINDS = ("human", "computer")
@@ -902,15 +902,15 @@ class Tournament:
         swiss = data.get("swiss") if isinstance(data, dict) else None
         if isinstance(data, dict) and "swiss" in data:
             data = {k: v for k, v in data.items() if k != "swiss"}
-        f = Reader(data, where, ("name", "format", "cycles", "rounds", "tiebreaks", "seed",
-                                  "entrants", "games", "pairings"))
+        f = Fields(data, ("name", "format", "cycles", "rounds", "tiebreaks", "seed", "entrants",
+                          "games", "pairings"), where, required=True, path=True)
         name = f.text("name")
         entrants = []
         for i, item in enumerate(f.list("entrants", MAX_ENTRANTS)):
             if isinstance(item, dict):      # rating and club may be left out
                 item = {"rating": None, "club": None, **item}
-            e = Reader(item, f"{where}.entrants[{i}]", ("name", "kind", "level", "rating",
-                                                         "club"))
+            e = Fields(item, ("name", "kind", "level", "rating", "club"),
+                       f"{where}.entrants[{i}]", required=True, path=True)
             kind = e.text("kind", KINDS)
             level = e.text("level", LEVELS, optional=True)
             rating = e.int("rating", 0, MAX_RATING, optional=True)
@@ -918,7 +918,8 @@ class Tournament:
             entrants.append(e.build(Entrant, e.text("name"), kind, level, rating, club))
         games = []
         for i, item in enumerate(f.list("games", MAX_GAMES)):
-            g = Reader(item, f"{where}.games[{i}]", ("game", "variant", "time_control", "options"))
+            g = Fields(item, ("game", "variant", "time_control", "options"),
+                       f"{where}.games[{i}]", required=True, path=True)
             text = g.text("time_control", optional=True, limit=MAX_WORD)
             control = (g.build(parse_time_control, text, field="time_control")
                        if text is not None else None)
@@ -941,7 +942,8 @@ class Tournament:
         byes = set()
         for i, item in enumerate(items):
             at = f"{where}.pairings[{i}]"
-            p = Reader(item, at, ("round", "board", "first", "second", "seed", "result", "how"))
+            p = Fields(item, ("round", "board", "first", "second", "seed", "result", "how"), at,
+                       required=True, path=True)
             round_no = p.int("round", 1, self.total_rounds)
             board = p.int("board", 1, count)
             first = p.int("first", 0, count - 1)

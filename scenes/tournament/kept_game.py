@@ -13,7 +13,8 @@ themselves.
 from __future__ import annotations
 
 from game import GAMES
-from game.files import FileProblem, keep_aside, shown
+from game.core import shown
+from game.files import FileProblem, keep_aside
 from game.records.record import RecordProblem, replay
 from game.tournament.store import StoreError, keep_live
 
@@ -88,9 +89,10 @@ def copy_aside(writer, data_folder, store_path, tid: int, round_no: int, board: 
 def damage_notice(round_no: int, board: int, why: str, copy=None, problem: str = "") -> str:
     """What the director reads about a kept game that cannot go on."""
     head = (f"Round {round_no}, board {board}: the game kept in progress cannot go on "
-            f"({shown(why, 160)}).")
+            f"({shown(why, 160, quoted=False)}).")
     if copy is not None:
         return (f"{head} A copy of its saved moves is kept in {copy}. Press Play to start the "
                 "game again.")
-    return (f"{head} No copy of its saved moves could be kept ({shown(problem, 160)}), so "
-            "they are left in the tournament as they are.")
+    return (f"{head} No copy of its saved moves could be kept "
+            f"({shown(problem, 160, quoted=False)}), so they are left in the tournament as they "
+            "are.")
