@@ -13,7 +13,9 @@ pace; people take longer), so that the boards do not move in step.
 
 Prints: moves per second over the whole run; the latency from a move sent
 to both clients of its board holding it (the ``move`` event), p50, p99 and
-the worst; and the host process's processor seconds (user + system) and peak
+the worst, over the whole run and once every board is under way (its first
+move sent: until then hundreds of connections are still joining at the same
+moment, which a real event spreads over minutes); and the host process's processor seconds (user + system) and peak
 memory (maximum resident set), read from the operating system when it exits.
 The bots and the host share this machine's cores, so the latencies include
 the bots' own waiting for a turn of the processor.
@@ -61,8 +63,10 @@ def _play_tables(url: str, boards: list[int], think: float, seed: int, conn) -> 
         return results, time.perf_counter() - began
 
     results, seconds = asyncio.run(main())
-    latencies = [max(times) - sent[key] for key, times in seen.items()
-                 if key in sent and len(times) == 2]
+    # every board under way: its first move sent (before, 400 connections may still be joining)
+    under_way = max(t for (board, ply), t in sent.items() if ply == 1)
+    latencies = [(max(times) - sent[key], sent[key] >= under_way)
+                 for key, times in seen.items() if key in sent and len(times) == 2]
     moves = sum(r["moves"] for r in results) // 2
     conn.send((latencies, moves, seconds))
     conn.close()
@@ -107,9 +111,13 @@ def run(tables: int, game: str, think_ms: int, processes: int) -> dict:
             latencies, moves, seconds = [], 0, 0.0
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             waited = 0.0
+            bots_waited = {}
             for process, conn in workers:
                 while not conn.poll(0.2):
                     waited = max(waited, run_delay(host.pid))
+                    for other, _ in workers:
+                        bots_waited[other.pid] = max(bots_waited.get(other.pid, 0.0),
+                                                     run_delay(other.pid))
                 got_latencies, got_moves, got_seconds = conn.recv()
                 latencies += got_latencies
                 moves += got_moves
@@ -124,6 +132,8 @@ def run(tables: int, game: str, think_ms: int, processes: int) -> dict:
             if host.returncode is None:
                 host.kill()
                 host.wait()
+    playing = [t for t, steady in latencies if steady]
+    latencies = [t for t, _ in latencies]
     return {
         "tables": tables, "game": game, "think_ms": think_ms, "client_processes": processes,
         "moves": moves, "seconds": round(seconds, 2),
@@ -132,9 +142,14 @@ def run(tables: int, game: str, think_ms: int, processes: int) -> dict:
                        "p99": round(percentile(latencies, 0.99) * 1000, 2),
                        "max": round(max(latencies) * 1000, 2) if latencies else None,
                        "measured": len(latencies)},
+        "latency_in_play_ms": {"p50": round(percentile(playing, 0.5) * 1000, 2),
+                               "p99": round(percentile(playing, 0.99) * 1000, 2),
+                               "max": round(max(playing) * 1000, 2) if playing else None,
+                               "measured": len(playing)},
         "host_cpu_seconds": round(usage.ru_utime + usage.ru_stime, 2),
         "clients_cpu_seconds": round(clients, 2),
         "host_waited_seconds": round(waited, 2),
+        "bots_waited_seconds": round(sum(bots_waited.values()), 2),
         "host_peak_mib": round(usage.ru_maxrss / 1024, 1),
     }
 
@@ -161,11 +176,14 @@ def main() -> int:
           f"{figures['moves_per_second']} moves/s")
     print(f"  move sent -> both clients updated: p50 {lat['p50']} ms, p99 {lat['p99']} ms, "
           f"worst {lat['max']} ms ({lat['measured']} moves)")
+    lat = figures["latency_in_play_ms"]
+    print(f"  the same once every board is under way (joining over): p50 {lat['p50']} ms, "
+          f"p99 {lat['p99']} ms, worst {lat['max']} ms ({lat['measured']} moves)")
     print(f"  host: {figures['host_cpu_seconds']} processor seconds, "
           f"peak memory {figures['host_peak_mib']} MiB; the bots: "
           f"{figures['clients_cpu_seconds']} processor seconds")
-    print(f"  the host waited {figures['host_waited_seconds']} s for a processor "
-          f"(the machine's other work)")
+    print(f"  waiting for a processor (the machine's other work): the host "
+          f"{figures['host_waited_seconds']} s, the bots {figures['bots_waited_seconds']} s")
     return 0
 
 
