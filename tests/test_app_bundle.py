@@ -127,6 +127,9 @@ def _start_against_the_computer(display, log, places, expert=False):
     starts = next(line for line in log.read_text().splitlines() if line.startswith("start"))
     if "(computer" in starts.split(" vs ")[0]:
         return 1                 # the computer moves first
+    # as a player would, look at the board before clicking it: on a busy machine a click in
+    # the first moment after the start could come before the board had taken the pointer
+    time.sleep(1.0)
     click_at(display, places["middle shield"])
     assert wait_for(log, "move 1 calla player 0 3"), log.read_text()
     return 2

@@ -54,6 +54,8 @@ PLAYER_PACKAGES = ("libx11-6", "libxext6", "libxcursor1", "libxi6", "libxfixes3"
                    "libgl1-mesa-dri", "libasound2", "libpulse0", "libglib2.0-0",
                    "libsqlite3-0", "libstdc++6", "libfontconfig1", "libfreetype6")
 DONE = ".callidus-done"
+#: Debian's archive keys (the debian-archive-keyring package, on Debian and Ubuntu alike).
+DEBIAN_KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
 
 
 def cache_dir() -> Path:
@@ -134,6 +136,8 @@ def make_root(target: Path, variant: str, packages: tuple[str, ...]) -> Path:
     if shutil.which("mmdebstrap"):
         command = ["mmdebstrap", "--mode=root", f"--variant={variant}", "--quiet",
                    f"--include={','.join(packages)}", SUITE, str(partial), *sources(url)]
+        if DEBIAN_KEYRING.is_file():      # on Ubuntu, apt does not trust Debian's keys itself
+            command.insert(1, f"--keyring={DEBIAN_KEYRING}")
     else:
         command = ["debootstrap", f"--variant={variant}", f"--include={','.join(packages)}",
                    SUITE, str(partial), url]
@@ -172,7 +176,8 @@ def run_in(root: Path, command: list[str], binds=(), env=None, cwd="/", nice=Fal
     inner = ["env", "-i", *(f"{k}={v}" for k, v in variables.items()),
              "sh", "-c", 'cd "$1" && shift && exec "$@"', "sh", cwd, *command]
     steps.append("exec chroot " + shlex.quote(str(root)) + " " + shlex.join(inner))
-    full = ["unshare", "--mount", "--propagation", "private", "--fork", "--",
+    # --kill-child: the command ends with the unshare that runs it (a test stopping it)
+    full = ["unshare", "--mount", "--propagation", "private", "--fork", "--kill-child", "--",
             "sh", "-ec", "; ".join(steps)]
     if nice:
         full = ["nice", "-n", "19", *full]
