@@ -7,6 +7,12 @@ this list down; none imports a module above it:
 ``cli``
     ``python -m game serve`` and ``python -m game bot``.  May import every
     module below.
+``tournament``
+    A kept tournament's round hosted (``TournamentHost``, and
+    ``TournamentHostThread`` for a frame loop): boards made from its
+    pairings, the host's bots on computers' seats, each result kept in the
+    round.  Imports ``background``, ``bot``, ``client`` and
+    ``game.tournament``.
 ``bot``
     A computer player at a seat of a host (``play_bot``), its thinking in
     another process (``game.ai.worker``).  Imports ``client``.

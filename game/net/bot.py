@@ -14,7 +14,7 @@ import asyncio
 import random
 import time
 
-from .client import Client, NetError
+from .client import Client, NetError, Ticket
 
 #: Seconds a bot leaves at least between two of its moves, so that a random mover
 #: stays well inside a host's rate of messages.
@@ -68,13 +68,16 @@ class Thinking:
 async def play_bot(url: str, level: str = "random", board: int | None = None,
                    name: str | None = None, password: str | None = None,
                    seed: int | None = None, pace: float = PACE, observer=None,
-                   client: Client | None = None) -> dict:
+                   client: Client | None = None, ticket: Ticket | None = None,
+                   on_seated=None) -> dict:
     """Join and play one seat to the end of its game; the result (see the module docstring).
 
     ``observer(what, board, ply, seconds)``, when given, is told ``"sent"`` when the bot
     sends the move that makes ply ``ply`` and ``"seen"`` when it learns of ply ``ply``
-    (``time.perf_counter`` seconds): the network benchmark's measure.  NetError when
-    the host cannot be reached or has no free seat.
+    (``time.perf_counter`` seconds): the network benchmark's measure.  ``ticket``: a
+    seat held before, taken back with its token instead of joining; ``on_seated(ticket)``
+    is told the seat taken (to keep its token).  NetError when the host cannot be
+    reached or has no free seat.
     """
     from ..ai import LEVEL_TITLES, LEVELS
     if level not in LEVELS:
@@ -91,7 +94,12 @@ async def play_bot(url: str, level: str = "random", board: int | None = None,
                 observer("seen", message.get("board"), message.get("ply"), time.perf_counter())
         client.on_message = seen
     try:
-        ticket = await client.join(name, board=board)
+        if ticket is not None:
+            ticket = await client.rejoin(ticket.board, ticket.token, since=0)
+        else:
+            ticket = await client.join(name, board=board)
+        if on_seated is not None:
+            on_seated(ticket)
         view = client.boards[ticket.board]
         handled = None            # the ply whose move has been sent
         last_sent = 0.0

@@ -461,10 +461,18 @@ class Host:
             if board.over:
                 raise _Answer(f"board {board.id} is over")
         else:
-            board = next((b for b in sorted(self.boards.values(), key=lambda b: b.id)
-                          if not b.over and not b.problem and b.free_seats()), None)
+            # the board keeping a seat for this name (a tournament's pairing), else the
+            # first with a seat kept for nobody: never a seat kept for another player
+            open_boards = [b for b in sorted(self.boards.values(), key=lambda b: b.id)
+                           if not b.over and not b.problem and b.free_seats()]
+            wanted = name.casefold()
+            board = next((b for b in open_boards for i in b.free_seats()
+                          if (b.seats[i].kept or "").casefold() == wanted), None) or next(
+                (b for b in open_boards for i in b.free_seats() if b.seats[i].kept is None),
+                None)
             if board is None:
-                raise _Answer("no board has a free seat")
+                raise _Answer("no board has a free seat" if not open_boards else
+                              f"no seat is kept for {name}: join with your board's number")
         free = board.free_seats()
         if "seat" in message:
             seat = message["seat"]
