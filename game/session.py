@@ -48,8 +48,9 @@ What changes it:
 
 - ``play(move, player=None, text=None, credit=0.0) -> str`` plays a move (its text or
   the move itself) and returns its canonical text.  It refuses (``GameOver``,
-  ``NotYourTurn``, ``IllegalMove``, all ``ValueError``) when the game is over, when it
-  is not ``player``'s turn, or when the move is illegal or unreadable; nothing changes
+  ``NotYourTurn``, both ``IllegalMoveError``s; the rules' own ``InvalidMoveError`` or
+  ``IllegalMoveError``; all ``game.errors.GameError``) when the game is over, when it
+  is not ``player``'s turn, or when the move is unreadable or illegal; nothing changes
   then.  It presses the mover's clock; ``credit`` is seconds of network lag given back
   to the mover, at most ``LAG_CREDIT_MAX`` a move and never more than the move took.
   A move that comes after the mover's flag fell ends the game on time instead.
@@ -70,6 +71,7 @@ import math
 import time
 
 from .clock import Clock, GameTimer, TimeControl, format_time_control, parse_time_control
+from .errors import GameError, IllegalMoveError
 
 #: The most seconds of network lag given back to a mover per move (``play``'s ``credit``),
 #: as the big online servers give: enough for a slow connection, too little to live on.
@@ -78,16 +80,12 @@ LAG_CREDIT_MAX = 1.0
 PLAYED_MAX = 10 ** 7
 
 
-class GameOver(ValueError):
+class GameOver(IllegalMoveError):
     """A move, a resignation or a draw asked for after the game ended."""
 
 
-class NotYourTurn(ValueError):
+class NotYourTurn(IllegalMoveError):
     """A move made by a player who is not to move."""
-
-
-class IllegalMove(ValueError):
-    """A move the rules do not allow, or a text that is no move; the message says why."""
 
 
 class Session:
@@ -221,8 +219,10 @@ class Session:
                 move = self.spec.parse_move(old, move)
             new = old.play(move)
             text = text or self.spec.format_move(old, move)
+        except GameError:
+            raise                       # InvalidMoveError or IllegalMoveError, as the rules said
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise IllegalMove(str(exc) or "not a move of this game") from exc   # its kind kept
+            raise IllegalMoveError(str(exc) or "not a move of this game") from exc
         credit = min(LAG_CREDIT_MAX, float(credit)) if credit > 0 else 0.0   # and not NaN
         clock = self.clock
         if clock is not None:

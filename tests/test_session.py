@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from game.clock import Clock, GameTimer, parse_time_control
 from game.records.record import RecordProblem
-from game.session import (LAG_CREDIT_MAX, GameOver, IllegalMove, NotYourTurn, Session)
+from game.errors import IllegalMoveError, InvalidMoveError
+from game.session import LAG_CREDIT_MAX, GameOver, NotYourTurn, Session
 
 
 class FakeTime:
@@ -208,11 +209,11 @@ def test_refusals_say_why_and_change_nothing():
         session.play("3", player=1)
     session.play("3", player=0)
     before = (session.ply, session.clock.snapshot(), list(session.times))
-    with pytest.raises(IllegalMove, match="not a shield number 1-5"):
+    with pytest.raises(IllegalMoveError, match="not a shield number 1-5"):
         session.play(7)
-    with pytest.raises(IllegalMove, match="'zz' is not a Calla move"):
+    with pytest.raises(InvalidMoveError, match="'zz' is not a Calla move"):
         session.play("zz")
-    with pytest.raises(IllegalMove):
+    with pytest.raises(InvalidMoveError):
         session.play("\u0663")                   # another script's digit
     with pytest.raises(ValueError):
         session.resign(2)

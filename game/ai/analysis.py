@@ -33,6 +33,7 @@ import math
 import random
 import time
 
+from ..errors import DamagedFileError
 from .levels import LEVELS, level_for
 from .mcts import Search, generic_reseed
 
@@ -50,7 +51,7 @@ TRUSTED_VISITS = 32
 _DEFAULT = object()
 
 
-class AnalysisProblem(ValueError):
+class AnalysisProblem(DamagedFileError):
     """Analysis data that does not fit its game; the message says what is wrong."""
 
 

@@ -568,7 +568,8 @@ class Host:
             raise _Answer(f"board {board.id} is paused")
 
     def _on_move(self, conn: Connection, message: dict) -> None:
-        from ..session import LAG_CREDIT_MAX, GameOver, IllegalMove, NotYourTurn
+        from ..errors import GameError
+        from ..session import LAG_CREDIT_MAX, GameOver
         board = self._find(message["board"])
         seats = self._seats_of(conn, board)
         self._playing(board)
@@ -583,11 +584,11 @@ class Host:
         called_before = session.time_called_ply
         try:
             text = session.play(message["move"], player=mover, credit=credit)
-        except (IllegalMove, NotYourTurn) as exc:
-            raise _Answer(str(exc)) from None
         except GameOver:
             self._settle(board, called_before)
             return
+        except GameError as exc:            # not its turn, unreadable, or illegal
+            raise _Answer(str(exc)) from None
         if session.time_called_ply is not None and called_before is None:
             self._emit(board, "time_called", {"position": self._position_at(
                 board, session.time_called_ply), **board.clocks()})
