@@ -106,7 +106,9 @@ def _find_places(folder):
         click(app, found["expert"])
         key(app, pygame.K_RETURN)
         play = app.stack.find(PlayScene)
-        found["middle shield"] = play.view.pits_rects[2].center
+        # the bottom row's middle shield, A's when A is the human: the seats here may have
+        # come out the other way round, with the board turned to face B
+        found["middle shield"] = play.view.pits_rects[8 if play.view.turned else 2].center
         key(app, pygame.K_ESCAPE)
         found["quit to menu"] = button(app, "Quit to menu").rect.center
     finally:
@@ -127,9 +129,7 @@ def _start_against_the_computer(display, log, places, expert=False):
     starts = next(line for line in log.read_text().splitlines() if line.startswith("start"))
     if "(computer" in starts.split(" vs ")[0]:
         return 1                 # the computer moves first
-    # as a player would, look at the board before clicking it: on a busy machine a click in
-    # the first moment after the start could come before the board had taken the pointer
-    time.sleep(1.0)
+    time.sleep(0.5)
     click_at(display, places["middle shield"])
     assert wait_for(log, "move 1 calla player 0 3"), log.read_text()
     return 2
