@@ -68,6 +68,8 @@ class MenuScene(Scene):
                         "version"))
         row.append(("tournament_button", "Tournament", 160, None,
                     "Run a club tournament: entrants, rounds on the clock, standings"))
+        row.append(("join_button", "Join a table", 160, None,
+                    "Play or watch a game hosted on another computer, over the network"))
         row.append(("games_button", "Games", 120, None,
                     "Every finished game, to look through again"))
         row.append(("open_game_button", "Open game", 150, None,
@@ -112,8 +114,11 @@ class MenuScene(Scene):
             kept = self.unfinished.get(spec.name)
             if kept is not None:
                 self.resume_buttons[spec.name] = ui.button(
-                    self, (right - RESUME_LEFT, middle, 100, button_h), "Resume", "#primary",
-                    tooltip=f"Carry on with your unfinished {spec.title} game"
+                    self, (right - RESUME_LEFT, middle, 100, button_h),
+                    "Rejoin" if kept.network else "Resume", "#primary",
+                    tooltip=(f"Take your seat back in your {spec.title} game over the network"
+                             if kept.network else
+                             f"Carry on with your unfinished {spec.title} game")
                     + (f": {kept.players()}, move {kept.moves}" if kept.readable else ""))
         self.resume_button = self.open_button = None
         bottom = h - 70 - 54 * (len(lines) - 1)
@@ -155,6 +160,9 @@ class MenuScene(Scene):
             return
         if ui.pressed(event, self.tournament_button):
             self.app.stack.push("tournament.lobby")
+            return
+        if ui.pressed(event, self.join_button):
+            self.app.stack.push("net.join")
             return
         for name, widget in self.play_buttons.items():
             if ui.pressed(event, widget):
@@ -244,6 +252,7 @@ class MenuScene(Scene):
         from game.files import FileProblem, read_json, set_aside
         from game.records.record import RecordProblem
 
+        from .net.common import TicketProblem, read_ticket
         from .saves import legacy_unfinished_path, unfinished_path
 
         path = legacy_unfinished_path() if game is None else unfinished_path(game)
@@ -253,8 +262,17 @@ class MenuScene(Scene):
             if game is not None and isinstance(record, dict) and record.get("game") != game:
                 other = shown(str(record.get("game")), 40, quoted=False)
                 raise RecordProblem(f"it holds a game of {other}, not of {game}")
+            if game is not None and isinstance(record, dict) and "network" in record:
+                # a seat at a board of a host: taken back from the host, which has the game
+                ticket = read_ticket(record["network"])
+                self.app.log(f"rejoin {game} board {ticket['board']}")
+                if ticket["host"] is not None:
+                    self.app.stack.push("net.hosting", resume=ticket, game_name=game)
+                else:
+                    self.app.stack.push("net.join", ticket=ticket)
+                return
             scene = screen_class("play").from_record(self.app, record, save_path=path)
-        except (RecordProblem, FileProblem) as exc:
+        except (RecordProblem, FileProblem, TicketProblem) as exc:
             why = str(exc)
         except Exception as exc:            # a check missed something: still never a crash
             why = f"{type(exc).__name__}: {exc}"

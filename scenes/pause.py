@@ -44,10 +44,14 @@ class PauseScene(Scene):
         can_save = play is not None and sgf_files.exportable(play.spec)
         # a tournament game is not restarted at will; leaving it keeps it for later
         self.in_tournament = play is not None and "tournament" in play.config
+        # a game over the network is the host's: not restarted, saved once it is over
+        online = play is not None and "network" in play.config
         rows = [("resume_button", "Resume", "#primary", None),
                 ("rules_button", "Rules", None, None),
                 ("settings_button", "Settings", None, None),
                 ("save_game_button", "Save game", None,
+                 "The host keeps this game: save it from the results once it is over"
+                 if online else
                  "Save the game to a file, to open again later or on another computer")]
         if can_save:
             rows.append(("save_button", "Save as .blksgf", None,
@@ -60,7 +64,8 @@ class PauseScene(Scene):
                    draw_why or f"Offer {play.draw_parties()[1]['name']} a draw")],
                  ("restart_button", "Restart", None, "A tournament game is not started "
                   "again; it is played to its end, resigned or drawn" if self.in_tournament
-                  else None),
+                  else "A game over the network is played to its end, resigned or drawn"
+                  if online else None),
                  ("quit_button", "Back to the round" if self.in_tournament else "Quit to menu",
                   None, "The game is kept; start the board again from the round view to "
                   "carry on" if self.in_tournament else None)]
@@ -78,8 +83,12 @@ class PauseScene(Scene):
                 setattr(self, attr, ui.button(self, (x + i * (width + 10), y, width, tall), text,
                                               look, tooltip=tip))
             y += step
-        if self.in_tournament:
+        if self.in_tournament or online:
             self.restart_button.disable()
+        if online:
+            for button in (self.save_game_button, self.save_button):
+                if button is not None:
+                    button.disable()
         if resign_why:
             self.resign_button.disable()
         if draw_why:
@@ -172,8 +181,9 @@ class PauseScene(Scene):
             self.resize()
         elif ui.pressed(event, self.draw_button):
             play = self._play()
-            if play.draw_parties()[1]["kind"] == "computer":
-                self.app.stack.pop()             # the computer answers in the status line
+            if play.draw_parties()[1]["kind"] != "human":
+                self.app.stack.pop()             # the computer (or over the network, the
+                                                 # other player) answers in the status line
                 play.offer_draw()
             else:
                 self.asking = "draw"             # the other player answers here

@@ -67,8 +67,13 @@ class PlayScene(Scene):
 
     def __init__(self, app, config: dict, state=None, seed: int | None = None, on_finish=None,
                  keeper=None, save_path=None, session: Session | None = None,
-                 play_time: PlayTime | None = None):
+                 play_time: PlayTime | None = None, remote=None):
         super().__init__(app)
+        # a board of a host (scenes/net/remote.py): its session and its keeper are the
+        # network's, and it is asked every frame as a computer's worker is polled
+        self.remote = remote
+        if remote is not None:
+            session, keeper = remote.session, remote.keeper
         self.config = config
         self.on_finish = on_finish   # called with the outcome when the game ends (tournaments)
         # keeper(record) keeps the game in progress, keeper(None) drops it when it is over;
@@ -116,6 +121,8 @@ class PlayScene(Scene):
         self.draw_declined: int | None = None   # the ply a draw offer was declined at
         self.judge = None                  # the worker that weighs a draw offer, once asked
         self.warned: set[int] = set()
+        if remote is not None:
+            remote.attach(self)
         self.app.log(f"start {self.spec.name} {self.variant} " + " vs ".join(
             s["name"] + (f" (computer {s.get('level', 'random')})" if s.get("kind") == "computer"
                          else "") for s in self.seats))
@@ -495,7 +502,8 @@ class PlayScene(Scene):
         """Tell the view whether the player to move may act: kept up every frame, so a
         computer's move or a fallen flag shows at once, not when the mouse next moves."""
         self.view.input_enabled = (not self.computer_to_move() and not self.finished
-                                   and self.draw_offer is None)
+                                   and self.draw_offer is None
+                                   and (self.remote is None or self.remote.may_move()))
 
     def enter(self) -> None:
         super().enter()
@@ -507,6 +515,8 @@ class PlayScene(Scene):
         self._drop_judge()
         if not self.finished:
             self.autosave()   # keeps the timer's latest reading too
+        if self.remote is not None:
+            self.remote.close()
         super().leave()
 
     # --- time ------------------------------------------------------------------------
@@ -515,6 +525,8 @@ class PlayScene(Scene):
         self._sync_input()
 
     def _advance(self, dt: float) -> None:
+        if self.remote is not None:
+            self.remote.frame(self)
         self.view.update(dt)
         if not self.view.busy:
             self.landing = None
@@ -542,6 +554,8 @@ class PlayScene(Scene):
             timer=self.timer if self.timer is not None and not self.finished else None)]
         if self.hint_for is not None or self.draw_offer is not None:
             waits.append(WORKER_POLL)
+        if self.remote is not None:
+            waits.append(self.remote.next_poll())
         if self.finished:
             waits.append(max(0.0, RESULTS_PAUSE - self.end_delay) + 0.01)
         elif self.computer_to_move():
@@ -688,6 +702,9 @@ class PlayScene(Scene):
         player = self.conceder()
         if player is None:
             return
+        if self.remote is not None:      # the host ends the game, and says so
+            self.remote.resign()
+            return
         self.session.resign(player)
         name = self.seats[player]["name"]
         self.app.log(f"resign {player} {name}")
@@ -728,6 +745,9 @@ class PlayScene(Scene):
             return
         offerer = self.conceder()
         seat = self.seats[1 - offerer]
+        if self.remote is not None:      # the other player answers through the host
+            self.remote.offer_draw()
+            return
         if seat["kind"] != "computer":
             return
         from game.ai.analysis import ANALYSIS_LEVELS
@@ -825,8 +845,9 @@ class PlayScene(Scene):
     def status_text(self) -> str:
         """The status line: a problem, else what the board says, else while a move is
         played out that move, else what to do now."""
-        if self.notice or self.view.status:
-            return self.notice or self.view.status
+        words = self.remote.status_words() if self.remote is not None else None
+        if self.notice or words or self.view.status:
+            return self.notice or words or self.view.status
         if self.draw_words is not None and self.draw_words[0] == self.cursor:
             return self.draw_words[1]
         if self.panel_ply < self.cursor:

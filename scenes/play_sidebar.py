@@ -94,7 +94,8 @@ class Sidebar:
             name_w = right.x - 8 - name_x
             assets.text(surface, seat["name"], (name_x, row.y + 6), size=19, bold=True,
                         colour=ui.INK, width=name_w)
-            kind = "human" if seat["kind"] == "human" else f"computer ({seat.get('level')})"
+            kind = {"human": "human", "network": "over the network"}.get(
+                seat["kind"], f"computer ({seat.get('level')})")
             if turn:
                 kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // DOTS_MS % 3)
                         if seat["kind"] == "computer" else "to move")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from .games import GamesScene
 from .menu import MenuScene
+from .net.hosting import HostGameScene
+from .net.join import JoinScene
 from .pause import PauseScene
 from .play import PlayScene
 from .question import QuestionScene
@@ -40,6 +42,8 @@ SCREENS = {
     "review": ReviewScene,
     "rules": RulesScene,
     "games": GamesScene,
+    "net.hosting": HostGameScene,
+    "net.join": JoinScene,
     "settings": SettingsScene,
     "tournament.lobby": LobbyScene,
     "tournament.dialog": LobbyDialog,

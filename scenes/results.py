@@ -57,6 +57,7 @@ class ResultsScene(Scene):
         self.kept_id = kept_id       # its id in the game library, where its analysis is kept
         self.outcome = outcome or {"winner": state.winner, "reason": state.end_reason}
         self.in_tournament = "tournament" in config
+        self.over_network = "network" in config     # a rematch is hosted anew, from the setup
         from game import GAMES
         self.spec = GAMES[config["game"]]
         self.state = state
@@ -104,8 +105,9 @@ class ResultsScene(Scene):
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
                                          "Back to the round", "#primary")
         else:
-            self.rematch_button = ui.button(self, (x, self.panel_rect.bottom - 120, 330, 46),
-                                            "Rematch", "#primary")
+            if not self.over_network:
+                self.rematch_button = ui.button(self, (x, self.panel_rect.bottom - 120, 330,
+                                                       46), "Rematch", "#primary")
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
                                          "Back to menu")
 
@@ -131,8 +133,8 @@ class ResultsScene(Scene):
                                                                    pygame.K_ESCAPE)):
                 self.app.stack.pop()
             return
-        if ui.pressed(event, self.rematch_button) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+        if self.rematch_button is not None and (ui.pressed(event, self.rematch_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN)):
             from .saves import ask_before_replacing
             self.app.log("rematch")
             config = rematch_config(self.config)

@@ -158,6 +158,7 @@ class Unfinished:
     moves: int | None = None    # None: the file could not be read
     names: tuple = ()           # each seat's name, cleaned to show
     levels: tuple = ()          # each seat's level title ("Hard"), None for a person
+    network: bool = False       # a seat at a board of a host: resumed by rejoining it
 
     @property
     def title(self) -> str:
@@ -178,6 +179,9 @@ class Unfinished:
         """What a game's card says of it, fullest first (the menu takes the first that fits)."""
         if not self.readable:
             return ["Unfinished game: its file cannot be read", "Unfinished game"]
+        if self.network:
+            return [f"Over the network: {self.players()}, move {self.moves}",
+                    f"Over the network, move {self.moves}", f"Unfinished, move {self.moves}"]
         return [f"Unfinished: {self.players()}, move {self.moves}",
                 f"Unfinished: {self.players(levels=False)}, move {self.moves}",
                 f"Unfinished game, move {self.moves}"]
@@ -229,9 +233,10 @@ def read_unfinished(path, game: str | None = None) -> Unfinished | None:
                           if seat.get("kind") == "computer" else None)
     except Exception:                   # whatever the file holds, the menu still shows
         return Unfinished(game or "", path)
-    if moves == 0:
+    network = "network" in record       # its seat is taken back even before a move
+    if moves == 0 and not network:
         return None
-    return Unfinished(name, path, moves, tuple(names), tuple(levels))
+    return Unfinished(name, path, moves, tuple(names), tuple(levels), network)
 
 
 def unfinished_games(app) -> dict[str, Unfinished]:

@@ -28,6 +28,8 @@ DEFAULTS = {
                                # Gladiators) sees the board turned, their own side nearest
     "last_folder": "",         # where the last file dialog picked a file ("" none yet)
     "setups": {},              # game name -> the setup its last game started with
+    "net_name": "",            # the name last given to play over the network ("" none yet)
+    "net_address": "",         # the host's address last joined ("" none yet)
 }
 
 
@@ -113,6 +115,11 @@ def _valid(name, value):
                 and low <= value <= high)
     if name == "board_style":
         return value in ("wood", "stone")
+    if name == "net_name":
+        from game.files import name_problem
+        return value == "" or name_problem(value) is None
+    if name == "net_address":
+        return isinstance(value, str) and len(value) <= 200 and value.isprintable()
     return isinstance(value, type(default))
 
 

@@ -372,8 +372,13 @@ class SetupScene(Scene):
             y += row + (help_h if help_text else 0)
         self.box.height = y - top
         self.box.topleft = (x, top)
-        self.back_button = ui.button(self, (x, y + 20, 150, 46), "Back")
-        self.rules_button = ui.button(self, (x + 165, y + 20, 150, 46), "Rules")
+        self.back_button = ui.button(self, (x, y + 20, 130, 46), "Back")
+        self.rules_button = ui.button(self, (x + 145, y + 20, 130, 46), "Rules")
+        self.network_button = ui.button(
+            self, (x + 290, y + 20, self.box.width - 200 - 15 - 290, 46),
+            "Play over the network", tooltip="Host this game for a player on another "
+            "computer: you play Seat 1, and the next screen shows the address and the code "
+            "to give them")
         self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
                                       "Start game", "#primary")
 
@@ -429,6 +434,8 @@ class SetupScene(Scene):
             self.app.stack.pop()
         elif ui.pressed(event, self.rules_button):
             self.app.stack.push("rules", game_name=self.spec.name)
+        elif ui.pressed(event, self.network_button):
+            self.host_over_network()
         elif ui.pressed(event, self.start_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.start()
@@ -491,6 +498,29 @@ class SetupScene(Scene):
         from .saves import ask_before_replacing
         ask_before_replacing(self.app, self.spec.name,
                              lambda: self.app.stack.push("play", config=config))
+
+    def host_over_network(self) -> None:
+        """Host this game for players on other computers ("net.hosting"): the same game,
+        variant, options and clock; the person here plays Seat 1 (its side as the starter
+        decides), the other seats are taken by whoever joins with the code."""
+        config = self.config()
+        try:
+            self.spec.new_game(variant=config["variant"], **config["options"])
+        except ValueError as exc:
+            self.error = str(exc)
+            return
+        from .net.common import NAME_LIMIT, remember
+        typed = self.seats[0]["name"].strip()
+        name = (typed or self.app.settings["net_name"] or "Player 1")[:NAME_LIMIT]
+        self.remember()
+        if typed:
+            remember(self.app, name=name)
+        game = {"game": self.spec.name, "variant": config["variant"],
+                "options": config["options"], "time_control": config["time_control"],
+                "name": name, "seat": config["seat_order"].index(0)}
+        from .saves import ask_before_replacing
+        ask_before_replacing(self.app, self.spec.name,
+                             lambda: self.app.stack.push("net.hosting", game=game))
 
     def draw(self, surface) -> None:
         ui.table(surface)

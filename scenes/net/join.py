@@ -1,0 +1,475 @@
+"""Join a table: find a host, see its boards, take a seat or watch (the screen "net.join").
+
+The hosts on the local network are listed as they are heard (mDNS, looked for in a
+thread of its own every few seconds, never in a frame); an address typed by hand, with
+the code the host's player reads out, works as well.  Connected, the screen lists the
+host's boards (its game, the players, the free seats, how far it got) and takes a free
+seat under the player's name, or watches.  Once the host has told the board's story so
+far, the board is played in the play scene.  Every failure (no host at that address, a
+wrong code, a refusal, a dropped connection) is one line on this screen.
+
+From the menu, a seat kept in an unfinished-game file comes here (``ticket``): the
+screen connects at once and takes the seat back.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game import GAMES
+
+from .. import assets, ui
+from ..scroll_list import ScrollList
+from ..stack import Scene
+from .common import (ADDRESS_LIMIT, CODE_LIMIT, NAME_LIMIT, address_of, failure_words,
+                     name_words, remember)
+from .remote import POLL, RemoteGame
+
+#: Seconds between looks for hosts on the local network, and how long each look listens.
+BROWSE_EVERY = 5.0
+BROWSE_FOR = 2.0
+#: Seconds between asking a connected host for its boards again.
+LIST_EVERY = 3.0
+HOST_ROW = 50
+BOARD_ROW = 64
+PROBLEM = (255, 170, 130)
+STATUS_WORDS = {"waiting": "waiting for players", "paused": "paused", "over": "over"}
+
+
+class JoinScene(Scene):
+    title = "join"
+
+    def __init__(self, app, ticket: dict | None = None):
+        super().__init__(app)
+        self.ticket = ticket
+        self.texts = {"address": app.settings["net_address"], "code": "",
+                      "name": app.settings["net_name"]}
+        if ticket is not None:
+            self.texts = {"address": address_of(ticket["url"]),
+                          "code": ticket["password"] or "", "name": ticket["name"]}
+        self.hosts: list = []           # FoundHost, as last heard
+        self.browsed = False            # a look for hosts has finished
+        self._found: queue.Queue = queue.Queue()
+        self._browsing = False
+        self._next_browse = 0.0
+        self.net = None                 # the ClientThread of the host connected to
+        self.url = ""
+        self.phase = "idle"             # idle, connecting, connected, joining
+        self.boards: list[dict] = []
+        self._next_list = 0.0
+        self.remote: RemoteGame | None = None
+        self.notice = ""
+        self.problem = False            # the notice says what went wrong
+        self.handed = False
+
+    # --- widgets -------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        self.compact = h < 700
+        width = min(1240, w - 60)
+        x0 = (w - width) // 2
+        top = 112 if self.compact else 140
+        bottom = h - 104
+        left_w = max(340, int(width * 0.42))
+        self.left = pygame.Rect(x0, top, left_w, bottom - top)
+        self.right = pygame.Rect(x0 + left_w + 24, top, width - left_w - 24, bottom - top)
+        x, y, inner = self.left.x + 18, self.left.y + 14, self.left.width - 36
+        self.labels = [("Address of the host", x, y)]
+        self.address_entry = self._entry("address", (x, y + 20, inner, 36), ADDRESS_LIMIT,
+                                         "ws://192.168.1.20:8765")
+        y += 66
+        half = (inner - 12) // 2
+        self.labels += [("Join code", x, y), ("Your name", x + half + 12, y)]
+        self.code_entry = self._entry("code", (x, y + 20, half, 36), CODE_LIMIT, "K7Q-F2M")
+        self.name_entry = self._entry("name", (x + half + 12, y + 20, half, 36), NAME_LIMIT,
+                                      "your name")
+        y += 66
+        self.connect_button = ui.button(self, (x, y, inner, 42), "Connect", "#primary",
+                                        tooltip="Connect to the host at this address, to see "
+                                        "its boards")
+        y += 56
+        self.hosts_label_y = y
+        y += 24
+        self.host_buttons: dict = {}
+        self.board_buttons: dict = {}
+        self.host_list = ScrollList(self, (x, y, inner, self.left.bottom - 10 - y), HOST_ROW,
+                                    len(self.hosts), make_row=self._host_row)
+        rx, ry = self.right.x + 18, self.right.y + 14
+        self.boards_title_y = ry
+        self.board_list = ScrollList(self, (rx, ry + 34, self.right.width - 36,
+                                            self.right.bottom - 10 - ry - 34), BOARD_ROW,
+                                     len(self.boards), make_row=self._board_row)
+        self.back_button = ui.button(self, (x0, h - 70, 150, 46), "Back")
+
+    def _entry(self, key: str, rect, limit: int, placeholder: str):
+        entry = self.add(UITextEntryLine(pygame.Rect(rect), manager=self.app.ui,
+                                         initial_text=self.texts[key][:limit],
+                                         placeholder_text=placeholder))
+        entry.set_text_length_limit(limit)
+        return entry
+
+    def _read_entries(self) -> None:
+        """What the boxes hold now (kept across a rebuild of the screen)."""
+        for key in ("address", "code", "name"):
+            entry = getattr(self, f"{key}_entry", None)
+            if entry is not None and entry.alive():
+                self.texts[key] = entry.get_text()
+
+    def clear(self) -> None:
+        self._read_entries()
+        for name in ("host_list", "board_list"):
+            if getattr(self, name, None) is not None:
+                getattr(self, name).close()
+        super().clear()
+
+    def _host_row(self, index: int, rect) -> list:
+        found = self.hosts[index]
+        button = ui.button(self, (rect.right - 76, rect.y + 8, 72, 34), "Use",
+                           tooltip=f"Connect to {found.url}")
+        self.host_buttons[button] = found
+        return [button]
+
+    def _board_row(self, index: int, rect) -> list:
+        board = self.boards[index]
+        known = board["game"] in GAMES
+        take = ui.button(self, (rect.right - 200, rect.y + 12, 112, 38), "Take seat",
+                         "#primary", tooltip="Play this board under your name")
+        watch = ui.button(self, (rect.right - 82, rect.y + 12, 80, 38), "Watch",
+                          tooltip="Follow this board without playing")
+        if not known or not board["free"] or board["status"] == "over":
+            take.disable()
+        if not known:
+            watch.disable()
+        self.board_buttons[take] = ("take", board)
+        self.board_buttons[watch] = ("watch", board)
+        return [take, watch]
+
+    def board_text_room(self) -> int:
+        """Pixels a board's words have left of its buttons."""
+        return self.board_list.view.width - 200 - 12
+
+    # --- events ----------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in (
+                self.address_entry, self.code_entry):
+            self.connect()
+            return
+        if self.host_list.handle(event) or self.board_list.handle(event):
+            return
+        if ui.pressed(event, self.connect_button):
+            self.connect()
+            return
+        for button, found in list(self.host_buttons.items()):
+            if ui.pressed(event, button):
+                self.use_host(found)
+                return
+        for button, (action, board) in list(self.board_buttons.items()):
+            if ui.pressed(event, button):
+                if action == "take":
+                    self.take_seat(board)
+                else:
+                    self.watch(board)
+                return
+        if ui.pressed(event, self.back_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.stack.pop()
+
+    def _say(self, words: str, problem: bool = False) -> None:
+        self.notice, self.problem = words, problem
+
+    def use_host(self, found) -> None:
+        """A host heard on the network: its address goes in the box, and it is connected."""
+        self.texts["address"] = address_of(found.url)
+        self.address_entry.set_text(self.texts["address"])
+        if not found.password:
+            self.texts["code"] = ""
+            self.code_entry.set_text("")
+        self.connect()
+
+    def connect(self) -> None:
+        """Connect to the address in the box, with the code (none if the box is empty)."""
+        from game.net.client import ClientThread, check_url
+        self._read_entries()
+        try:
+            url = check_url(self.texts["address"])
+        except ValueError as exc:
+            self._say(f"Not an address: {exc}. Type it as the host shows it, such as "
+                      "192.168.1.20:8765.", True)
+            return
+        self.disconnect()
+        code = self.texts["code"].strip() or None
+        self.net = ClientThread(url, password=code)
+        self.url = url
+        self.phase = "connecting"
+        self.boards = []
+        self._refresh_boards()
+        self._say(f"Connecting to {address_of(url)}...")
+
+    def disconnect(self) -> None:
+        if self.net is not None:
+            self.net.close()
+        self.net, self.remote, self.phase = None, None, "idle"
+
+    def take_seat(self, board: dict) -> None:
+        """Take a free seat of ``board`` under the name in the box (asking first when a game
+        of that game left unfinished here would be replaced)."""
+        self._read_entries()
+        problem = name_words(self.texts["name"])
+        if problem:
+            self._say(problem, True)
+            self.name_entry.focus()
+            return
+        from ..saves import ask_before_replacing
+        ask_before_replacing(self.app, board["game"], lambda: self._join(board))
+
+    def _join(self, board: dict) -> None:
+        if self.net is None or self.phase != "connected":
+            return
+        name = self.texts["name"].strip()
+        remember(self.app, name=name)
+        self.remote = RemoteGame(self.app, self.net, board["board"], name=name,
+                                 password=self.texts["code"].strip() or None)
+        self.phase = "joining"
+        self.net.join(name, board=board["board"])
+        self._say(f"Taking a seat at board {board['board']}...")
+
+    def watch(self, board: dict) -> None:
+        if self.net is None or self.phase != "connected":
+            return
+        self.remote = RemoteGame(self.app, self.net, board["board"])
+        self.phase = "joining"
+        self.net.watch(board["board"])
+        self._say(f"Opening board {board['board']}...")
+
+    def _rejoin(self) -> None:
+        """Take back the seat of the ticket this screen was opened with."""
+        ticket, self.ticket = self.ticket, None
+        self.remote = RemoteGame(self.app, self.net, ticket["board"], name=ticket["name"],
+                                 password=ticket["password"])
+        self.remote.token = ticket["token"]
+        self.remote.view.seat = ticket["seat"]
+        self.phase = "joining"
+        self.net.rejoin(ticket["board"], ticket["token"], 0)
+        self._say(f"Taking your seat back at board {ticket['board']}...")
+
+    # --- time ------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        if self.ticket is not None and self.net is None:
+            self.connect()
+
+    def leave(self) -> None:
+        if not self.handed:
+            self.disconnect()
+        self._next_browse = float("inf")        # no more looking once the screen is gone
+        super().leave()
+
+    def update(self, dt: float) -> None:
+        self._look_for_hosts()
+        if self.net is None or self.handed:
+            return
+        for message in self.net.poll():
+            self._take(message)
+            if self.net is None:
+                return
+        now = time.monotonic()
+        if self.phase == "connected" and now >= self._next_list:
+            self._next_list = now + LIST_EVERY
+            self.net.list_boards()
+        remote = self.remote
+        if remote is None:
+            return
+        if remote.problem:
+            self._say(remote.problem, True)
+            self.remote, self.phase = None, "connected"
+        elif remote.ready:
+            self.handed = True
+            self.app.log(f"joined board {remote.board} at {self.url}")
+            self.app.stack.replace("play", config=remote.config, remote=remote)
+
+    def _take(self, message: dict) -> None:
+        kind = message.get("type")
+        if self.remote is not None and kind != "connection" and (
+                kind == "error" or message.get("board") == self.remote.board):
+            self.remote.take(message)
+            return
+        if kind == "connection":
+            state = message.get("state")
+            if state == "open":
+                self.phase = "connected"
+                remember(self.app, address=self.texts["address"].strip())
+                self._say(f"Connected to {address_of(self.url)}: choose a board.")
+                self._next_list = 0.0
+                if self.ticket is not None:
+                    self._rejoin()
+            elif state == "lost":
+                self._say("The connection to the host is lost: reconnecting...", True)
+            elif state == "back":
+                self._say(f"Connected to {address_of(self.url)} again.")
+                self._next_list = 0.0
+            elif state == "closed":
+                self._say(failure_words(message.get("reason"), self.url), True)
+                self.disconnect()
+                self.boards = []
+                self._refresh_boards()
+        elif kind == "boards":
+            self._set_boards(message.get("boards"))
+        elif kind == "error":
+            self._say(failure_words(message.get("reason"), self.url), True)
+
+    def _set_boards(self, boards) -> None:
+        """The host's list of boards, each checked (a row that is not a board is left out)."""
+        kept = []
+        for b in boards if isinstance(boards, list) else []:
+            if not isinstance(b, dict) or type(b.get("board")) is not int:
+                continue
+            names = b.get("names") if isinstance(b.get("names"), list) else []
+            free = [s for s in b.get("free") or [] if type(s) is int] \
+                if isinstance(b.get("free"), list) else []
+            kept.append({"board": b["board"], "game": str(b.get("game") or "?"),
+                         "variant": str(b.get("variant") or ""),
+                         "time_control": str(b.get("time_control") or "none"),
+                         "names": [n if isinstance(n, str) else None for n in names],
+                         "free": free, "status": str(b.get("status") or ""),
+                         "ply": b.get("ply") if type(b.get("ply")) is int else 0})
+        if kept != self.boards:
+            self.boards = kept
+            self._refresh_boards()
+        if self.phase == "connected" and self.notice.startswith("Connected"):
+            self._say(f"Connected to {address_of(self.url)}: " + (
+                "choose a board." if kept else "the host has no board yet."))
+
+    def _refresh_boards(self) -> None:
+        if getattr(self, "board_list", None) is None:
+            return
+        self.board_buttons = {}
+        self.board_list.count = len(self.boards)
+        self.board_list.scroll_to(self.board_list.first, sync=True)
+        self.board_list.refresh()
+
+    def _look_for_hosts(self) -> None:
+        """Start a look for hosts now and then (in a thread), and take in what it heard."""
+        try:
+            found = self._found.get_nowait()
+        except queue.Empty:
+            found = None
+        if found is not None:
+            self._browsing, self.browsed = False, True
+            self._next_browse = time.monotonic() + BROWSE_EVERY
+            if found != self.hosts:
+                self.hosts = found
+                self.host_buttons = {}
+                self.host_list.count = len(found)
+                self.host_list.scroll_to(self.host_list.first, sync=True)
+                self.host_list.refresh()
+        if not self._browsing and time.monotonic() >= self._next_browse:
+            self._browsing = True
+            threading.Thread(target=self._browse, name="callidus-browse", daemon=True).start()
+
+    def _browse(self) -> None:
+        from game.net import discovery
+        try:
+            hosts = discovery.browse(BROWSE_FOR)
+        except Exception:        # no multicast, no network: nothing heard
+            hosts = []
+        self._found.put(list(hosts)[:100])
+
+    def next_frame_in(self) -> float | None:
+        if self.net is not None or self._browsing:
+            return POLL
+        return max(0.05, self._next_browse - time.monotonic())
+
+    # --- drawing -----------------------------------------------------------------------
+    def board_words(self, board: dict) -> tuple[str, str]:
+        """A board's two lines: what is played, and who plays it and how far it got."""
+        spec = GAMES.get(board["game"])
+        title = spec.title if spec is not None else f"{board['game']} (not in this program)"
+        if spec is not None and len(spec.variants) > 1 and board["variant"] in spec.variants:
+            title += f", {spec.variant_title(board['variant'])}"
+        control = board["time_control"]
+        title += ", untimed" if control in ("none", "") else f", {control}"
+        names = [name if name and i not in board["free"] else "a free seat"
+                 for i, name in enumerate(board["names"])]
+        state = STATUS_WORDS.get(board["status"]) or f"move {board['ply'] + 1}"
+        return f"Board {board['board']}: {title}", f"{' v '.join(names)} - {state}"
+
+    def draw(self, surface) -> None:
+        ui.table(surface)
+        w, h = surface.get_size()
+        ui.heading(surface, "Join a table", (w // 2, 44 if self.compact else 56),
+                   size=40 if self.compact else 48)
+        line = "Play or watch a game hosted on another computer."
+        assets.text(surface, line, (w // 2, 84 if self.compact else 104), anchor="center",
+                    size=assets.fitting_size(line, 18, w - 40), colour=ui.MUTED)
+        ui.panel(surface, self.left)
+        ui.panel(surface, self.right)
+        for text, x, y in self.labels:
+            assets.text(surface, text, (x, y), size=15, colour=ui.MUTED)
+        self._draw_hosts(surface)
+        self._draw_boards(surface)
+        if self.notice:
+            colour = PROBLEM if self.problem else ui.INK
+            room = w - 60
+            size = assets.fitting_size(self.notice, 17, room, smallest=13)
+            lines = assets.wrap(self.notice, size, room)[:2]
+            y = h - 94 - 10 * (len(lines) - 1)
+            for text in lines:
+                assets.text(surface, assets.ellipsized(text, size, room), (w // 2, y),
+                            size=size, colour=colour, anchor="center")
+                y += 20
+
+    def _draw_hosts(self, surface) -> None:
+        x, width = self.host_list.rect.x, self.host_list.view.width
+        assets.text(surface, "Hosts found on this network", (x, self.hosts_label_y), size=16,
+                    bold=True, colour=ui.TITLE)
+        if not self.hosts:
+            words = ("None found yet: type the address the host's screen shows."
+                     if self.browsed else "Looking for hosts...")
+            assets.paragraph(surface, words, (x, self.host_list.rect.y + 4, width, 60),
+                             size=15, colour=ui.MUTED)
+            return
+        for index in self.host_list.shown():
+            found, rect = self.hosts[index], self.host_list.row_rect(index)
+            room = rect.width - 76 - 10
+            spec = GAMES.get(found.game) if found.game else None
+            what = spec.title if spec is not None else "a tournament"
+            line = f"{what} at {found.address}:{found.port}" + (
+                ", code needed" if found.password else "")
+            assets.text(surface, found.event, (rect.x, rect.y + 4), size=16, bold=True,
+                        colour=ui.INK, width=room)
+            assets.text(surface, line, (rect.x, rect.y + 26), size=14, colour=ui.MUTED,
+                        width=room)
+        self.host_list.draw(surface)
+
+    def _draw_boards(self, surface) -> None:
+        x, y = self.board_list.rect.x, self.boards_title_y
+        width = self.board_list.view.width
+        title = (f"Boards at {address_of(self.url)}" if self.net is not None and self.url
+                 else "Boards")
+        assets.text(surface, title, (x, y), size=18, bold=True, colour=ui.TITLE, width=width)
+        if not self.boards:
+            words = {"connecting": "Connecting...",
+                     "connected": "Asking the host for its boards...",
+                     "joining": "Opening the board..."}.get(
+                self.phase, "Connect to a host to see its boards: type its address and code "
+                            "on the left, or use a host found on this network.")
+            assets.paragraph(surface, words, (x, self.board_list.rect.y + 4, width, 80),
+                             size=16, colour=ui.MUTED)
+            return
+        room = self.board_text_room()
+        for index in self.board_list.shown():
+            first, second = self.board_words(self.boards[index])
+            rect = self.board_list.row_rect(index)
+            if index:
+                pygame.draw.line(surface, (90, 70, 50), (rect.x, rect.y), (rect.right, rect.y))
+            assets.text(surface, first, (rect.x, rect.y + 10), size=17, bold=True,
+                        colour=ui.INK, width=room)
+            assets.text(surface, second, (rect.x, rect.y + 34), size=15, colour=ui.MUTED,
+                        width=room)
+        self.board_list.draw(surface)

@@ -1,0 +1,465 @@
+"""Playing over the network from the screens, headless, against a real host on loopback:
+the setup hosts a game, the join screen finds a host and takes a seat, the play scene
+plays a board of a host (moves both ways, a refusal put back, a dropped connection
+rejoined, the other player away, draws and resignations through the host), and a seat
+is taken back after the program was closed.
+
+The other player is a ``ClientThread`` driven by the test, as another computer's
+program would drive it.  Every wait is bounded by frames and seconds that only a hung
+test reaches; what is asserted is what the player reads.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pygame
+import pytest
+
+from game import GAMES
+from game.calla import shield_index
+from game.errors import IllegalMoveError
+from game.net.background import HostThread
+from game.net.client import ClientThread
+from helpers import click, frames, key, make_app, press, wait_until
+from scenes import assets
+
+CODE = "K7Q-F2M"
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch):
+    """A game hosted from the screens listens on loopback, on a port the system chooses."""
+    monkeypatch.setenv("CALLIDUS_HOST_BIND", "loopback")
+    monkeypatch.setenv("CALLIDUS_HOST_PORT", "0")
+
+
+@pytest.fixture
+def closing():
+    """Client threads and hosts made by a test, closed however it ends."""
+    made = []
+    yield made
+    for thing in reversed(made):
+        (thing.stop if isinstance(thing, HostThread) else thing.close)()
+
+
+def until(app, condition, what: str, seconds: float = 20.0) -> None:
+    assert wait_until(app, condition, seconds), f"never: {what}"
+
+
+def top(app) -> str:
+    return app.stack.top.title
+
+
+def drawn(app, monkeypatch) -> list[str]:
+    """Every text the screen draws in one frame."""
+    texts = []
+    real = assets.text
+
+    def spy(surface, words, pos, *args, **kwargs):
+        texts.append(str(words))
+        return real(surface, words, pos, *args, **kwargs)
+    monkeypatch.setattr(assets, "text", spy)
+    app.draw()
+    monkeypatch.setattr(assets, "text", real)
+    return texts
+
+
+def type_into(app, entry, words: str) -> None:
+    """Click ``entry``, empty it and type ``words`` a character at a time."""
+    click(app, entry.rect.center, settle=1)
+    assert entry.is_focused
+    for k, mod in ((pygame.K_a, pygame.KMOD_CTRL), (pygame.K_BACKSPACE, 0)):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="",
+                                             scancode=0))
+    frames(app, 1)
+    for char in words:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    frames(app, 2)
+    assert entry.get_text() == words
+
+
+def host_setup(app, **config):
+    """The setup of Calla, Ann in seat 1 moving first, hosted over the network."""
+    app.settings.set("net_name", "Ann")
+    app.stack.push("setup", game_name="calla", config={"starter": "0", **config})
+    frames(app, 2)
+    press(app, "Play over the network")
+    hosting = app.stack.top
+    assert top(app) == "hosting", top(app)
+    assert not hosting.problem, hosting.problem
+    return hosting
+
+
+def hosted_game(app, closing, **config):
+    """Ann hosts from the setup and Bob joins with the code: the play scene and Bob."""
+    hosting = host_setup(app, **config)
+    bob = ClientThread(hosting.url, password=hosting.code.lower().replace("-", " "))
+    closing.append(bob)
+    bob.join("Bob")
+    until(app, lambda: top(app) == "play", "the game starts once Bob sits down")
+    return app.stack.top, bob
+
+
+def board_of(client, board=1):
+    view = client.board(board)
+    assert view is not None
+    return view
+
+
+def legal_text(view, rng) -> str:
+    """A legal move of the position the host last gave, as the host reads it."""
+    state = view.state()
+    return GAMES[view.game].format_move(state, rng.choice(state.legal_moves()))
+
+
+def click_shield(app, play, move: int) -> None:
+    """The local player clicks shield ``move`` of the side to move on the board."""
+    until(app, lambda: not play.view.busy and play.view.input_enabled, "Ann's board to be free")
+    rect = play.view.pits_rects[shield_index(play.state.to_move, move)]
+    click(app, rect.center)
+
+
+# --- hosting from the setup ----------------------------------------------------------------
+
+def test_the_setup_hosts_a_game_with_an_address_and_a_code_and_moves_go_both_ways(
+        app, closing, monkeypatch):
+    hosting = host_setup(app, time_control="5+3")
+    assert re.fullmatch(r"ws://127\.0\.0\.1:\d+", hosting.url)
+    assert re.fullmatch(r"[A-Z0-9]{3}-[A-Z0-9]{3}", hosting.code)
+    frames(app, 3)
+    words = drawn(app, monkeypatch)
+    address = hosting.url.split("//")[1]
+    assert address in words and hosting.code in words
+    assert f"Read out: 127.0.0.1, port {address.split(':')[1]}" in words
+    assert "Seat 1: Ann (you)" in words
+    assert "Seat 2: waiting for a player to join..." in words
+
+    bob = ClientThread(hosting.url, password=hosting.code.lower().replace("-", " "))
+    closing.append(bob)
+    bob.join("Bob")
+    until(app, lambda: top(app) == "play", "the game starts once Bob sits down")
+    play = app.stack.top
+    assert [(s["name"], s["kind"]) for s in play.seats] == [("Ann", "human"), ("Bob", "network")]
+    assert play.clock is not None and 280 < play.clock.remaining(0) <= 300
+    assert not play.hints_allowed and not play.undo_button.is_enabled
+
+    rng = random.Random(3)
+    for ply in range(1, 9):
+        if play.state.to_move == 0:          # Ann clicks a shield on her board
+            move = rng.choice(play.state.legal_moves())
+            click_shield(app, play, move)
+            until(app, lambda: board_of(bob).ply == ply, f"Bob sees Ann's move {ply}")
+            assert board_of(bob).moves[-1] == str(move)
+        else:                                # Bob's program sends his
+            until(app, lambda: "Waiting for Bob to move." == play.status_text(),
+                  "Ann reads that Bob is to move")
+            text = legal_text(board_of(bob), rng)
+            bob.move(1, text)
+            until(app, lambda: play.session.ply == ply and not play.view.busy
+                  and board_of(bob).ply == ply, f"Ann's board shows Bob's move {ply}")
+            assert play.notation[-1] == text
+        assert play.state.position() == board_of(bob).state().position()
+    assert len(play.move_texts) == 8
+    bob.resign(1)
+    until(app, lambda: top(app) == "results", "the results once Bob resigned")
+    results = app.stack.top
+    assert results.headline == "Ann wins!"
+    assert results.outcome["reason"] == "Bob resigned."
+    assert results.record["result"]["end"] == "resigned"      # the host's own record
+    labels = [w.text for w in results.widgets if hasattr(w, "text")]
+    assert "Rematch" not in labels and "Back to menu" in labels
+
+
+def test_a_move_the_host_refuses_is_put_back_with_the_hosts_reason(app, closing):
+    play, bob = hosted_game(app, closing)
+    session = play.remote.host.host.boards[1].session
+
+    def refuse(*args, **kwargs):
+        raise IllegalMoveError("that shield is closed on this host")
+    session.play = refuse
+    click_shield(app, play, 3)
+    until(app, lambda: play.status_text() == "Not allowed: that shield is closed on this host",
+          "the host's reason on the status line")
+    assert play.cursor == 0 and play.notation == [] and play.move_texts == []
+    assert play.view.state.position() == board_of(bob).state().position()
+    del session.play
+    click_shield(app, play, 3)
+    until(app, lambda: board_of(bob).ply == 1, "the move the host now takes")
+    assert play.notation == ["3"]
+
+
+def test_a_dropped_connection_is_said_and_rejoined_and_an_absent_opponent_is_waited_for(
+        app, closing):
+    play, bob = hosted_game(app, closing)
+    host = play.remote.host
+
+    def drop_ann():
+        host.host.boards[1].seats[0].conn.ws.transport.abort()
+    host._call(drop_ann)
+    until(app, lambda: play.status_text().startswith("The connection to the host is lost: "
+                                                     "reconnecting"), "the lost connection said")
+    assert not play.view.input_enabled
+    until(app, lambda: play.remote.connection == "open" and play.view.input_enabled,
+          "Ann's program back at her seat by itself")
+    click_shield(app, play, 2)
+    until(app, lambda: board_of(bob).ply == 1, "a move after rejoining reaches Bob")
+
+    token = bob.tickets()[1].token
+    bob.close()
+    until(app, lambda: re.fullmatch(r"Waiting for Bob \(reconnecting, 0:0\d\)",
+                                    play.status_text()), "Ann waits for Bob")
+    bob = ClientThread(play.remote.net.url, password=play.remote.password)
+    closing.append(bob)
+    bob.rejoin(1, token, 0)
+    until(app, lambda: not play.status_text().startswith("Waiting for Bob (reconnecting"),
+          "Bob back")
+    until(app, lambda: board_of(bob).ply == 1, "Bob caught up")
+    if play.state.to_move == 1:
+        bob.move(1, legal_text(board_of(bob), random.Random(1)))
+        until(app, lambda: play.session.ply == 2, "Bob's move after he came back")
+
+
+def test_draws_and_resignations_go_through_the_host(app, closing, monkeypatch):
+    play, bob = hosted_game(app, closing)
+    click_shield(app, play, 1)                   # no free turn: Bob is to move
+    until(app, lambda: board_of(bob).ply == 1, "Ann's move")
+    bob.offer_draw(1)
+    until(app, lambda: play.status_text().startswith("Bob offers a draw"), "Bob's offer said")
+    key(app, pygame.K_ESCAPE)
+    assert top(app) == "pause"
+    pause = app.stack.top
+    assert not pause.restart_button.is_enabled and not pause.save_game_button.is_enabled
+    press(app, "Offer a draw")                   # Ann accepts by offering back
+    until(app, lambda: top(app) == "results", "the agreed draw ends the game")
+    assert app.stack.top.headline == "A draw"
+    assert board_of(bob).result["end"] == "agreed"
+
+
+def test_the_local_player_resigns_through_the_host(app, closing):
+    play, bob = hosted_game(app, closing)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Resign")
+    press(app, "Resign")                         # the question, answered
+    until(app, lambda: top(app) == "results", "the results of Ann's resignation")
+    assert app.stack.top.headline == "Bob wins!"
+    assert board_of(bob).result["reason"] == "Ann resigned."
+
+
+def test_leaving_the_waiting_screen_stops_the_host(app):
+    hosting = host_setup(app)
+    url = hosting.url
+    press(app, "Stop hosting")
+    assert top(app) == "setup"
+    lost = ClientThread(url, password=hosting.code)
+    try:
+        messages = []
+        until(app, lambda: messages.extend(lost.poll()) or messages, "an answer")
+        assert messages[0]["state"] == "closed" and "cannot reach" in messages[0]["reason"]
+    finally:
+        lost.close()
+
+
+# --- joining ---------------------------------------------------------------------------------
+
+@pytest.fixture
+def table(tmp_path, closing):
+    """A host of one Calla board (5+3, a 5-minute game timer) with Ann in seat 1: its
+    address and Ann's client."""
+    host = HostThread(db=tmp_path / "host.sqlite3", announce=False, name="Ann's Calla",
+                      password=CODE, code=True, game="calla")
+    url = host.start()
+    closing.append(host)
+    host.create_board("calla", options={"time_limit_minutes": 5}, time_control="5+3",
+                      names=["Ann", None])
+    ann = ClientThread(url, password=CODE)
+    closing.append(ann)
+    ann.join("Ann", board=1, seat=0)
+    return url, ann, host
+
+
+def join_screen(app, url=None, code=CODE, name="Bob"):
+    press(app, "Join a table")
+    join = app.stack.top
+    assert top(app) == "join"
+    if url is not None:
+        type_into(app, join.address_entry, url.split("//")[1])
+    type_into(app, join.code_entry, code)
+    type_into(app, join.name_entry, name)
+    return join
+
+
+def test_the_join_screen_lists_a_host_typed_by_address_and_takes_a_free_seat(
+        app, table, monkeypatch):
+    url, ann, _ = table
+    join = join_screen(app, url, code="k7q f2m")
+    press(app, "Connect")
+    until(app, lambda: join.boards, "the host's boards listed")
+    first, second = join.board_words(join.boards[0])
+    assert first == "Board 1: Calla, 5+3"
+    assert second == "Ann v a free seat - waiting for players"
+    assert first in drawn(app, monkeypatch)
+    press(app, "Take seat")
+    until(app, lambda: top(app) == "play", "Bob's board")
+    play = app.stack.top
+    assert play.remote.seat == 1 and [s["kind"] for s in play.seats] == ["network", "human"]
+    assert play.view.turned                   # Bob's side nearest him
+    assert play.timer is not None and 290 < play.timer <= 300     # the host's game timer
+    assert app.settings["net_name"] == "Bob" and app.settings["net_address"] == \
+        url.split("//")[1]
+    rng = random.Random(5)
+    until(app, lambda: board_of(ann).started, "Ann's program sees the game start")
+    for ply in range(1, 7):
+        if play.state.to_move == 1:
+            click_shield(app, play, rng.choice(play.state.legal_moves()))
+            until(app, lambda: board_of(ann).ply == ply, f"Ann sees Bob's move {ply}")
+        else:
+            ann.move(1, legal_text(board_of(ann), rng))
+            until(app, lambda: play.session.ply == ply and not play.view.busy
+                  and board_of(ann).ply == ply, f"Bob's board shows Ann's move {ply}")
+        assert play.state.position() == board_of(ann).state().position()
+
+
+def test_a_bad_address_no_host_and_a_wrong_code_are_each_one_line(app, table):
+    url, _, _ = table
+    join = join_screen(app, "ws://", code="")
+    press(app, "Connect")
+    assert join.notice.startswith("Not an address:") and join.problem
+    type_into(app, join.address_entry, "127.0.0.1:1")
+    press(app, "Connect")
+    until(app, lambda: join.notice.startswith("No host answers at 127.0.0.1:1"),
+          "nobody at that address")
+    type_into(app, join.address_entry, url.split("//")[1])
+    type_into(app, join.code_entry, "AAA-AAA")
+    press(app, "Connect")
+    until(app, lambda: "refused the code" in join.notice, "the wrong code said")
+    type_into(app, join.code_entry, "")
+    press(app, "Connect")
+    until(app, lambda: "asks for a code" in join.notice, "a code needed")
+    type_into(app, join.code_entry, CODE)
+    type_into(app, join.name_entry, "")
+    press(app, "Connect")
+    until(app, lambda: join.boards, "the boards of the right code")
+    press(app, "Take seat")
+    assert join.notice == "Type your name first." and top(app) == "join"
+
+
+def test_a_host_heard_on_the_network_is_listed_and_used(app, table, monkeypatch):
+    from game.net import discovery
+    url, _, _ = table
+    port = int(url.rsplit(":", 1)[1])
+    heard = discovery.FoundHost("Ann's Calla", "calla", "127.0.0.1", port, True)
+    monkeypatch.setattr(discovery, "browse", lambda timeout=2.0, interfaces=None: [heard])
+    join = join_screen(app, code=CODE)
+    until(app, lambda: join.hosts == [heard], "the host heard")
+    frames(app, 2)
+    words = drawn(app, monkeypatch)
+    assert "Ann's Calla" in words and f"Calla at 127.0.0.1:{port}, code needed" in words
+    press(app, "Use")
+    until(app, lambda: join.boards, "its boards")
+    assert join.address_entry.get_text() == f"127.0.0.1:{port}"
+
+
+def test_a_watcher_sees_the_board_move_and_cannot_move(app, table, closing):
+    url, ann, _ = table
+    bob = ClientThread(url, password=CODE)
+    closing.append(bob)
+    bob.join("Bob", board=1)
+    join = join_screen(app, url, name="Cy")
+    press(app, "Connect")
+    until(app, lambda: join.boards and join.boards[0]["status"] == "playing", "the board")
+    take = next(b for b, (what, _) in join.board_buttons.items() if what == "take")
+    assert not take.is_enabled                 # no free seat
+    press(app, "Watch")
+    until(app, lambda: top(app) == "play", "the watched board")
+    play = app.stack.top
+    assert play.remote.watching and [s["kind"] for s in play.seats] == ["network", "network"]
+    assert play.status_text() == "Watching: Ann to move."
+    before = play.state
+    click(app, play.view.pits_rects[shield_index(0, 3)].center)
+    frames(app, 5)
+    assert play.state is before and board_of(ann).ply == 0
+    ann.move(1, "1")
+    until(app, lambda: play.session.ply == 1, "the watcher sees Ann's move")
+    assert play.notation == ["1"]
+
+
+def test_a_seat_taken_over_the_network_is_rejoined_after_the_program_was_closed(
+        tmp_path, table):
+    url, ann, _ = table
+    app = make_app(tmp_path)
+    app.settings.set("animation_speed", 4.0)
+    app.stack.push("menu")
+    frames(app, 2)
+    join = join_screen(app, url)
+    press(app, "Connect")
+    until(app, lambda: join.boards, "the boards")
+    press(app, "Take seat")
+    until(app, lambda: top(app) == "play", "Bob's board")
+    until(app, lambda: board_of(ann).started, "the game on")
+    ann.move(1, "1")
+    until(app, lambda: app.stack.top.session.ply == 1, "Ann's move")
+    app.close()                               # the program is closed mid-game
+    until_away = []
+    assert wait_until_client(ann, until_away, lambda m: m.get("kind") == "away")
+
+    again = make_app(tmp_path)
+    try:
+        again.stack.push("menu")
+        frames(again, 2)
+        menu = again.stack.top
+        assert menu.unfinished["calla"].network
+        assert menu.resume_buttons["calla"].text == "Rejoin"
+        press(again, "Rejoin")
+        until(again, lambda: top(again) == "play", "Bob's seat taken back")
+        play = again.stack.top
+        assert play.remote.seat == 1 and play.seats[1]["name"] == "Bob"
+        until(again, lambda: play.session.ply == board_of(ann).ply, "every move so far")
+        assert play.state.position() == board_of(ann).state().position()
+        until(again, lambda: board_of(ann).away == {}, "Bob is back for Ann too")
+    finally:
+        again.close()
+
+
+def test_a_hosted_game_is_hosted_again_after_the_program_was_closed(tmp_path, closing):
+    app = make_app(tmp_path)
+    app.settings.set("animation_speed", 4.0)
+    app.stack.push("menu")
+    frames(app, 2)
+    play, bob = hosted_game(app, closing)
+    port = play.remote.host.host.port
+    click_shield(app, play, 1)
+    until(app, lambda: board_of(bob).ply == 1, "Ann's move")
+    app.close()                               # the host goes with the program
+    until_lost = []
+    assert wait_until_client(bob, until_lost, lambda m: m.get("state") == "lost")
+
+    again = make_app(tmp_path)
+    try:
+        again.stack.push("menu")
+        frames(again, 2)
+        press(again, "Rejoin")
+        until(again, lambda: top(again) == "play", "the hosted game back")
+        play = again.stack.top
+        assert play.remote.host.host.port == port and play.session.ply == 1
+        until(again, lambda: board_of(bob).away == {} and not board_of(bob).paused,
+              "Bob's program back by itself, the clocks running again", seconds=30)
+        bob.move(1, legal_text(board_of(bob), random.Random(2)))
+        until(again, lambda: play.session.ply == 2, "Bob's move on the game hosted again")
+    finally:
+        again.close()
+
+
+def wait_until_client(client, seen: list, test, seconds: float = 20.0) -> bool:
+    import time
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for message in client.poll():
+            seen.append(message)
+            if test(message):
+                return True
+        time.sleep(0.02)
+    return False
