@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from . import assets, ui
+from .views import palette
 
 MISTAKE = (255, 110, 90)
 CURSOR = (255, 236, 190)
@@ -92,8 +93,10 @@ class MoveList:
 
 class Chart:
     """Each player's chance to win after every move, one line per player in the
-    player's colour; mistakes marked in red on the mover's line; the position
-    shown as an upright line.  The lines are drawn once per analysis and size."""
+    player's colour (the board view's, in the palette in use); mistakes marked on
+    the mover's line in the palette's mistake colour (red, or reddish purple in
+    the colour-blind safe palette); the position shown as an upright line.  The
+    lines are drawn once per analysis, size and palette."""
 
     LABEL_W = 42
 
@@ -134,7 +137,7 @@ class Chart:
         """``positions``: the analysis's entries (None where not judged yet), or None for
         no analysis; ``marks``: {move: (player, chance after)} of the mistakes."""
         key = (self.rect.size, id(positions), tuple(p is not None for p in positions or ()),
-               tuple(sorted(marks)))
+               tuple(sorted(marks)), tuple(self.colours), palette.current())
         if self._layer is None or key != self._key:
             self._layer = self._render(positions, marks, placeholder)
             self._key = key
@@ -177,7 +180,7 @@ class Chart:
         for move, (player, chance) in marks.items():
             centre = (self.x_of(move) + offset[0], self.y_of(chance) + offset[1])
             pygame.draw.circle(layer, (20, 14, 10), centre, 6)
-            pygame.draw.circle(layer, MISTAKE, centre, 5)
+            pygame.draw.circle(layer, palette.current().mistake, centre, 5)
         return layer
 
 

@@ -17,6 +17,8 @@ from game.core import shown
 from game.files import (SETTINGS_LIMIT, FileProblem, not_a_file, read_json, set_aside,
                         write_json_atomic)
 
+from .views import palette
+
 DEFAULTS = {
     "volume": 0.7,             # 0.0 - 1.0
     "animation_speed": 1.0,    # 0.5 slow, 1 normal, 2 fast, 4 very fast
@@ -26,6 +28,7 @@ DEFAULTS = {
     "board_style": "wood",     # "wood" or "stone"
     "turn_board": True,        # one human playing the far side (Calla's B, Calabria's
                                # Gladiators) sees the board turned, their own side nearest
+    "colour_safe": False,      # every board in the colour-blind safe palette (views/palette.py)
     "last_folder": "",         # where the last file dialog picked a file ("" none yet)
     "setups": {},              # game name -> the setup its last game started with
     "net_name": "",            # the name last given to play over the network ("" none yet)
@@ -143,6 +146,7 @@ class Settings:
         # the file holds what this version cannot use: set it aside before writing over it
         self.aside_due = False
         self.load()
+        palette.use(self.values["colour_safe"])
 
     @property
     def problem(self) -> str | None:
@@ -200,6 +204,8 @@ class Settings:
         if name not in DEFAULTS or not _valid(name, value):
             raise ValueError(f"bad setting {name}={value!r}")
         self.values[name] = value
+        if name == "colour_safe":       # every board shows it from its next frame
+            palette.use(value)
         self.save()
 
     def save(self) -> None:

@@ -1,4 +1,4 @@
-"""Settings: sound volume, animation speed, board look, learning aids."""
+"""Settings: sound volume, animation speed, board look, colours, learning aids."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.settings
-        step = 50 if h >= 700 else 44       # seven rows and Done fit a 600-pixel window
-        self.box = pygame.Rect((w - 640) // 2, 120 if h >= 700 else 100, 640, 20 + 7 * step)
+        step = 50 if h >= 700 else 44       # eight rows and Done fit a 600-pixel window
+        self.box = pygame.Rect((w - 640) // 2, 120 if h >= 700 else 100, 640, 20 + 8 * step)
         x = self.box.x + 300
         y = self.box.y + 20
         self.rows = []
@@ -37,6 +37,10 @@ class SettingsScene(Scene):
         y += step
         self.style = ui.dropdown(self, (x, y, 300, 34), STYLES, _pick(STYLES, s["board_style"]))
         self.rows.append(("Board", y))
+        y += step
+        self.colour_safe = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
+                                       _pick(ON_OFF, "1" if s["colour_safe"] else "0"))
+        self.rows.append(("Colour-blind safe colours", y))
         y += step
         self.hints = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
                                  _pick(ON_OFF, "1" if s["show_hints"] else "0"))
@@ -68,6 +72,8 @@ class SettingsScene(Scene):
                 s.set("animation_speed", float(value))
             elif event.ui_element is self.style:
                 s.set("board_style", value)
+            elif event.ui_element is self.colour_safe:
+                s.set("colour_safe", value == "1")
             elif event.ui_element is self.hints:
                 s.set("show_hints", value == "1")
             elif event.ui_element is self.undersides:

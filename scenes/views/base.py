@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from .. import assets
+from . import palette
 
 INK = (245, 238, 224)
 GOLD = (255, 214, 120)
@@ -412,11 +413,12 @@ def render_static(app, view_class, spec, surface, rect, state, marks=(), variant
     """Draw ``state`` into ``rect`` with no input or animation (rules diagrams, results);
     ``seats``: who played, for a board that names its players.
 
-    The picture is made once per state, place and size, then reused every frame.
+    The picture is made once per state, place, size and palette, then reused every frame.
     """
     rect = pygame.Rect(rect)
     names = tuple(seat["name"] for seat in seats or ())
-    key = (view_class, id(state), tuple(rect), tuple(marks), variant, surface.get_size(), names)
+    key = (view_class, id(state), tuple(rect), tuple(marks), variant, surface.get_size(), names,
+           palette.current())
     cached = _static_cache.get(key)
     if cached is None:
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -1,5 +1,6 @@
 """Drawing helpers more than one board view uses: colours mixed and shaded, a word
-made into a cached picture, a translucent rectangle.
+made into a cached picture, a translucent rectangle, and the marks that tell a
+piece's colour without colour.
 
 A view's package keeps its own pictures (``art.py``, ``pieces.py``); what two
 packages need lives here, so that no view's package imports another's.
@@ -7,6 +8,7 @@ packages need lives here, so that no view's package imports another's.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -42,3 +44,51 @@ def blend_rect(surface, colour, rect, width=0, radius=0) -> None:
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, colour, layer.get_rect(), width, border_radius=radius)
     surface.blit(layer, rect.topleft)
+
+
+#: The mark a piece of each colour carries whatever the palette, the same in every game,
+#: so that no player has to tell a piece by its colour alone: a ring for the warm
+#: light colours (orange, yellow), a diamond for blue, a cross for green, a dot for red.
+MARKS = {"orange": "ring", "yellow": "ring", "blue": "diamond", "green": "cross",
+         "red": "dot"}
+
+
+def mark_strokes(kind: str, centre, radius: float, clear: float = 0.0) -> list:
+    """Mark ``kind`` reaching ``radius`` from ``centre``, as ``(points, closed)`` lines
+    (a dot as one point): a ring, a diamond on its corners, a cross of four bars that
+    keeps ``clear`` of the radius round the middle plain, or a dot."""
+    cx, cy = centre
+    r = radius
+    if kind == "ring":
+        n = 48
+        return [([(cx + r * 0.76 * math.cos(2 * math.pi * k / n),
+                   cy + r * 0.76 * math.sin(2 * math.pi * k / n)) for k in range(n)], True)]
+    if kind == "diamond":
+        return [([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], True)]
+    if kind == "cross":
+        a = r * clear
+        if a <= 0:
+            return [([(cx - r, cy), (cx + r, cy)], False), ([(cx, cy - r), (cx, cy + r)], False)]
+        return [([(cx + a, cy), (cx + r, cy)], False), ([(cx - a, cy), (cx - r, cy)], False),
+                ([(cx, cy + a), (cx, cy + r)], False), ([(cx, cy - a), (cx, cy - r)], False)]
+    return [([(cx, cy)], False)]
+
+
+def engrave(surface, kind: str, centre, radius: float, face, width: float,
+            clear: float = 0.0, depth: float = 1.0) -> None:
+    """Mark ``kind`` (``mark_strokes``) cut into a face of colour ``face``: a dark groove
+    whose lower right lip catches the light from the top left, as a carved line does;
+    a shallower ``depth`` (below 1) keeps both nearer the face's colour."""
+    lip, groove = lighten(face, 0.45 * depth), shade(face, 1 - 0.58 * depth)
+    off = max(1.0, width / 3)
+    strokes = mark_strokes(kind, centre, radius, clear)
+    for colour, d in ((lip, off), (groove, 0.0)):
+        for pts, closed in strokes:
+            pts = [(x + d, y + d) for x, y in pts]
+            if len(pts) == 1:                       # a dot: a round dimple
+                pygame.draw.circle(surface, colour, pts[0], radius * 0.5)
+                continue
+            pygame.draw.lines(surface, colour, closed, pts, max(1, round(width)))
+            if width > 2:
+                for p in pts:                       # round joins and ends on a thick line
+                    pygame.draw.circle(surface, colour, p, width / 2 - 0.5)

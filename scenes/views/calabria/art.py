@@ -2,6 +2,12 @@
 armies, their leaders, the wooden barricades, the Alligatus shackle and the
 words set in the view's own type.
 
+The two armies differ in more than colour: a Roman carries a tall oblong
+shield under a crest across his helmet, a Gladiator a round shield under a
+single upright fin, and each side's barricades are lashed with a small shield
+of the same shape.  The colours come from the palette in use
+(``views/palette.py``), part of every cached sprite's key.
+
 Each sprite is drawn three times too large and smoothed down, which gives
 clean edges without anti-aliasing every primitive by hand.
 """
@@ -16,18 +22,18 @@ import pygame
 
 from ... import assets
 from ..drawing import mix, shade
+from ..palette import DEFAULT, current
 
 SS = 3  # supersampling factor
 
-# Romans: crimson scutum with gold; Gladiators: bronze parma with teal.
-ROMAN = {"main": (176, 30, 34), "dark": (96, 12, 16), "light": (226, 72, 62),
-         "metal": (232, 186, 76), "metal_dark": (150, 104, 30), "metal_light": (255, 236, 160),
-         "crest": (204, 34, 30), "base": (120, 24, 22), "rope": (200, 40, 34)}
-GLADIATOR = {"main": (22, 122, 124), "dark": (8, 64, 68), "light": (70, 186, 178),
-             "metal": (198, 136, 64), "metal_dark": (118, 72, 28), "metal_light": (246, 200, 130),
-             "crest": (32, 160, 150), "base": (16, 84, 86), "rope": (30, 150, 144)}
-SCHEMES = (ROMAN, GLADIATOR)
+#: Each army's shades in the game's own palette; ``schemes()`` gives the palette in use.
+ROMAN, GLADIATOR = DEFAULT.calabria
 LAUREL = ((120, 150, 40), (200, 190, 70), (250, 226, 110))
+
+
+def schemes() -> tuple:
+    """The Romans' and the Gladiators' shades in the palette in use."""
+    return current().calabria
 
 
 def _finish(big: pygame.Surface, size: int) -> pygame.Surface:
@@ -208,13 +214,16 @@ def _star(s, centre, r, colour):
     pygame.draw.polygon(s, colour, pts)
 
 
-@lru_cache(maxsize=32)
 def figure(side: int, dux: bool, size: int) -> pygame.Surface:
     """A Roman (side 0) or Gladiator (side 1) standing on its base, ``size`` pixels square."""
-    size = max(8, int(size))
+    return _figure(side, dux, max(8, int(size)), current())
+
+
+@lru_cache(maxsize=32)
+def _figure(side, dux, size, palette) -> pygame.Surface:
     S = size * SS
     s = pygame.Surface((S, S), pygame.SRCALPHA)
-    scheme = SCHEMES[side]
+    scheme = palette.calabria[side]
     _plinth(s, S, scheme)
     if side == 0:
         _roman(s, S, scheme, dux)
@@ -223,8 +232,12 @@ def figure(side: int, dux: bool, size: int) -> pygame.Surface:
     return _finish(s, size)
 
 
-@lru_cache(maxsize=32)
 def ghost(side: int, dux: bool, size: int, alpha: int = 120) -> pygame.Surface:
+    return _ghost(side, dux, size, alpha, current())
+
+
+@lru_cache(maxsize=32)
+def _ghost(side, dux, size, alpha, palette) -> pygame.Surface:
     img = figure(side, dux, size).copy()
     img.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     return img
@@ -259,10 +272,14 @@ def _plank(s, a, b, width, colour):
     pygame.draw.polygon(s, dark, pts, max(1, int(w * 0.18)))
 
 
-@lru_cache(maxsize=16)
 def barricade(side: int, size: int) -> pygame.Surface:
-    """A cheval de frise: two crossed sharpened stakes on a beam, lashed with the owner's rope."""
-    size = max(8, int(size))
+    """A cheval de frise: two crossed sharpened stakes on a beam, lashed with the owner's
+    rope and bearing the owner's shield: oblong for the Romans, round for the Gladiators."""
+    return _barricade(side, max(8, int(size)), current())
+
+
+@lru_cache(maxsize=16)
+def _barricade(side, size, palette) -> pygame.Surface:
     S = size * SS
     s = pygame.Surface((S, S), pygame.SRCALPHA)
     wood = (150, 100, 54)
@@ -270,13 +287,28 @@ def barricade(side: int, size: int) -> pygame.Surface:
     _plank(s, (S * 0.08, S * 0.62), (S * 0.92, S * 0.62), w * 1.05, shade(wood, 0.82))
     _plank(s, (S * 0.16, S * 0.2), (S * 0.84, S * 0.86), w, wood)
     _plank(s, (S * 0.84, S * 0.2), (S * 0.16, S * 0.86), w, shade(wood, 1.08))
-    rope = SCHEMES[side]["rope"]
+    scheme = palette.calabria[side]
+    rope = scheme["rope"]
     cx, cy = S * 0.5, S * 0.53
     for k in range(-2, 3):
         pygame.draw.line(s, shade(rope, 0.7), (cx - S * 0.08, cy + k * S * 0.025 - S * 0.03),
                          (cx + S * 0.08, cy + k * S * 0.025 + S * 0.03), max(2, S // 40))
         pygame.draw.line(s, rope, (cx - S * 0.08, cy + k * S * 0.025 - S * 0.035),
                          (cx + S * 0.08, cy + k * S * 0.025 + S * 0.025), max(1, S // 70))
+    # the owner's shield hung where the stakes cross, the same shape as its army's
+    rim = max(2, S // 45)
+    if side == 0:
+        plate = pygame.Rect(0, 0, S * 0.2, S * 0.27)
+        plate.center = (cx, cy - S * 0.02)
+        pygame.draw.rect(s, (0, 0, 0, 110), plate.move(S * 0.015, S * 0.02), border_radius=S // 40)
+        pygame.draw.rect(s, scheme["main"], plate, border_radius=S // 40)
+        pygame.draw.rect(s, scheme["metal"], plate, rim, border_radius=S // 40)
+    else:
+        r = S * 0.13
+        pygame.draw.circle(s, (0, 0, 0, 110), (cx + S * 0.015, cy + S * 0.02), r)
+        pygame.draw.circle(s, scheme["metal"], (cx, cy - S * 0.01), r)
+        pygame.draw.circle(s, scheme["main"], (cx, cy - S * 0.01), r * 0.78, max(2, int(r * 0.3)))
+    pygame.draw.circle(s, scheme["metal_light"], (cx, cy - S * 0.01), S * 0.025)
     for x in (0.2, 0.8):
         pygame.draw.circle(s, (60, 56, 52), (S * x, S * 0.62), S * 0.018)
         pygame.draw.circle(s, (170, 166, 160), (S * x - S * 0.005, S * 0.615), S * 0.008)

@@ -21,6 +21,7 @@ from ... import assets
 from . import art
 from ..base import pulse
 from ..drawing import blend_rect, label
+from ..palette import current
 from .words import is_slide
 
 HIGHLIGHT = (255, 226, 140)
@@ -77,7 +78,7 @@ class Board:
     def layer(self, area: pygame.Rect, style: str, trays) -> pygame.Surface:
         """The table under everything in ``area``: the frame, the squares, the names
         of files and ranks, and the empty ``trays``."""
-        key = (style, tuple(area), self.cell, self.turned)
+        key = (style, tuple(area), self.cell, self.turned, current())
         if self._layer is not None and self._layer_key == key:
             return self._layer
         spec = art.STYLES[style]

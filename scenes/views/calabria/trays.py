@@ -145,7 +145,7 @@ class Trays:
         felt_rect = box.get_rect().inflate(-2 * inset, -2 * inset)
         felt_rect.top += int(self.cell * 0.38)
         felt_rect.height -= int(self.cell * 0.38) - inset // 2
-        felt = art.SCHEMES[side]["dark"]
+        felt = art.schemes()[side]["dark"]
         pygame.draw.rect(box, _dim(felt, 0.7), felt_rect, border_radius=radius // 2)
         # the felt lies below the rim: a shadow along its top and left
         blend_rect(box, (0, 0, 0, 90), felt_rect, max(2, inset // 2), radius // 2)

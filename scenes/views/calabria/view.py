@@ -24,6 +24,7 @@ from game.calabria import DUX, PIECE, SIDE_NAMES, Move, square_name
 
 from . import art
 from ..base import GOLD, BoardView
+from ..palette import current
 from .animation import Animation
 from .board import Board
 from .trays import Trays
@@ -33,7 +34,12 @@ DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
 
 
 class CalabriaView(BoardView):
-    player_colours = ((236, 96, 80), (72, 200, 190))
+
+    @property
+    def player_colours(self) -> tuple:
+        """The Romans' and the Gladiators' colours for words on the dark table, in the
+        palette in use."""
+        return current().calabria_sides
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:

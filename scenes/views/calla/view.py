@@ -21,6 +21,7 @@ from game.core import counted
 
 from ... import assets
 from ..base import GOLD, INK, BoardView, pulse, says_side, seat_label
+from ..palette import current
 
 CUBE_TINTS = ((236, 190, 100), (226, 176, 84), (244, 204, 120), (214, 166, 80))
 #: A player's shields counted from the one farthest from their calla, as the rules count them.
@@ -66,7 +67,6 @@ def _cube_sprite(size: int, tint: int) -> pygame.Surface:
 
 
 class CallaView(BoardView):
-    player_colours = ((240, 196, 110), (150, 200, 240))
     hurry_takes_click = True      # a click during the sowing only hurries the cubes along
 
     @classmethod
@@ -80,6 +80,12 @@ class CallaView(BoardView):
     @classmethod
     def side_words(cls, variant=None) -> tuple:
         return ("A, the bottom row", "B, the top row")
+
+    @property
+    def player_colours(self) -> tuple:
+        """A's and B's colours (their labels, seats and chart lines), in the palette in use;
+        the labels name the side in words as well."""
+        return current().calla
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)

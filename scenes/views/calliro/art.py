@@ -2,6 +2,13 @@
 its shallow wells, the two-coloured chips, the black and white score chips,
 the flip lock and the see-through ghost of a hinted chip.
 
+Each colour of chip has its own mark engraved in its face, so that a chip tells
+its colour without colour: a ring for orange, a diamond for blue, a cross for
+green (``drawing.MARKS``); the underside shown in open play carries its own mark.  The marks
+keep clear of the chip's middle, where its colour shows plain.  The colours
+come from the palette in use (``views/palette.py``), which is part of every
+cached sprite's key.
+
 Sprites are drawn three times too large and smoothed down, which gives clean
 round edges without anti-aliasing every primitive by hand.
 """
@@ -14,20 +21,31 @@ from functools import lru_cache
 import pygame
 
 from ... import assets
-from ..drawing import lighten, mix, shade
+from ..drawing import MARKS as MARK_OF, engrave, lighten, mix, shade
+from ..palette import DEFAULT, current
 
 SS = 3  # supersampling factor
 SQRT3 = math.sqrt(3.0)
 
-#: Face colours of the playing chips, by the engine's colour letter.
-FACE = {"O": (238, 134, 34), "B": (38, 108, 214), "G": (40, 160, 70)}
+#: Face colours of the playing chips in the game's own palette, by the engine's colour
+#: letter; ``faces()`` gives those of the palette in use.
+FACE = DEFAULT.calliro
 COLOUR_WORDS = {"O": "orange", "B": "blue", "G": "green"}
+#: The mark engraved in each colour's face, by colour letter (the rules name them).
+MARKS = {up: MARK_OF[word] for up, word in COLOUR_WORDS.items()}
 #: Score chips: black for Blue (player 0), white for Green (player 1).
-SCORE_FACE = ((34, 34, 38), (238, 236, 228))
+SCORE_FACE = DEFAULT.calliro_score
 PAIR_SIDES = (("O", "B"), ("O", "G"), ("B", "G"))   # the engine's pair order
 #: Animation phases in which the chip that moved is drawn in motion, not on the board.
 MOVER_PHASES = ("fly", "drop", "turn", "glimpse", "back", "flip")
 WELLS = {"wood": ((122, 82, 46), "wood.png"), "stone": ((128, 128, 132), "marble.png")}
+#: The underside's disc in open play, as a fraction of the chip's radius.
+UNDER = 0.42
+
+
+def faces() -> dict:
+    """The chips' face colours in the palette in use, by colour letter."""
+    return current().calliro
 
 
 def hex_points(centre, radius, flat=False):
@@ -40,9 +58,9 @@ def hex_points(centre, radius, flat=False):
 
 # --- chips -------------------------------------------------------------------------
 
-def _token(s, c, r, face, rim, groove=True):
+def _token(s, c, r, face, rim):
     """A flat round token seen from above and a little in front: its edge, a
-    bevelled rim, a dished face lit from the top left, and a shine."""
+    bevelled rim and a dished face lit from the top left (the shine goes on last)."""
     cx, cy = c
     edge = max(2, int(r * 0.13))
     dark = shade(face, 0.45)
@@ -57,15 +75,12 @@ def _token(s, c, r, face, rim, groove=True):
         pygame.draw.circle(s, mix(shade(face, 0.82), lighten(face, 0.22), t ** 1.2),
                            (cx - off, cy - off), rr)
     pygame.draw.circle(s, shade(face, 0.7), (cx, cy), int(r * 0.9), max(1, int(r * 0.035)))
-    if groove:
-        g = int(r * 0.68)
-        w = max(1, int(r * 0.05))
-        pygame.draw.circle(s, shade(face, 0.72), (cx, cy), g, w)
-        pygame.draw.arc(s, lighten(face, 0.35), (cx - g, cy - g + w, 2 * g, 2 * g),
-                        math.pi * 1.15, math.pi * 1.85, w)
+
+
+def _shine(s, c, r):
     shine = pygame.Surface(s.get_size(), pygame.SRCALPHA)
     pygame.draw.ellipse(shine, (255, 255, 255, 70),
-                        (cx - r * 0.62, cy - r * 0.78, r * 0.8, r * 0.42))
+                        (c[0] - r * 0.62, c[1] - r * 0.78, r * 0.8, r * 0.42))
     s.blit(shine, (0, 0))
 
 
@@ -80,39 +95,53 @@ def _finish(big, d, pad):
     return pygame.transform.smoothscale(big, (d + 2 * pad, d + 2 * pad))
 
 
-@lru_cache(maxsize=256)
 def chip(up: str, size: int, under: str | None = None, shadow: bool = True) -> pygame.Surface:
-    """A playing chip of diameter ``size`` with ``up`` on top; ``under`` adds the
-    underside as a small inner ring (open play).  The sprite is centred on the chip."""
+    """A playing chip of diameter ``size`` with ``up`` on top, its colour's mark engraved;
+    ``under`` adds the underside as a disc in the middle, with its own mark (open play).
+    The sprite is centred on the chip."""
+    return _chip(up, size, under, shadow, current())
+
+
+@lru_cache(maxsize=256)
+def _chip(up, size, under, shadow, palette) -> pygame.Surface:
     big, d, pad = _canvas(size)
     r = d * SS // 2
     c = (big.get_width() // 2, big.get_height() // 2)
     if shadow:
         _shadow(big, c, r)
-    face = FACE[up]
+    face = palette.calliro[up]
     _token(big, c, r, face, lighten(face, 0.18))
+    engrave(big, MARKS[up], c, r * 0.84, face, max(SS + 1, r * 0.11), clear=0.5)
     if under is not None:
-        inner = int(r * 0.34)
-        pygame.draw.circle(big, shade(FACE[under], 0.55), c, inner + max(2, r // 14))
-        pygame.draw.circle(big, FACE[under], c, inner)
-        pygame.draw.circle(big, lighten(FACE[under], 0.4), (c[0] - inner // 4, c[1] - inner // 4),
-                           inner // 2)
-        pygame.draw.circle(big, FACE[under], c, int(inner * 0.55))
+        below = palette.calliro[under]
+        inner = int(r * UNDER)
+        pygame.draw.circle(big, shade(below, 0.5), c, inner + max(2, r // 14))
+        pygame.draw.circle(big, below, c, inner)
+        pygame.draw.circle(big, lighten(below, 0.25), (c[0] - inner // 5, c[1] - inner // 5),
+                           int(inner * 0.7))
+        pygame.draw.circle(big, below, c, int(inner * 0.62))
+        engrave(big, MARKS[under], c, inner * 0.84, below, max(SS, inner * 0.16), clear=0.5)
+    _shine(big, c, r)
     return _finish(big, d, pad)
 
 
-@lru_cache(maxsize=64)
 def score_chip(player: int, size: int, shadow: bool = True) -> pygame.Surface:
     """Blue's black or Green's white score chip, with a ring of its owner's colour."""
+    return _score_chip(player, size, shadow, current())
+
+
+@lru_cache(maxsize=64)
+def _score_chip(player, size, shadow, palette) -> pygame.Surface:
     big, d, pad = _canvas(size)
     r = d * SS // 2
     c = (big.get_width() // 2, big.get_height() // 2)
     if shadow:
         _shadow(big, c, r)
-    face = SCORE_FACE[player]
+    face = palette.calliro_score[player]
     rim = (92, 92, 100) if player == 0 else (200, 196, 186)
-    _token(big, c, r, face, rim, groove=False)
-    owner = FACE["B"] if player == 0 else FACE["G"]
+    _token(big, c, r, face, rim)
+    _shine(big, c, r)
+    owner = palette.calliro["B"] if player == 0 else palette.calliro["G"]
     pygame.draw.circle(big, owner, c, int(r * 0.62), max(2, int(r * 0.12)))
     star = _star(c, r * 0.34, r * 0.15)
     pygame.draw.polygon(big, (250, 214, 110) if player == 0 else (150, 112, 40), star)
@@ -135,9 +164,13 @@ def _shadow(big, c, r):
     big.blit(shadow, (0, 0))
 
 
-@lru_cache(maxsize=32)
 def basket_chip(first: str, second: str, size: int) -> pygame.Surface:
     """A chip of the Basket, shown half and half since both its sides are known."""
+    return _basket_chip(first, second, size, current())
+
+
+@lru_cache(maxsize=32)
+def _basket_chip(first, second, size, palette) -> pygame.Surface:
     left = chip(first, size, shadow=False)
     right = chip(second, size, shadow=False)
     out = left.copy()
@@ -148,9 +181,13 @@ def basket_chip(first: str, second: str, size: int) -> pygame.Surface:
     return out
 
 
-@lru_cache(maxsize=64)
 def ghost(up: str, size: int) -> pygame.Surface:
     """A see-through chip (a hint, or a legal spot under the held chip)."""
+    return _ghost(up, size, current())
+
+
+@lru_cache(maxsize=64)
+def _ghost(up, size, palette) -> pygame.Surface:
     body = chip(up, size, shadow=False).copy()
     body.set_alpha(175)
     out = pygame.Surface(body.get_size(), pygame.SRCALPHA)

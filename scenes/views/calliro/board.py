@@ -18,7 +18,8 @@ from game.calliro import RULE_2, cell_label
 
 from ..base import GOLD, pulse
 from ..drawing import lighten
-from .art import FACE, SQRT3, board_surface, chip, glow_cell, lock, score_chip
+from ..palette import current
+from .art import SQRT3, board_surface, chip, faces, glow_cell, lock, score_chip
 
 MARGIN = 1.8        # board rim beyond the outer cells, in cell radii
 PAD = 16            # room round the hexagon in the cached layers, for shadows and glows
@@ -157,7 +158,7 @@ class Board:
         return out
 
     def _chips_layer(self, state, hidden, undersides):
-        key = (state, hidden, undersides, self.frame.size, self.cell)
+        key = (state, hidden, undersides, self.frame.size, self.cell, current())
         if self._chips is not None and _same(self._chips_key, key):
             return self._chips
         self._chips_key = key
@@ -183,13 +184,13 @@ class Board:
 
     def _glow_layer(self, state, held):
         choosing = bool(state.pending_cells)
-        key = (state, held, choosing, self.frame.size, self.cell)
+        key = (state, held, choosing, self.frame.size, self.cell, current())
         if self._glow is not None and _same(self._glow_key, key):
             return self._glow
         self._glow_key = key
         layer = pygame.Surface(self.frame.inflate(2 * PAD, 2 * PAD).size, pygame.SRCALPHA)
         good, bad = self.targets(state, held) if (held or choosing) else ((), ())
-        colour = GOLD if choosing else lighten(FACE[held], 0.45) if held else GOLD
+        colour = GOLD if choosing else lighten(faces()[held], 0.45) if held else GOLD
         ox, oy = PAD - self.frame.x, PAD - self.frame.y
         for cells, rgb in ((good, colour), (bad, (220, 50, 40))):
             img = glow_cell(self.cell, rgb, 200)

@@ -20,7 +20,7 @@ from game.calliro import parse_cell
 from ... import assets
 from ..base import GOLD, INK, pulse
 from ..drawing import lighten
-from .art import FACE, MOVER_PHASES, ghost, pair_of, score_chip, squeezed
+from .art import MOVER_PHASES, faces, ghost, pair_of, score_chip, squeezed
 
 #: Said under a placed chip while it shows its underside, so the glimpse reads as the
 #: same chip turned over, not as another chip put down.
@@ -37,7 +37,7 @@ class Overlays:
     def draw_arcs(self, surface, arcs, scorer, alpha=1.0) -> None:
         """The ``arcs`` (three cells each) that score for ``scorer``."""
         board = self.board
-        rgb = lighten(FACE["BG"[scorer]], 0.55)
+        rgb = lighten(faces()["BG"[scorer]], 0.55)
         w = max(3, int(board.cell * 0.16 * alpha))
         for a, n, b in arcs:
             pts = [board.cell_center(a), board.cell_center(n), board.cell_center(b)]

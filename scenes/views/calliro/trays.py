@@ -16,7 +16,8 @@ from game.core import counted
 from ... import assets
 from ..base import GOLD, INK
 from ..drawing import lighten, shade
-from .art import FACE, PAIR_SIDES, basket_chip, chip, score_chip
+from ..palette import current
+from .art import PAIR_SIDES, basket_chip, chip, faces, score_chip
 
 MUTED = (190, 176, 156)
 
@@ -107,7 +108,7 @@ class Trays:
         player to move may take chips."""
         counts = state.repository_counts()
         key = (tuple(counts.items()), tuple(basket), tuple(scores), held, mover,
-               tuple(names), live)
+               tuple(names), live, current())
         if self._layer is not None and key == self._key:
             return self._layer
         self._key = key
@@ -139,7 +140,7 @@ class Trays:
         pip = self.pip
         for player in (0, 1):
             x0, step, y = self._track(player)
-            rgb = FACE["B"] if player == 0 else FACE["G"]
+            rgb = faces()["B"] if player == 0 else faces()["G"]
             line = self.label_rect(player).move(off)
             goal = assets.font(self.label_size, True).render(str(WIN_POINTS), True, GOLD)
             last = int(x0 + (WIN_POINTS - 0.5) * step) + ox      # over the goal's ring
@@ -172,7 +173,7 @@ class Trays:
             cx, cy = self.chip_centre(up)
             cx, cy = cx + off[0], cy + off[1]
             if counts[up] == 0:
-                pygame.draw.circle(layer, (*FACE[up], 90), (cx, cy), self.chip // 2, 2)
+                pygame.draw.circle(layer, (*faces()[up], 90), (cx, cy), self.chip // 2, 2)
             else:
                 img = chip(up, self.chip)
                 for k in range(min(n, 3) - 1, -1, -1):

@@ -25,7 +25,7 @@ from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
 from ... import assets
 from ..base import GOLD, BoardView, seat_label
 from ..drawing import lighten
-from .art import COLOUR_WORDS, FACE, MOVER_PHASES
+from .art import COLOUR_WORDS, MOVER_PHASES, faces
 from .board import Board
 from .overlays import Overlays
 from .trays import Trays
@@ -46,9 +46,13 @@ REFUSED = "#refused"
 
 
 class CalliroView(BoardView):
-    player_colours = (FACE["B"], FACE["G"])
     reveal_note = ("Every chip shows its underside as an inner ring here; in the game the "
                    "players saw them only as the chips landed, unless they played open.")
+
+    @property
+    def player_colours(self) -> tuple:
+        """Blue's and Green's chip colours, in the palette in use."""
+        return faces()["B"], faces()["G"]
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:

@@ -20,8 +20,9 @@ from game.callisto import orientation
 from ... import assets
 from ..base import pulse
 from ..drawing import lighten
-from .pieces import (geo_piece, ghost_surface, grab_offset, piece_surface, shadow_surface,
-                     shape_of, sink, turn_of)
+from ..palette import current
+from .pieces import (geo_piece, ghost_surface, grab_offset, mark_of, piece_surface,
+                     shadow_surface, shape_of, sink, turn_of)
 
 CELLS = {"wood": ((216, 202, 174), (150, 130, 102)), "stone": ((206, 206, 200), (140, 140, 138))}
 STYLES = tuple(CELLS)
@@ -30,12 +31,14 @@ MARK = (255, 214, 120)
 
 
 class Board:
-    """The board of one Callisto geometry, drawn in the colours ``rgbs``."""
+    """The board of one Callisto geometry, with pieces of the colours called ``names``
+    ("Blue"...), drawn in the palette in use."""
 
-    def __init__(self, geo, rgbs: tuple):
+    def __init__(self, geo, names: tuple):
         self.geo = geo
         self.size = geo.size
-        self.rgbs = rgbs
+        self.names = names
+        self.marks = tuple(mark_of(name) for name in names)
         self.cell = 20
         self.grid = pygame.Rect(0, 0, 10, 10)      # the bounding square of the cells
         self.frame = pygame.Rect(0, 0, 10, 10)     # the board with its rim
@@ -48,7 +51,13 @@ class Board:
         self._pieces_key = None
         self._hints = None
         self._hints_key = None
-        self._rims: dict = {}                       # colour -> the rim lit in that colour
+        self._rims: dict = {}                       # (colour, palette) -> the rim lit so
+
+    @property
+    def rgbs(self) -> tuple:
+        """Each colour's pieces' colour, in the palette in use."""
+        palette = current()
+        return tuple(palette.callisto[name] for name in self.names)
 
     # --- where it lies ------------------------------------------------------------------
     def fit(self, square: pygame.Rect) -> None:
@@ -134,7 +143,7 @@ class Board:
 
     def draw_pieces(self, surface, moves) -> None:
         """The pieces of ``moves`` (``(colour, move)`` pairs), a dot on the last one."""
-        key = (tuple(moves), self.cell)
+        key = (tuple(moves), self.cell, current())
         if self._pieces is None or self._pieces_key != key:
             self._pieces_key = key
             self._pieces = self._build_pieces(moves, moves[-1][1] if moves else None)
@@ -231,8 +240,9 @@ class Board:
         lift = max(1, c // 12)
         for _colour, shape, x, y in placed:
             layer.blit(shadow_surface(shape, c, 80), (x + lift, y + lift))
+        rgbs = self.rgbs
         for colour, shape, x, y in placed:
-            layer.blit(piece_surface(self.rgbs[colour], shape, c), (x, y))
+            layer.blit(piece_surface(rgbs[colour], shape, c, self.marks[colour]), (x, y))
         if last is not None:
             cells = geo.cells_of_move[last]
             x0 = min(x for x, _ in cells)
@@ -244,19 +254,20 @@ class Board:
         return layer
 
     def _rim_glow(self, colour: int) -> pygame.Surface:
-        glow = self._rims.get(colour)
+        key = (colour, current())
+        glow = self._rims.get(key)
         if glow is None:
             glow = pygame.Surface(self.frame.size, pygame.SRCALPHA)
             rim = self._octagon((self.grid.x - self.frame.x) * 0.92)
             pygame.draw.polygon(glow, (*lighten(self.rgbs[colour], 0.25), 255), rim, 3)
-            self._rims[colour] = glow
+            self._rims[key] = glow
         return glow
 
     # --- over the pieces --------------------------------------------------------------------
     def draw_hints(self, surface, cover, spots, colour: int, dots: bool) -> None:
         """Light the squares in ``cover`` in ``colour``; with ``dots``, mark the ``spots``
         to click as well."""
-        key = (cover, spots, colour, dots, self.cell)
+        key = (cover, spots, colour, dots, self.cell, current())
         if self._hints is None or self._hints_key != key:
             self._hints_key = key
             c = self.cell
@@ -307,7 +318,7 @@ class Board:
         shape = shape_of(cells)
         x0 = min(x for x, _ in cells)
         y0 = min(y for _, y in cells)
-        ghost = ghost_surface(self.rgbs[colour], shape, self.cell, True)
+        ghost = ghost_surface(self.rgbs[colour], shape, self.cell, True, self.marks[colour])
         surface.blit(ghost, self.cell_rect((x0, y0)))
         glow = int(140 + 110 * pulse())
         for cell in cells:
@@ -327,7 +338,7 @@ class Board:
         height = (1 - (2 * t - 1) ** 2) * self.cell * a["hop"]
         x = sx + (ex - sx) * ease
         y = sy + (ey - sy) * ease - height
-        body = piece_surface(self.rgbs[a["colour"]], a["shape"], unit)
+        body = piece_surface(self.rgbs[a["colour"]], a["shape"], unit, self.marks[a["colour"]])
         raised = max(2, int(height * 0.5) + 2)
         surface.blit(shadow_surface(a["shape"], unit, 70), (x + raised, y + raised + height))
         surface.blit(body, (x, y))
@@ -345,7 +356,7 @@ class Board:
             pos = self.cell_rect((ax, ay)).topleft
             raised = max(3, c // 5)
             surface.blit(shadow_surface(shape, c, 60), (pos[0] + raised, pos[1] + raised))
-            surface.blit(ghost_surface(rgb, shape, c, legal), pos)
+            surface.blit(ghost_surface(rgb, shape, c, legal, self.marks[colour]), pos)
             return
         # off the board the piece floats under the pointer, held by its middle square
         gx, gy = grab_offset(piece, turn)
@@ -353,4 +364,4 @@ class Board:
         y = pointer[1] - gy * c - c // 2
         raised = max(4, c // 3)
         surface.blit(shadow_surface(shape, c, 70), (x + raised, y + raised))
-        surface.blit(piece_surface(rgb, shape, c), (x, y))
+        surface.blit(piece_surface(rgb, shape, c, self.marks[colour]), (x, y))

@@ -1,6 +1,9 @@
 """How Callisto's pieces look and turn: raised squares joined into one body,
-their shadows and the see-through ghost of a held piece, and the quarter turns
-and flips that take one orientation (see ``game.callisto.orientation``) to another.
+each square carved with its colour's mark (a diamond for Blue, a ring for
+Yellow, a dot for Red, a cross for Green: ``drawing.MARKS``), so that a piece
+tells its colour without colour; their shadows and the see-through ghost of a
+held piece; and the quarter turns and flips that take one orientation (see
+``game.callisto.orientation``) to another.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from game.callisto import PIECES, orientation
 
 from ... import assets
 from ..base import INK
-from ..drawing import lighten
+from ..drawing import MARKS, engrave, lighten
 
 ILLEGAL = (214, 48, 40)
 SHORT_NAMES = {"1": "1x1", "2": "domino", "O": "square"}
@@ -77,9 +80,19 @@ def _bevel(u: int) -> int:
     return max(1, u // 6)
 
 
+def mark_of(name: str) -> str:
+    """The mark carved in each square of the colour called ``name`` ("Blue"...)."""
+    return MARKS[name.lower()]
+
+
+#: Marks are carved this many times too large and smoothed down, for clean small lines.
+MARK_SS = 4
+
+
 @lru_cache(maxsize=64)
-def _tile(rgb: tuple, u: int) -> pygame.Surface:
-    """One raised square of a piece: lit from the top left, with a soft gloss."""
+def _tile(rgb: tuple, u: int, mark: str | None = None) -> pygame.Surface:
+    """One raised square of a piece: lit from the top left, with a soft gloss and its
+    colour's ``mark`` carved in the middle of its face."""
     s = pygame.Surface((u, u), pygame.SRCALPHA)
     m, b = _gap(u), _bevel(u)
     r = pygame.Rect(m, m, u - 2 * m, u - 2 * m)
@@ -94,16 +107,33 @@ def _tile(rgb: tuple, u: int) -> pygame.Surface:
         gloss = pygame.Rect(face.x, face.y, face.width, face.height // 2)
         pygame.draw.rect(s, lighten(rgb, 0.08), gloss)
     pygame.draw.rect(s, sink(rgb, 0.5), r, 1)
+    if mark is not None:
+        s.blit(_carving(rgb, u, mark), (0, 0))
     return s
 
 
+@lru_cache(maxsize=64)
+def _carving(rgb: tuple, u: int, mark: str) -> pygame.Surface:
+    """``mark`` carved in the face of a ``u``-pixel square of colour ``rgb``, on its own
+    see-through layer: as large as the face allows, its lines at least a pixel wide."""
+    k = MARK_SS
+    big = pygame.Surface((u * k, u * k), pygame.SRCALPHA)
+    face = u - 2 * _gap(u) - 2 * _bevel(u)
+    reach = max(2.0, face * 0.5) * k
+    # carved no deeper than keeps the piece one body of its colour, not squares cut apart
+    engrave(big, mark, (u * k / 2 - 0.5, u * k / 2 - 0.5), reach, rgb,
+            max(k, u * k / 11), depth=0.58)
+    return pygame.transform.smoothscale(big, (u, u))
+
+
 @lru_cache(maxsize=2048)
-def piece_surface(rgb: tuple, shape: tuple, u: int) -> pygame.Surface:
-    """A piece drawn at ``u`` pixels a square, its squares joined into one body."""
+def piece_surface(rgb: tuple, shape: tuple, u: int, mark: str | None = None) -> pygame.Surface:
+    """A piece drawn at ``u`` pixels a square, its squares joined into one body, each
+    carved with ``mark``."""
     w = (max(x for x, _ in shape) + 1) * u
     h = (max(y for _, y in shape) + 1) * u
     s = pygame.Surface((w, h), pygame.SRCALPHA)
-    tile = _tile(rgb, u)
+    tile = _tile(rgb, u, mark)
     for x, y in shape:
         s.blit(tile, (x * u, y * u))
     cells = set(shape)
@@ -144,9 +174,11 @@ def shadow_surface(shape: tuple, u: int, alpha: int = 90) -> pygame.Surface:
 
 
 @lru_cache(maxsize=256)
-def ghost_surface(rgb: tuple, shape: tuple, u: int, legal: bool) -> pygame.Surface:
-    """The held piece over the board: see-through, and red where it may not go."""
-    s = piece_surface(rgb if legal else ILLEGAL, shape, u).copy()
+def ghost_surface(rgb: tuple, shape: tuple, u: int, legal: bool,
+                  mark: str | None = None) -> pygame.Surface:
+    """The held piece over the board: see-through with its colour's ``mark``, and red
+    and crossed out where it may not go."""
+    s = piece_surface(rgb if legal else ILLEGAL, shape, u, mark if legal else None).copy()
     s.set_alpha(205 if legal else 165)
     if not legal:
         m = _gap(u)
@@ -196,9 +228,9 @@ def _copies_width(piece) -> float:
     return piece.count * w + (piece.count - 1) * GAP
 
 
-def pieces_figure(size: tuple, rgb: tuple) -> pygame.Surface:
-    """Every piece of one colour in ``rgb`` (all 21: each kind as many times as a colour
-    has it, named underneath), laid out as large as fits in ``size``."""
+def pieces_figure(size: tuple, rgb: tuple, mark: str | None = None) -> pygame.Surface:
+    """Every piece of one colour in ``rgb`` with its ``mark`` (all 21: each kind as many
+    times as a colour has it, named underneath), laid out as large as fits in ``size``."""
     width, height = size
     best = None
     for cols in (2, 3, 4, 6):
@@ -218,7 +250,7 @@ def pieces_figure(size: tuple, rgb: tuple) -> pygame.Surface:
         col, row = i % cols, i // cols
         left = x0 + sum(col_w[:col]) * unit
         cell_w = col_w[col] * unit
-        body = piece_surface(rgb, piece.shape, unit)
+        body = piece_surface(rgb, piece.shape, unit, mark)
         bw, bh = body.get_size()
         total = piece.count * bw + (piece.count - 1) * GAP * unit
         top = row * row_h + (row_h - label - 6 - 3 * unit) / 2

@@ -18,9 +18,10 @@ from game.callisto import PIECE_INDEX, PIECES, orientation
 
 from ... import assets
 from ..base import INK, pulse
-from ..drawing import lighten
+from ..drawing import engrave, lighten
+from ..palette import current
 from .board import HINT
-from .pieces import badge, piece_surface, shadow_surface, sink, tray_turn
+from .pieces import badge, mark_of, piece_surface, shadow_surface, sink, tray_turn
 
 
 def left_in_tray(state, held: str | None, colour: int, piece: str) -> int:
@@ -47,8 +48,9 @@ class Trays:
     """Every colour's tray, one above the other; ``trays[colour]`` is that colour's
     ``Tray``, and there are none when the view shows the board alone."""
 
-    def __init__(self, rgbs: tuple, titles: list, live: bool):
-        self.rgbs = rgbs
+    def __init__(self, names: tuple, titles: list, live: bool):
+        self.names = names          # each tray's colour ("Blue"...)
+        self.marks = tuple(mark_of(name) for name in names)
         self.titles = titles        # each tray's header: its colour, and its player's name
         self.live = live            # a game in play: the mover's tray says so and fades misfits
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -60,6 +62,12 @@ class Trays:
 
     def __len__(self) -> int:
         return len(self._trays)
+
+    @property
+    def rgbs(self) -> tuple:
+        """Each tray's colour, in the palette in use."""
+        palette = current()
+        return tuple(palette.callisto[name] for name in self.names)
 
     def __getitem__(self, colour: int) -> Tray:
         return self._trays[colour]
@@ -127,9 +135,9 @@ class Trays:
 
     def _trays_layer(self, state, held) -> pygame.Surface:
         if self._layer is not None and self._layer_for[0] is state \
-                and self._layer_for[1] == held:
+                and self._layer_for[1:] == (held, current()):
             return self._layer
-        self._layer_for = (state, held)
+        self._layer_for = (state, held, current())
         area = self.area
         layer = pygame.Surface(area.size, pygame.SRCALPHA)
         mover = state.colour
@@ -173,8 +181,11 @@ class Trays:
         size = max(11, int(head * 0.55))
         x = r.x + 10
         cy = r.y + head // 2 + 2
+        # the colour's swatch with its mark: the tray's legend
         pygame.draw.circle(layer, rgb, (x + size // 2, cy), size // 2)
         pygame.draw.circle(layer, lighten(rgb, 0.5), (x + size // 2 - 1, cy - 1), size // 2, 1)
+        engrave(layer, self.marks[colour], (x + size // 2, cy), size * 0.32, rgb,
+                max(1, size // 10))
         x += size + 6
         turn = state.colour == colour
         left = sum(state.left[colour])
@@ -197,7 +208,7 @@ class Trays:
     def _draw_slot(self, layer, tray, name, slot, count, dim=False) -> None:
         u = tray.unit
         shape = orientation(name, tray_turn(name))
-        body = piece_surface(self.rgbs[tray.colour], shape, u)
+        body = piece_surface(self.rgbs[tray.colour], shape, u, self.marks[tray.colour])
         piece = PIECES[PIECE_INDEX[name]]
         pile, room, tag_at = _pile_place(piece, u, slot, tray.badge_size)
         pos = body.get_rect(bottomleft=room.bottomleft)
@@ -227,13 +238,13 @@ class Trays:
     def _draw_focus(self, surface, mover, held) -> None:
         if mover is not None and mover < len(self._trays):
             tray = self._trays[mover]
-            glow = self._focus.get(mover)
+            glow = self._focus.get((mover, current()))
             if glow is None:
                 glow = pygame.Surface(tray.rect.inflate(8, 8).size, pygame.SRCALPHA)
                 radius = max(6, tray.rect.height // 14) + 4
                 pygame.draw.rect(glow, (*lighten(self.rgbs[mover], 0.3), 255), glow.get_rect(), 3,
                                  border_radius=radius)
-                self._focus[mover] = glow
+                self._focus[(mover, current())] = glow
             glow.set_alpha(int(120 + 120 * pulse()))
             surface.blit(glow, tray.rect.inflate(8, 8).topleft)
         if self.hover is not None and held is None:

@@ -24,13 +24,13 @@ from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry,
 
 from ..base import GOLD, BoardView, says_side, seat_label
 from ..drawing import lighten
+from ..palette import DEFAULT, current
 from .board import STYLES, Board
-from .pieces import flipped, grab_offset, pieces_figure, shape_of, tray_turn, turned
+from .pieces import flipped, grab_offset, mark_of, pieces_figure, shape_of, tray_turn, turned
 from .trays import Trays, left_in_tray
 
-#: Pentobi's colours, warmed a little to sit on the wooden table.
-COLOUR_RGB = {"Blue": (34, 112, 204), "Yellow": (236, 198, 42), "Red": (222, 66, 50),
-              "Green": (38, 166, 70)}
+#: Each colour's pieces in the game's own palette (``views/palette.py``).
+COLOUR_RGB = DEFAULT.callisto
 FLIGHT = 0.45      # seconds for a piece to travel from its tray to the board
 DROP = 0.14        # seconds for a piece put down by hand to settle
 
@@ -41,7 +41,6 @@ def upper_first(text: str) -> str:
 
 
 class CallistoView(BoardView):
-    player_colours = (COLOUR_RGB["Blue"], COLOUR_RGB["Green"])
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
@@ -51,7 +50,7 @@ class CallistoView(BoardView):
     def figure(cls, name: str, size: tuple):
         """``"pieces"``: the 21 pieces every colour has, for the rules."""
         if name == "pieces":
-            return pieces_figure(size, COLOUR_RGB["Blue"])
+            return pieces_figure(size, current().callisto["Blue"], mark_of("Blue"))
         return None
 
     def __init__(self, app, spec, seats=None, variant=None):
@@ -59,12 +58,10 @@ class CallistoView(BoardView):
         self.named_seats = seats is not None
         self.geo = geometry(self.variant)
         self.names = colour_names(self.variant)
-        self.rgbs = tuple(COLOUR_RGB[n] for n in self.names)
         players = PLAYERS[self.variant]
-        self.player_colours = tuple(self.rgbs[p] for p in range(players))
         self.two_each = players != len(self.names)
-        self.board = Board(self.geo, self.rgbs)
-        self.trays = Trays(self.rgbs, self._tray_titles(), live=self.named_seats)
+        self.board = Board(self.geo, self.names)
+        self.trays = Trays(self.names, self._tray_titles(), live=self.named_seats)
         self._fits: dict = {}                       # (state, piece, turn) -> where it fits
         self.pointer = (0, 0)
         self.held: str | None = None               # name of the piece in hand
@@ -76,6 +73,17 @@ class CallistoView(BoardView):
         self.overview = False       # marks of where any piece fits, with none in hand
         self.anim: dict | None = None
         self._placed: tuple | None = None           # (move, screen pos) of a piece put down here
+
+    @property
+    def rgbs(self) -> tuple:
+        """Each colour's pieces' colour, in the palette in use."""
+        palette = current()
+        return tuple(palette.callisto[name] for name in self.names)
+
+    @property
+    def player_colours(self) -> tuple:
+        """Each player's first colour, in the palette in use."""
+        return self.rgbs[:PLAYERS[self.variant]]
 
     def seat_colours(self) -> tuple:
         players = PLAYERS[self.variant]

@@ -5,8 +5,11 @@ A pyramid from above is its square base cut into four triangular faces that
 meet at the apex; the light comes from the top left, so the top and left
 faces are bright and the bottom and right ones dark.  Sizes differ by the
 width of the base and by their pips (one, two or three dots on the face
-turned to the player), as on the real pieces.  Each sprite is drawn three
-times too large and smoothed down for clean edges.
+turned to the player), as on the real pieces.  Round its apex each side's
+pyramids carry a mark that tells the side without colour: a ring for Yellow,
+a diamond for Blue (``drawing.MARKS``).  The colours come from the palette in
+use (``views/palette.py``), part of every cached sprite's key.  Each sprite is
+drawn three times too large and smoothed down for clean edges.
 """
 
 from __future__ import annotations
@@ -15,16 +18,15 @@ from functools import lru_cache
 
 import pygame
 
-from ..drawing import blend_rect, label, mix
+from ..drawing import MARKS, blend_rect, engrave, label, mix
+from ..palette import DEFAULT, current
 
 SS = 3  # supersampling factor
 
-YELLOW = {"main": (240, 190, 40), "light": (255, 234, 140), "dark": (188, 128, 14),
-          "deep": (138, 84, 8), "pip": (92, 52, 0), "edge": (255, 246, 200)}
-BLUE = {"main": (52, 118, 222), "light": (140, 192, 255), "dark": (28, 70, 160),
-        "deep": (16, 40, 108), "pip": (236, 244, 255), "edge": (200, 226, 255)}
-SCHEMES = (YELLOW, BLUE)
-PLAYER_RGB = (YELLOW["main"], BLUE["main"])
+#: Each side's shades in the game's own palette; ``schemes()`` gives the palette in use.
+YELLOW, BLUE = DEFAULT.iriri
+#: The mark round each side's apexes, yellow's then blue's.
+SIDE_MARKS = (MARKS["yellow"], MARKS["blue"])
 BASE = {"s": 0.52, "m": 0.7, "l": 0.88}   # width of the base, in cells
 PIPS = {"s": 1, "m": 2, "l": 3}
 SIZE_WORDS = {"s": "small", "m": "medium", "l": "large"}
@@ -41,20 +43,33 @@ def _grey(colour):
     return mix(colour, (v, v, v), 0.85)
 
 
-def scheme_of(piece: str) -> dict:
-    return SCHEMES[0 if piece[0] == "Y" else 1]
+def schemes() -> tuple:
+    """Yellow's and Blue's shades in the palette in use."""
+    return current().iriri
 
 
-@lru_cache(maxsize=512)
+def player_rgb() -> tuple:
+    """Yellow's and Blue's colour in the palette in use (trays, banners, the sidebar)."""
+    return tuple(scheme["main"] for scheme in current().iriri)
+
+
+def side_of(piece: str) -> int:
+    return 0 if piece[0] == "Y" else 1
+
+
 def pyramid(piece: str, cell: int, look: str = "solid") -> pygame.Surface:
     """A pyramid of type ``piece`` centred in a ``cell``-pixel square.
 
     ``look``: ``solid``; ``pending`` (not yet confirmed: see-through);
     ``ghost`` (a hint: pale and see-through); ``grey`` (may not be taken)."""
-    cell = max(6, int(cell))
+    return _pyramid(piece, max(6, int(cell)), look, current())
+
+
+@lru_cache(maxsize=512)
+def _pyramid(piece, cell, look, palette) -> pygame.Surface:
     S = cell * SS
     img = pygame.Surface((S, S), pygame.SRCALPHA)
-    m = scheme_of(piece)
+    m = palette.iriri[side_of(piece)]
     if look == "grey":
         m = {k: _grey(v) for k, v in m.items()}
     elif look == "ghost":
@@ -93,6 +108,9 @@ def pyramid(piece: str, cell: int, look: str = "solid") -> pygame.Surface:
     pygame.draw.line(img, m["edge"], (x0, y0), (x1, y0), line)
     pygame.draw.line(img, m["edge"], (x0, y0), (x0, y1), line)
     pygame.draw.circle(img, m["edge"], apex, max(2, b * 0.03))
+    # the side's mark round the apex, clear of the apex itself and of the pips
+    engrave(img, SIDE_MARKS[side_of(piece)], apex, b * 0.27, m["main"],
+            max(SS * 1.2, b * 0.05), clear=0.5)
     # pips on the face turned to the player
     n = PIPS[piece[1]]
     r = max(2.5, b * 0.05)

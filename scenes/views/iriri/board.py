@@ -21,6 +21,7 @@ from game.iriri import Place
 from . import art
 from ..base import GOLD
 from ..drawing import label, mix
+from ..palette import current
 from .camera import Camera
 
 MUTED = (200, 184, 160)
@@ -139,7 +140,7 @@ class Board:
     def _board_layer(self, state, placement, hint, anim, style) -> pygame.Surface:
         hidden = self._hidden_cells(placement, anim)
         key = (self.camera.key(), state.key(), tuple(placement.pieces.items()), hidden,
-               hint, style, anim is None)
+               hint, style, anim is None, current())
         if self._layer is not None and self._layer_key == key:
             return self._layer
         v = self.viewport

@@ -80,7 +80,7 @@ class Trays:
         smaller size if need be; the name alone, cut with an ellipsis, when even that
         cannot fit."""
         x, size = self.header(player)
-        colour = art.PLAYER_RGB[player]
+        colour = art.player_rgb()[player]
         name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
         title = (f"{PLAYER_NAMES[player].upper()}  {name}"
                  if self.live and not says_side(name, PLAYER_NAMES[player]) else name.upper())
@@ -116,7 +116,7 @@ class Trays:
         mask = pygame.Surface(tray.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
         box.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        felt = mix(art.SCHEMES[player]["deep"], (30, 24, 20), 0.55)
+        felt = mix(art.schemes()[player]["deep"], (30, 24, 20), 0.55)
         well = self.hand_area(player).move(-self.rects[player].x, -self.rects[player].y)
         well = well.inflate(max(8, well.height // 5), max(6, well.height // 8))
         pygame.draw.rect(box, felt, well, border_radius=radius // 2)
@@ -124,7 +124,7 @@ class Trays:
         blend_rect(box, (255, 235, 200, 70), box.get_rect(), 2, radius)
         stripe = pygame.Rect(0, 0, max(5, tray.height // 12), tray.height - 2 * radius)
         stripe.midleft = (radius // 2 + 2, tray.height // 2)
-        pygame.draw.rect(box, art.PLAYER_RGB[player], stripe, border_radius=stripe.width // 2)
+        pygame.draw.rect(box, art.player_rgb()[player], stripe, border_radius=stripe.width // 2)
         layer.blit(box, tray.topleft)
 
     def draw(self, surface, state, placement, hands, *, human: bool, must_pass: bool,
@@ -140,7 +140,7 @@ class Trays:
                    pointer, hinted) -> None:
         s = state
         t = self.rects[player]
-        colour = art.PLAYER_RGB[player]
+        colour = art.player_rgb()[player]
         turn = s.to_move == player
         x, size = self.header(player)
         img = self.title(player)[1]

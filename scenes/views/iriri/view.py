@@ -29,6 +29,7 @@ from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 
 from . import art, words
 from ..base import BoardView
+from ..palette import current
 from .board import Board
 from .placement import Placement, empty_slot
 from .ring import Ring
@@ -43,11 +44,15 @@ ZOOM_OUT = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 class IririView(BoardView):
-    player_colours = art.PLAYER_RGB
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
         return PLAYER_NAMES
+
+    @property
+    def player_colours(self) -> tuple:
+        """Yellow's and Blue's colours, in the palette in use."""
+        return art.player_rgb()
 
     def __init__(self, app, spec, seats=None, variant=None):
         # Rules diagrams and the results screen pass no seats: nothing there is played.
@@ -539,7 +544,7 @@ class IririView(BoardView):
         super().draw(surface)
 
     def _static_layer(self) -> pygame.Surface:
-        key = (tuple(self.rect), self.ring.slot, self._style())
+        key = (tuple(self.rect), self.ring.slot, self._style(), current())
         if self._static is not None and self._static_key == key:
             return self._static
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)

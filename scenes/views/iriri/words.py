@@ -31,7 +31,7 @@ def news(state, previous, last, must_pass: bool, human: bool) -> list:
             return []
         if state.winner is None:
             return [("A draw", GOLD, 3.0, state.end_reason or "")]
-        return [(f"{PLAYER_NAMES[state.winner]} wins!", art.PLAYER_RGB[state.winner], 3.0,
+        return [(f"{PLAYER_NAMES[state.winner]} wins!", art.player_rgb()[state.winner], 3.0,
                  state.end_reason or "")]
     banners = []
     if previous is not None and last is not None:
