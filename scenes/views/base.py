@@ -15,6 +15,7 @@ import pygame
 
 from .. import assets
 from . import palette
+from .cursor import ARROWS, CHOOSE, TAB, KeyCursor
 
 INK = (245, 238, 224)
 GOLD = (255, 214, 120)
@@ -56,6 +57,8 @@ class BoardView:
         self.marks = ()           # things to highlight on a rules diagram
         self.input_enabled = True
         self.pointer = (0, 0)     # where the pointer was last seen over the window
+        self.cursor = KeyCursor()   # the keyboard's cursor, shown from the first key
+        self.mouse_at = None      # where the mouse itself was last seen (not the cursor)
         self.breathing = False    # the last frame drawn showed a highlight still breathing
         self.reveal = False       # a review: show what the players could not see
         # a game's board (play, review), not a picture of one (a rules diagram, the final
@@ -106,6 +109,7 @@ class BoardView:
         self.status = ""
         if previous is None:
             self.banners = []    # a jump (undo, a loaded game): old news no longer applies
+        self.cursor.moved_on(self.key_home())
         BREATH.stir()
 
     def stir(self) -> None:
@@ -157,13 +161,20 @@ class BoardView:
         hurried by a click, each kind of input handed to its hook (``on_motion``,
         ``on_press``, ``on_release``, ``on_right_press``, ``on_right_release``,
         ``on_wheel``, ``on_key``).  A view fills in the hooks it needs; ``takes_input``
-        says whether anything but the pointer's movement reaches them."""
+        says whether anything but the pointer's movement reaches them.  The arrows, Tab,
+        Enter and Space move and use the keyboard's cursor over the areas the view names
+        (``key_areas``): Enter acts as a click where the cursor is."""
         if self.state is None:
             return None
         kind = event.type
         if kind == pygame.MOUSEMOTION:
-            self.pointer = event.pos
+            if event.pos != self.mouse_at:     # the mouse moved: the keyboard's cursor goes
+                self.cursor.shown = False
+            self.mouse_at = self.pointer = event.pos
             return self.on_motion(event.pos)
+        if kind == pygame.MOUSEBUTTONDOWN:
+            self.cursor.shown = False
+            self.mouse_at = event.pos
         if not self.takes_input():
             return None
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -183,8 +194,103 @@ class BoardView:
         if kind == pygame.MOUSEWHEEL and event.y:
             return self.on_wheel(event.y)
         if kind == pygame.KEYDOWN:
+            if event.key in ARROWS or event.key in CHOOSE or event.key == TAB:
+                return self._cursor_key(event.key, event.mod)
             return self.on_key(event)
         return None          # the wheel's clicks (buttons 4 and 5) come as MOUSEWHEEL too
+
+    # --- the keyboard's cursor -------------------------------------------------------
+    def _cursor_key(self, key, mod):
+        """An arrow, Tab or Enter: move the cursor, move the focus, or act where the cursor
+        is as a click there would.  The first key shows the cursor (an arrow moves it
+        too); Enter before the cursor is shown does what ``key_unseen`` says."""
+        cursor = self.cursor
+        areas = self.key_areas()
+        if not areas:
+            return None
+        if not cursor.shown:
+            if key in CHOOSE:
+                return self.key_unseen()
+            cursor.shown = True
+            if key == TAB:
+                self._point_cursor(areas)
+                return None
+        if key == TAB:
+            cursor.tab(areas, -1 if mod & pygame.KMOD_SHIFT else 1)
+        elif key in ARROWS:
+            cursor.step(areas, ARROWS[key])
+            areas = self.key_areas()         # a board that scrolls has moved under it
+        else:
+            return self._cursor_choose(areas)
+        self._point_cursor(areas)
+        return None
+
+    def _point_cursor(self, areas) -> None:
+        """The pointer goes where the cursor is, so that what follows the mouse (a piece
+        in hand, a preview of what a click would do) follows the cursor as well."""
+        found = self.cursor.where(areas)
+        if found is not None and found[1] is not None:
+            self.pointer = found[0].centre(found[1])
+            self.on_motion(self.pointer)
+
+    def _cursor_choose(self, areas):
+        """Enter where the cursor is; something just picked up from a tray goes with the
+        cursor to the board."""
+        found = self.cursor.where(areas)
+        if found is None or found[1] is None:
+            return None
+        area, spot = found
+        holding = self.key_holding()
+        move = self.key_choose(area.name, spot, area.centre(spot))
+        if move is None and not holding and self.key_holding() and area.name != "board":
+            self.cursor.go(areas, "board")
+            self._point_cursor(self.key_areas())
+        return move
+
+    def key_areas(self) -> list:
+        """The areas the keyboard's cursor moves over now (``cursor.Area``), in Tab
+        order; the one called ``"board"`` is where a thing picked up is put down.  None
+        by default: a view without them is not played from the keyboard."""
+        return []
+
+    def key_home(self) -> str | None:
+        """The area the cursor comes back to after a move (where the player acts first
+        in the new position); None: the first area."""
+        return None
+
+    def key_choose(self, area: str, spot, pos):
+        """Enter (or Space) on ``spot`` of ``area``, which lies at ``pos``: by default
+        what a click there does.  Returns a move, or None."""
+        return self.click_at(pos)
+
+    def key_holding(self) -> bool:
+        """Whether the player holds something to put down (a piece, a chip, a
+        barricade): Enter on a tray that picks one up takes the cursor to the board."""
+        return getattr(self, "held", None) is not None
+
+    def key_unseen(self):
+        """Enter before the cursor is shown: it shows the cursor (the player cannot know
+        where it would act).  A view whose Enter means something of its own (Iriri's
+        Confirm) does that instead."""
+        self.cursor.shown = True
+        self._point_cursor(self.key_areas())
+        return None
+
+    def click_at(self, pos):
+        """What a click at ``pos`` does (press and release there, a running animation
+        hurried first as a click would): a move, or None."""
+        self.pointer = pos
+        if self.busy:
+            self.finish_animation()
+            if self.hurry_takes_click:
+                return None
+        move = self.on_press(pos)
+        return move if move is not None else self.on_release(pos)
+
+    def draw_cursor(self, surface) -> None:
+        """The keyboard's cursor, while it is shown, breathing like the highlights."""
+        if self.cursor.shown and self.state is not None:
+            self.cursor.draw(surface, self.key_areas(), pulse())
 
     def can_act(self) -> bool:
         """Whether the player to move may act on this board now: there is a game going
@@ -224,7 +330,8 @@ class BoardView:
         return None
 
     def on_key(self, event):
-        """A key went down (the play scene keeps Esc, Ctrl+Z and Ctrl+Y for itself)."""
+        """A key went down (the play scene keeps Esc, Ctrl+Z and Ctrl+Y for itself, and
+        the keyboard's cursor the arrows, Tab, Enter and Space)."""
         return None
 
     def cancel_input(self) -> bool:
@@ -334,8 +441,9 @@ class BoardView:
             y += h + 10
 
     def draw(self, surface) -> None:
-        """Draw the banners.  Every view calls this last, after its own parts: it also notes
-        whether they drew a highlight that is still breathing."""
+        """Draw the keyboard's cursor and the banners.  Every view calls this last, after
+        its own parts: it also notes whether they drew a highlight that is still breathing."""
+        self.draw_cursor(surface)
         self.draw_banners(surface)
         self.breathing = BREATH.drawn
         BREATH.drawn = False

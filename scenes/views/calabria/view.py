@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import math
 
-from game.calabria import DUX, PIECE, SIDE_NAMES, Move, square_name
+from game.calabria import DUX, HEIGHT, PIECE, SIDE_NAMES, WIDTH, Move, square_name
 
 from . import art
 from ..base import GOLD, BoardView
+from ..cursor import Area
 from ..palette import current
 from .animation import Animation
 from .board import Board
@@ -270,6 +271,26 @@ class CalabriaView(BoardView):
             return move
         self.status = self.words.problem(self.state, move)
         return None
+
+    def key_areas(self) -> list:
+        """The board's squares and the mover's tray: the barricades in reserve and, while
+        the armies are positioned, the Dux and the pieces still to place."""
+        s, board, trays = self.state, self.board, self.trays
+        areas = [Area("board", tuple(range(WIDTH * HEIGHT)), board.square_rect,
+                      frame=board.frame)]
+        if trays.rects and s.mover is not None:
+            side = s.mover
+            spots = ["supply"]
+            if s.phase == "positioning":
+                pieces, dux = s.in_hand[side]
+                spots += ["D"] * bool(dux) + ["V"] * bool(pieces)
+            places = {"supply": trays.supply_rect(side), "D": trays.slot_rect(side, 0),
+                      "V": trays.slot_rect(side, 1)}
+            areas.append(Area("tray", tuple(spots), places.get, frame=trays.rects[side]))
+        return areas
+
+    def key_home(self) -> str:
+        return "board"
 
     def cancel_input(self) -> bool:
         had = self.held is not None

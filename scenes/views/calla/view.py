@@ -21,6 +21,7 @@ from game.core import counted
 
 from ... import assets
 from ..base import GOLD, INK, BoardView, pulse, says_side, seat_label
+from ..cursor import Area
 from ..palette import current
 
 CUBE_TINTS = ((236, 190, 100), (226, 176, 84), (244, 204, 120), (214, 166, 80))
@@ -352,6 +353,19 @@ class CallaView(BoardView):
             if move in self.state.legal_moves():
                 return move
         return None
+
+    def key_areas(self) -> list:
+        """The ten shields, both rows: the cursor starts on the first one the player to
+        move may sow from."""
+        shields = tuple(i for i in range(12) if i not in CALLA)
+        s = self.state
+        home = next((i for i in shields if self._playable(i)),
+                    next((i for i in shields if s.to_move is not None and owner(i) == s.to_move),
+                         None))
+        return [Area("shields", shields, lambda i: self.pits_rects[i], home=home)]
+
+    def key_home(self) -> str:
+        return "shields"
 
     def _refusal(self, index) -> str:
         s = self.state

@@ -24,6 +24,7 @@ from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
 
 from ... import assets
 from ..base import GOLD, BoardView, seat_label
+from ..cursor import Area, around
 from ..drawing import lighten
 from .art import COLOUR_WORDS, MOVER_PHASES, faces
 from .board import Board
@@ -314,6 +315,30 @@ class CalliroView(BoardView):
             self._put_back()
             return None
         return self._attempt(("place", cell, self.held, None))
+
+    def key_areas(self) -> list:
+        """The board's cells and the Repository's three stacks; while a score chip waits
+        for its cell, the cursor starts on the first ringed chip it may go on."""
+        board = self.board
+        size = board.chip_size + 2
+        home = None
+        if self.state.pending_cells:
+            home = next((tuple(m.cell) for m in self.state.legal_moves()), None)
+        areas = [Area("board", tuple(board.centres),
+                      lambda cell: around(board.cell_center(cell), size),
+                      shape="circle", home=home, frame=board.frame)]
+        if self.trays is not None:
+            slots = self.trays.slots
+            areas.append(Area("repository", tuple(slots), lambda up: slots[up],
+                              frame=self.trays.repo_rect))
+        return areas
+
+    def key_home(self) -> str:
+        """A score chip's cell is chosen on the board; else a turn starts at the
+        Repository (a flip is a Tab away)."""
+        if self.state.pending_cells or not self.named_seats:
+            return "board"
+        return "repository"
 
     def _attempt(self, move, keep=False):
         move = Move(*move)

@@ -23,6 +23,7 @@ from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry,
                            piece_words, player_names)
 
 from ..base import GOLD, BoardView, says_side, seat_label
+from ..cursor import Area
 from ..drawing import lighten
 from ..palette import DEFAULT, current
 from .board import STYLES, Board
@@ -254,6 +255,25 @@ class CallistoView(BoardView):
             self._turn(turned(self.turn, step))
         elif self.held is not None and event.key == pygame.K_f:
             self._turn(flipped(self.turn))
+
+    def key_areas(self) -> list:
+        """The board's squares and the tray of the colour to move (the piles still in
+        it); a piece picked up goes to the board with the cursor, which holds it by the
+        square R and F turn it about."""
+        state, board = self.state, self.board
+        areas = [Area("board", self.geo.cells, board.cell_rect, frame=board.frame)]
+        colour = state.colour
+        if colour is not None and colour < len(self.trays):
+            tray = self.trays[colour]
+            names = tuple(name for name in tray.slots
+                          if left_in_tray(state, None, colour, name) > 0)
+            if names:
+                areas.append(Area("tray", names, lambda name: tray.slots[name],
+                                  frame=tray.rect))
+        return areas
+
+    def key_home(self) -> str:
+        return "tray"
 
     def _toggle_marks(self) -> None:
         """H: hide the marks of where pieces fit if they are shown, else show them."""

@@ -91,12 +91,6 @@ class Board:
     def end_pan(self) -> None:
         self.panning = None
 
-    def nudge(self, dx: int, dy: int) -> None:
-        """One arrow-key step: the board moves by ``dx, dy`` steps of about a cell and a half."""
-        step = max(24, self.camera.cell * 1.5)
-        self.camera.pan(dx * step, dy * step)
-        self._layer = None
-
     def zoom(self, factor: float, about=None) -> None:
         self.camera.zoom(factor, about)
         self._layer = None

@@ -8,7 +8,9 @@ the same colour, and the status line gives the score or the word that fails.
 Drag a pending piece elsewhere or back to the tray, or right-click it off.
 Taking: click your own glowing pyramids on the ring.  The board pans with a
 right-button drag or the arrow keys, zooms with the wheel (or + and -), and
-C (or the Centre button) brings the pieces back into view.
+C (or the Centre button) brings the pieces back into view.  From the keyboard,
+the cursor stays in the middle of the board and the arrows slide the board
+under it; Tab goes to the tray (its pyramids and Confirm) and the ring.
 
 ``IririView`` holds the parts of the table, each owning its layout, caches and
 drawing: the ``board`` (the viewport and its camera), the ``ring`` and the
@@ -29,6 +31,7 @@ from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 
 from . import art, words
 from ..base import BoardView
+from ..cursor import Area
 from ..palette import current
 from .board import Board
 from .placement import Placement, empty_slot
@@ -37,8 +40,6 @@ from .trays import Trays
 from .words import type_words
 
 DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
-PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1),
-            pygame.K_DOWN: (0, -1)}
 ZOOM_IN = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 ZOOM_OUT = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
@@ -289,19 +290,77 @@ class IririView(BoardView):
 
     def on_key(self, event):
         p = self.placement
-        if event.key in PAN_KEYS:
-            self.board.nudge(*PAN_KEYS[event.key])
-        elif event.key in ZOOM_IN or event.key in ZOOM_OUT:
+        if event.key in ZOOM_IN or event.key in ZOOM_OUT:
             self.board.zoom(1.2 if event.key in ZOOM_IN else 1 / 1.2)
         elif event.key == pygame.K_c:
             self.recentre()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.can_act():
-            if self.state.phase == "place":
-                return PASS if self.must_pass else self._confirm()
         elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and p.pieces:
             p.remove(list(p.pieces)[-1])
             self._refresh_pending()
         return None
+
+    # --- the keyboard's cursor ------------------------------------------------------------
+    def key_areas(self) -> list:
+        """The board (the cell in the middle of the view: the arrows slide the board
+        under it, as it has no edges), the mover's tray with its Confirm or Pass button,
+        and the ring, whose glowing pyramids are taken with Enter."""
+        s = self.state
+        if not self.live or s is None or s.is_over:
+            return []
+        board, trays, ring = self.board, self.trays, self.ring
+        mover = s.mover
+        areas = [Area("board", (self._middle_cell(),), board.cell_rect, geometry="scroll",
+                      frame=board.viewport, scroll=self._slide)]
+        spots = tuple(i for i, piece in enumerate(self.hand_shown(mover)) if piece is not None)
+        if self._human_to_move() and s.phase == "place":
+            spots += ("button",)
+        if spots:
+            areas.append(Area("tray", spots, lambda spot: trays.button_rect(mover)
+                              if spot == "button" else trays.slot_rect(mover, spot),
+                              frame=trays.rects[mover]))
+        n = len(s.ring)
+        home = None
+        if s.phase == "take":
+            home = next(iter(sorted(s.takeable().indices)), None)
+        areas.append(Area("ring", tuple(range(n)), lambda i: ring.piece_rect(i, n),
+                          geometry="ring", home=home, frame=ring.rect))
+        return areas
+
+    def key_home(self) -> str:
+        return "ring" if self.state.phase == "take" else "board"
+
+    def key_holding(self) -> bool:
+        return self.placement.held is not None
+
+    def key_unseen(self):
+        """Enter before the cursor is shown confirms the placement (or passes), as it
+        always has; with nothing to confirm it shows the cursor."""
+        s = self.state
+        if self.can_act() and s.phase == "place" and (self.must_pass or self.placement.pieces):
+            return PASS if self.must_pass else self._confirm()
+        return super().key_unseen()
+
+    def key_choose(self, area, spot, pos):
+        """Enter where the cursor is, as a click there; on an empty cell of the board with
+        nothing in hand it confirms the placement (or passes) instead."""
+        s, p = self.state, self.placement
+        if (area == "board" and self.can_act() and s.phase == "place" and p.held is None
+                and spot not in s.board and spot not in p.pieces
+                and (p.pieces or self.must_pass)):
+            return PASS if self.must_pass else self._confirm()
+        return super().key_choose(area, spot, pos)
+
+    def _middle_cell(self):
+        return self.board.cell_at(self.board.viewport.center)
+
+    def _slide(self, dx: int, dy: int) -> None:
+        """An arrow on the board: the board slides so that the cell ``dx, dy`` from the
+        middle one comes to the middle, under the cursor."""
+        camera = self.board.camera
+        row, col = self._middle_cell()
+        camera.pan((camera.x - (col + dx + 0.5)) * camera.cell if dx else 0,
+                   (camera.y - (row + dy + 0.5)) * camera.cell if dy else 0)
+        self.board.changed()
 
     def on_right_press(self, pos) -> None:
         p = self.placement
