@@ -45,6 +45,8 @@ class Sidebar:
     def __init__(self, title: str, seats: list, colours, seat_colours=None):
         self.title = title
         self.seats = seats
+        # a board of a host: the one person here is "you", the others play from elsewhere
+        self.over_network = any(seat["kind"] == "network" for seat in seats)
         self.colours = colours                    # one per player, as the board view shows them
         # every colour each player plays (two each in some games), a dot for each
         self.seat_colours = seat_colours or tuple((c,) for c in colours)
@@ -94,8 +96,9 @@ class Sidebar:
             name_w = right.x - 8 - name_x
             assets.text(surface, seat["name"], (name_x, row.y + 6), size=19, bold=True,
                         colour=ui.INK, width=name_w)
-            kind = {"human": "human", "network": "over the network"}.get(
-                seat["kind"], f"computer ({seat.get('level')})")
+            kind = {"human": "you" if self.over_network else "human",
+                    "network": "over the network"}.get(seat["kind"],
+                                                       f"computer ({seat.get('level')})")
             if turn:
                 kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // DOTS_MS % 3)
                         if seat["kind"] == "computer" else "to move")

@@ -133,7 +133,8 @@ def test_the_setup_hosts_a_game_with_an_address_and_a_code_and_moves_go_both_way
     frames(app, 3)
     words = drawn(app, monkeypatch)
     address = hosting.url.split("//")[1]
-    assert address in words and hosting.code in words
+    assert hosting.url in words and hosting.code in words
+    assert "Calla, 5+3: 5 min + 3 s per move" in words
     assert f"Read out: 127.0.0.1, port {address.split(':')[1]}" in words
     assert "Seat 1: Ann (you)" in words
     assert "Seat 2: waiting for a player to join..." in words
@@ -301,6 +302,7 @@ def test_the_join_screen_lists_a_host_typed_by_address_and_takes_a_free_seat(
     first, second = join.board_words(join.boards[0])
     assert first == "Board 1: Calla, 5+3"
     assert second == "Ann v a free seat - waiting for players"
+    assert "Boards at " + url.split("//")[1] in drawn(app, monkeypatch)
     assert first in drawn(app, monkeypatch)
     press(app, "Take seat")
     until(app, lambda: top(app) == "play", "Bob's board")
@@ -357,10 +359,11 @@ def test_a_host_heard_on_the_network_is_listed_and_used(app, table, monkeypatch)
     until(app, lambda: join.hosts == [heard], "the host heard")
     frames(app, 2)
     words = drawn(app, monkeypatch)
-    assert "Ann's Calla" in words and f"Calla at 127.0.0.1:{port}, code needed" in words
+    assert "Ann's Calla" in words and f"127.0.0.1:{port}, Calla, with a code" in words
     press(app, "Use")
     until(app, lambda: join.boards, "its boards")
     assert join.address_entry.get_text() == f"127.0.0.1:{port}"
+    assert "Boards at Ann's Calla" in drawn(app, monkeypatch)
 
 
 def test_a_watcher_sees_the_board_move_and_cannot_move(app, table, closing):

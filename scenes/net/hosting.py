@@ -19,9 +19,11 @@ from game import GAMES
 
 from .. import assets, ui
 from ..stack import Scene
-from .common import (address_of, failure_words, forget_hosted, host_bind, host_port,
-                     hosted_db_path, spoken_address)
+from .common import forget_hosted, host_bind, host_port, hosted_db_path, spoken_address
 from .remote import POLL, RemoteGame
+
+#: The panel's height, where the window has room for it.
+BOX_H = 430
 
 
 class HostGameScene(Scene):
@@ -115,11 +117,12 @@ class HostGameScene(Scene):
     # --- widgets ----------------------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
-        self.box = pygame.Rect(0, 0, min(820, w - 60), min(h - 190, 470))
-        self.box.midtop = (w // 2, 100 if h >= 700 else 86)
-        self.back_button = ui.button(self, (self.box.x, h - 72, 180, 46), "Stop hosting",
-                                     tooltip="Stop the host: the other player can no longer "
-                                     "join")
+        top = 100 if h >= 700 else 86
+        self.box = pygame.Rect(0, 0, min(820, w - 60), min(h - top - 90, BOX_H))
+        self.box.midtop = (w // 2, max(top, (h - self.box.height - 70) // 2))
+        self.back_button = ui.button(self, (self.box.x, self.box.bottom + 20, 180, 46),
+                                     "Stop hosting", tooltip="Stop the host: the other "
+                                     "player can no longer join")
 
     def handle(self, event) -> None:
         if ui.pressed(event, self.back_button) or (
@@ -169,7 +172,8 @@ class HostGameScene(Scene):
     def draw(self, surface) -> None:
         ui.table(surface)
         w, h = surface.get_size()
-        ui.heading(surface, f"{self.spec.title} over the network", (w // 2, 50), size=40)
+        ui.heading(surface, f"{self.spec.title} over the network",
+                   (w // 2, max(50, self.box.y - 50)), size=40)
         box = self.box
         ui.panel(surface, box)
         x, width = box.x + 30, box.width - 60
@@ -184,18 +188,20 @@ class HostGameScene(Scene):
         if not self.url:
             assets.text(surface, "Starting the host...", (x, y), size=18, colour=ui.INK)
             return
-        assets.text(surface, "Tell the other player, who chooses Join a table in Callidus:",
-                    (x, y), size=assets.fitting_size("Tell the other player, who chooses Join a "
-                                                     "table in Callidus:", 18, width),
+        game = self.game_line()
+        assets.text(surface, game, (x, y), size=assets.fitting_size(game, 18, width, True),
+                    bold=True, colour=ui.INK, width=width)
+        y += 30
+        tell = "Tell the other player, who chooses Join a table in Callidus:"
+        assets.text(surface, tell, (x, y), size=assets.fitting_size(tell, 17, width),
                     colour=ui.INK, width=width)
-        y += 40
+        y += 34
         half = (width - 20) // 2
         assets.text(surface, "Address", (x, y), size=15, colour=ui.MUTED)
         assets.text(surface, "Join code", (x + half + 20, y), size=15, colour=ui.MUTED)
         y += 22
-        address = address_of(self.url)
-        assets.text(surface, address, (x, y), bold=True, colour=ui.TITLE,
-                    size=assets.fitting_size(address, 34, half, bold=True, smallest=18),
+        assets.text(surface, self.url, (x, y), bold=True, colour=ui.TITLE,
+                    size=assets.fitting_size(self.url, 34, half, bold=True, smallest=18),
                     width=half)
         assets.text(surface, self.code, (x + half + 20, y), bold=True, colour=ui.TITLE,
                     size=assets.fitting_size(self.code, 34, half, bold=True, smallest=18),
@@ -215,7 +221,7 @@ class HostGameScene(Scene):
         y += 8
         status = ""
         if self.remote is not None and self.remote.connection == "lost":
-            status = failure_words("the connection to this computer's own host was lost")
+            status = "The connection to the host was lost: reconnecting..."
         elif self.remote is not None and self.remote.ready:
             status = "The game starts as soon as the other player joins."
         if status:
@@ -225,6 +231,24 @@ class HostGameScene(Scene):
                 "this computer, and give your public address instead.")
         assets.paragraph(surface, note, (x, box.bottom - 54, width, 50), size=14,
                          colour=ui.MUTED)
+
+    def game_line(self) -> str:
+        """What is hosted: "Calla, 5+3: 5 min + 3 s per move"."""
+        from game.clock import parse_time_control
+        view = self.remote.view if self.remote is not None else None
+        if view is not None and view.game == self.spec.name:
+            variant, control = view.variant, view.time_control
+        elif self.game is not None:
+            variant, control = self.game["variant"], self.game["time_control"] or "none"
+        else:
+            return self.spec.title
+        title = (self.spec.variant_title(variant) if variant in self.spec.variants
+                 else self.spec.title)
+        try:
+            clock = parse_time_control(control or "none")
+        except ValueError:
+            clock = None
+        return f"{title}, " + (f"{control}: {clock.describe()}" if clock else "untimed")
 
     def _port(self) -> str:
         try:

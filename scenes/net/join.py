@@ -66,6 +66,8 @@ class JoinScene(Scene):
         self.remote: RemoteGame | None = None
         self.notice = ""
         self.problem = False            # the notice says what went wrong
+        self.event: str | None = None   # the host's name, when it was heard on the network
+        self.event_address = None
         self.handed = False
 
     # --- widgets -------------------------------------------------------------------
@@ -75,20 +77,18 @@ class JoinScene(Scene):
         width = min(1240, w - 60)
         x0 = (w - width) // 2
         top = 112 if self.compact else 140
-        bottom = h - 104
-        left_w = max(340, int(width * 0.42))
+        bottom = h - 118
+        left_w = max(340, int(width * 0.38))
         self.left = pygame.Rect(x0, top, left_w, bottom - top)
         self.right = pygame.Rect(x0 + left_w + 24, top, width - left_w - 24, bottom - top)
         x, y, inner = self.left.x + 18, self.left.y + 14, self.left.width - 36
         self.labels = [("Address of the host", x, y)]
-        self.address_entry = self._entry("address", (x, y + 20, inner, 36), ADDRESS_LIMIT,
-                                         "ws://192.168.1.20:8765")
+        self.address_entry = self._entry("address", (x, y + 20, inner, 36), ADDRESS_LIMIT)
         y += 66
         half = (inner - 12) // 2
         self.labels += [("Join code", x, y), ("Your name", x + half + 12, y)]
-        self.code_entry = self._entry("code", (x, y + 20, half, 36), CODE_LIMIT, "K7Q-F2M")
-        self.name_entry = self._entry("name", (x + half + 12, y + 20, half, 36), NAME_LIMIT,
-                                      "your name")
+        self.code_entry = self._entry("code", (x, y + 20, half, 36), CODE_LIMIT)
+        self.name_entry = self._entry("name", (x + half + 12, y + 20, half, 36), NAME_LIMIT)
         y += 66
         self.connect_button = ui.button(self, (x, y, inner, 42), "Connect", "#primary",
                                         tooltip="Connect to the host at this address, to see "
@@ -107,10 +107,9 @@ class JoinScene(Scene):
                                      len(self.boards), make_row=self._board_row)
         self.back_button = ui.button(self, (x0, h - 70, 150, 46), "Back")
 
-    def _entry(self, key: str, rect, limit: int, placeholder: str):
+    def _entry(self, key: str, rect, limit: int):
         entry = self.add(UITextEntryLine(pygame.Rect(rect), manager=self.app.ui,
-                                         initial_text=self.texts[key][:limit],
-                                         placeholder_text=placeholder))
+                                         initial_text=self.texts[key][:limit]))
         entry.set_text_length_limit(limit)
         return entry
 
@@ -138,10 +137,15 @@ class JoinScene(Scene):
     def _board_row(self, index: int, rect) -> list:
         board = self.boards[index]
         known = board["game"] in GAMES
-        take = ui.button(self, (rect.right - 200, rect.y + 12, 112, 38), "Take seat",
-                         "#primary", tooltip="Play this board under your name")
-        watch = ui.button(self, (rect.right - 82, rect.y + 12, 80, 38), "Watch",
-                          tooltip="Follow this board without playing")
+        if self.stacked_buttons():      # a narrow list: one button over the other
+            places = ((rect.right - 112, rect.y + 5, 110, 27),
+                      (rect.right - 112, rect.y + 34, 110, 27))
+        else:
+            places = ((rect.right - 200, rect.y + 12, 112, 38),
+                      (rect.right - 82, rect.y + 12, 80, 38))
+        take = ui.button(self, places[0], "Take seat", "#primary",
+                         tooltip="Play this board under your name")
+        watch = ui.button(self, places[1], "Watch", tooltip="Follow this board without playing")
         if not known or not board["free"] or board["status"] == "over":
             take.disable()
         if not known:
@@ -150,9 +154,12 @@ class JoinScene(Scene):
         self.board_buttons[watch] = ("watch", board)
         return [take, watch]
 
+    def stacked_buttons(self) -> bool:
+        return self.board_list.view.width < 600
+
     def board_text_room(self) -> int:
         """Pixels a board's words have left of its buttons."""
-        return self.board_list.view.width - 200 - 12
+        return self.board_list.view.width - (112 if self.stacked_buttons() else 200) - 12
 
     # --- events ----------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -186,6 +193,7 @@ class JoinScene(Scene):
     def use_host(self, found) -> None:
         """A host heard on the network: its address goes in the box, and it is connected."""
         self.texts["address"] = address_of(found.url)
+        self.event, self.event_address = found.event, address_of(found.url)
         self.address_entry.set_text(self.texts["address"])
         if not found.password:
             self.texts["code"] = ""
@@ -203,6 +211,8 @@ class JoinScene(Scene):
                       "192.168.1.20:8765.", True)
             return
         self.disconnect()
+        if address_of(url) != self.event_address:
+            self.event = None
         code = self.texts["code"].strip() or None
         self.net = ClientThread(url, password=code)
         self.url = url
@@ -389,12 +399,14 @@ class JoinScene(Scene):
     def board_words(self, board: dict) -> tuple[str, str]:
         """A board's two lines: what is played, and who plays it and how far it got."""
         spec = GAMES.get(board["game"])
-        title = spec.title if spec is not None else f"{board['game']} (not in this program)"
-        if spec is not None and len(spec.variants) > 1 and board["variant"] in spec.variants:
-            title += f", {spec.variant_title(board['variant'])}"
+        if spec is None:
+            title = f"{board['game']} (not in this program)"
+        else:
+            title = (spec.variant_title(board["variant"]) if board["variant"] in spec.variants
+                     else spec.title)
         control = board["time_control"]
         title += ", untimed" if control in ("none", "") else f", {control}"
-        names = [name if name and i not in board["free"] else "a free seat"
+        names = [(f"{name} (free)" if i in board["free"] else name) if name else "a free seat"
                  for i, name in enumerate(board["names"])]
         state = STATUS_WORDS.get(board["status"]) or f"move {board['ply'] + 1}"
         return f"Board {board['board']}: {title}", f"{' v '.join(names)} - {state}"
@@ -418,7 +430,7 @@ class JoinScene(Scene):
             room = w - 60
             size = assets.fitting_size(self.notice, 17, room, smallest=13)
             lines = assets.wrap(self.notice, size, room)[:2]
-            y = h - 94 - 10 * (len(lines) - 1)
+            y = h - 96 - 10 * (len(lines) - 1)
             for text in lines:
                 assets.text(surface, assets.ellipsized(text, size, room), (w // 2, y),
                             size=size, colour=colour, anchor="center")
@@ -438,9 +450,8 @@ class JoinScene(Scene):
             found, rect = self.hosts[index], self.host_list.row_rect(index)
             room = rect.width - 76 - 10
             spec = GAMES.get(found.game) if found.game else None
-            what = spec.title if spec is not None else "a tournament"
-            line = f"{what} at {found.address}:{found.port}" + (
-                ", code needed" if found.password else "")
+            line = f"{found.address}:{found.port}" + (f", {spec.title}" if spec else "") + (
+                ", with a code" if found.password else "")
             assets.text(surface, found.event, (rect.x, rect.y + 4), size=16, bold=True,
                         colour=ui.INK, width=room)
             assets.text(surface, line, (rect.x, rect.y + 26), size=14, colour=ui.MUTED,
@@ -450,8 +461,8 @@ class JoinScene(Scene):
     def _draw_boards(self, surface) -> None:
         x, y = self.board_list.rect.x, self.boards_title_y
         width = self.board_list.view.width
-        title = (f"Boards at {address_of(self.url)}" if self.net is not None and self.url
-                 else "Boards")
+        where = self.event or address_of(self.url)
+        title = f"Boards at {where}" if self.net is not None and self.url else "Boards"
         assets.text(surface, title, (x, y), size=18, bold=True, colour=ui.TITLE, width=width)
         if not self.boards:
             words = {"connecting": "Connecting...",
