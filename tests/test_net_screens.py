@@ -130,7 +130,7 @@ def test_the_setup_hosts_a_game_with_an_address_and_a_code_and_moves_go_both_way
     hosting = host_setup(app, time_control="5+3")
     assert re.fullmatch(r"ws://127\.0\.0\.1:\d+", hosting.url)
     assert re.fullmatch(r"[A-Z0-9]{3}-[A-Z0-9]{3}", hosting.code)
-    frames(app, 3)
+    until(app, lambda: hosting.remote.ready, "Ann seated at her own host")
     words = drawn(app, monkeypatch)
     address = hosting.url.split("//")[1]
     assert hosting.url in words and hosting.code in words
