@@ -10,6 +10,7 @@ import warnings
 import pygame
 import pygame_gui
 
+from game import i18n
 from game.writer import BackgroundWriter, memory_folder
 
 from . import assets
@@ -53,13 +54,18 @@ class App:
         self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
         self._set_minimum_size()
         assets.guard_widget_fonts()     # before the theme's fonts load: no text may crash a widget
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME))
+        # pygame_gui's own words (file dialogs, its buttons) from its translation files, and
+        # ours for the languages it has none of (locale/pygame_gui)
+        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(assets.THEME),
+                                       translation_directory_paths=[
+                                           str(i18n.locale_dir() / "pygame_gui")])
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 17, "style": style}
                                for style in ("italic", "bold_italic")])
         # every file the program keeps (settings, the unfinished game) is written from here,
         # off the frame loop; close() waits for it
         self.writer = BackgroundWriter(memory=memory_folder())
         self.settings = Settings(settings_path, writer=self.writer)
+        self._use_language()
         self.sounds = assets.Sounds()
         self.sounds.volume = self.settings["volume"]
         self.stack = SceneStack(self)
@@ -263,3 +269,17 @@ class App:
     # --- shared helpers ----------------------------------------------------
     def set_volume(self, volume: float) -> None:
         self.sounds.volume = volume
+
+    def _use_language(self) -> None:
+        code = i18n.use(self.settings["language"] or i18n.system_language(),
+                        persian_digits=self.settings["persian_digits"])
+        self.ui.set_locale(i18n.LANGUAGES[code].widgets or code)
+
+    def set_language(self, code: str, persian_digits: bool | None = None) -> None:
+        """Speak ``code`` from now on ("" the system's language), at once: every screen on
+        the stack takes it, the one shown rebuilding its widgets."""
+        self.settings.set("language", code)
+        if persian_digits is not None:
+            self.settings.set("persian_digits", persian_digits)
+        self._use_language()
+        self.stack.relabel()

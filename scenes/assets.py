@@ -6,13 +6,22 @@ optional: if the mixer cannot start, every ``play`` is silently skipped.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import struct
 import sys
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
+
+from game import i18n
+
+try:                                    # the Unicode bidirectional algorithm
+    from bidi import get_display
+except ImportError:                     # (right-to-left text then keeps its letters' order)
+    get_display = None
 
 
 def root() -> Path:
@@ -50,26 +59,112 @@ def drawable(words: str) -> str:
 
 
 class SafeFont(pygame.font.Font):
-    """A font that draws any text without raising.
+    """The one font class every text is drawn with (``font``, and pygame_gui's widgets
+    through ``guard_widget_fonts``): it draws any text without raising, in any script,
+    in its own direction.
 
-    pygame's ``Font.render`` raises "Text has zero width" on text that draws nothing (only
-    zero-width spaces, direction marks, soft hyphens...), which a player can type or a file
-    can hold; such text draws as the empty text does, an empty image of the font's height.
-    U+0000 and lone surrogates are left out of what is drawn and of what is measured
-    alike (``drawable``)."""
+    - pygame's ``Font.render`` raises "Text has zero width" on text that draws nothing (only
+      zero-width spaces, direction marks, soft hyphens...), which a player can type or a
+      file can hold; such text draws as the empty text does, an empty image of the font's
+      height.  U+0000 and lone surrogates are left out of what is drawn and of what is
+      measured alike (``drawable``).
+    - A glyph this font lacks comes from the first bundled fallback font that has it
+      (``FALLBACK_FONTS``, in the order the language in use prefers), on this font's
+      baseline.
+    - Text holding right-to-left letters (Persian, Arabic, Hebrew), and any text of a
+      right-to-left language, is laid out by the Unicode bidirectional algorithm
+      (python-bidi), each run of one direction and one font shaped by HarfBuzz
+      (``set_script``, ``set_direction``): numbers and Latin names keep their order
+      inside Persian sentences, and names set apart with ``i18n.isolated`` keep theirs.
+    Text that needs none of this is drawn by pygame at once."""
+
+    def __init__(self, file=None, size=12):
+        super().__init__(file, size)
+        if isinstance(file, (str, Path)):
+            self._cover = _coverage(str(file))
+        elif hasattr(file, "getvalue"):             # pygame_gui's fonts come as BytesIO
+            self._cover = _coverage_of_bytes(file.getvalue())
+        else:
+            self._cover = _coverage(_default_font_file())
+        self._bold_face = "bold" in (getattr(self, "style_name", "") or "").lower()
+        self._direction = None
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0):
         if isinstance(text, str):
             text = drawable(text)
-        try:
-            return super().render(text, antialias, color, bgcolor, wraplength)
-        except pygame.error:
-            if not text or super().size(text)[0] > 0:
-                raise
-            return super().render("", antialias, color, bgcolor, wraplength)
+            if text and _needs_layout(text, self._cover, i18n.rtl()):
+                return self._compose(text, antialias, color, bgcolor)
+        self._set_direction(False, "")
+        return self._plain(self, text, antialias, color, bgcolor, wraplength)
 
     def size(self, text):
-        return super().size(drawable(text) if isinstance(text, str) else text)
+        if isinstance(text, str):
+            text = drawable(text)
+            if text and _needs_layout(text, self._cover, i18n.rtl()):
+                pieces = self._pieces(text)
+                width = sum(font._shaped_size(words, rtl)[0] for font, words, rtl in pieces)
+                return width, self._composed_height(pieces)
+        self._set_direction(False, "")
+        return super().size(text)
+
+    # --- drawing a piece, and pieces together ------------------------------------------
+    def _pieces(self, text) -> list:
+        """(font, words, right to left) of each run of ``text`` in its place, left to right."""
+        bold = self._bold_face or self.bold
+        order = _fallback_order(i18n.language().code, bold)
+        return [(self if source is None else _fallback_font(source, self.get_point_size(),
+                                                            bold and not _has_bold(source)),
+                 words, rtl)
+                for source, words, rtl in layout(text, self._cover, order, i18n.rtl())]
+
+    def _set_direction(self, rtl: bool, words: str) -> None:
+        want = (rtl, _script(words) if rtl else "Latn")
+        if self._direction != want:
+            self.set_script(want[1])
+            self.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+            self._direction = want
+
+    def _shaped_size(self, words, rtl):
+        self._set_direction(rtl, words)
+        return pygame.font.Font.size(self, words)
+
+    @staticmethod
+    def _plain(font, text, antialias, color, bgcolor=None, wraplength=0):
+        try:
+            return pygame.font.Font.render(font, text, antialias, color, bgcolor, wraplength)
+        except pygame.error:
+            if not text or pygame.font.Font.size(font, text)[0] > 0:
+                raise
+            return pygame.font.Font.render(font, "", antialias, color, bgcolor, wraplength)
+
+    def _composed_height(self, pieces) -> int:
+        if not pieces:
+            return self.get_height()
+        ascent = max(self.get_ascent(), *(f.get_ascent() for f, _, _ in pieces))
+        return max(self.get_height(), *(ascent - f.get_ascent() + f.get_height()
+                                         for f, _, _ in pieces))
+
+    def _compose(self, text, antialias, color, bgcolor):
+        pieces = self._pieces(text)
+        if not pieces:                      # only direction controls: drawn as nothing is
+            self._set_direction(False, "")
+            return self._plain(self, "", antialias, color, bgcolor)
+        images = []
+        for font, words, rtl in pieces:
+            font._set_direction(rtl, words)
+            images.append((self._plain(font, words, antialias, color), font.get_ascent()))
+        ascent = max(self.get_ascent(), *(a for _, a in images))
+        height = max(self.get_height(), *(ascent - a + img.get_height() for img, a in images))
+        out = pygame.Surface((sum(img.get_width() for img, _ in images), height),
+                             pygame.SRCALPHA)
+        if bgcolor is not None:
+            out.fill(bgcolor)
+        x = 0
+        for img, a in images:
+            out.blit(img, (x, ascent - a))
+            x += img.get_width()
+        self._set_direction(False, "")
+        return out
 
 
 def guard_widget_fonts() -> None:
@@ -77,9 +172,11 @@ def guard_widget_fonts() -> None:
     boxes) with ``SafeFont``: its fonts are made by ``gui_font_pygame`` from the ``Font``
     it imported, and a text entry renders whatever is typed into it, pieces of it too
     (the selected part, the part before the cursor), so any piece of only format
-    characters would end the program.  Called before the first ``UIManager`` loads its
-    theme's fonts; ``tests/test_text_safety.py`` types such text into every screen's
-    boxes, so a pygame_gui that made its fonts otherwise would be noticed."""
+    characters would end the program; and so the widgets draw Persian and Chinese from
+    the fallback fonts, in their direction, as every other text.  Called before the
+    first ``UIManager`` loads its theme's fonts; ``tests/test_text_safety.py`` types such
+    text into every screen's boxes, so a pygame_gui that made its fonts otherwise would
+    be noticed."""
     from pygame_gui.core import gui_font_pygame
     gui_font_pygame.Font = SafeFont
 
@@ -89,20 +186,20 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return SafeFont(_font_file(bold), max(6, int(size)))
 
 
-# Fonts for the glyphs the main font lacks, tried in this order (``tools/make_assets.py``
-# copies them here with their licences): symbols such as chess men, then Chinese and
-# Japanese, then Korean.
-FALLBACK_FONTS = ("DejaVuSans.ttf", "DroidSansFallbackFull.ttf", "NanumGothicCoding.ttf")
-
-
-def _cmap(file: str | None) -> frozenset:
-    """The code points ``file`` has glyphs for, read from its ``cmap`` table (formats 4
-    and 12); empty if the file cannot be read.  pygame's fonts cannot tell: a missing
+# Fonts for the glyphs the main font lacks (``tools/make_assets.py`` copies them here with
+# their licences), each (regular face, bold face or None): Persian and Arabic, symbols
+# such as chess men (and Arabic letters again), Chinese and Japanese, Korean.  Tried in
+# this order, but for Chinese, whose punctuation the Chinese font draws best.
+FALLBACK_FONTS = (("NotoSansArabicUI-Regular.ttf", "NotoSansArabicUI-Bold.ttf"),
+                  ("DejaVuSans.ttf", None), ("DroidSansFallbackFull.ttf", None),
+                  ("NanumGothicCoding.ttf", None))
+#: The fallback font a language wants before the others.
+LANGUAGE_FONT = {"zh_Hans": "DroidSansFallbackFull.ttf"}
+def _cmap(data: bytes) -> frozenset:
+    """The code points the font file ``data`` has glyphs for, read from its ``cmap`` table
+    (formats 4 and 12); empty if it cannot be read.  pygame's fonts cannot tell: a missing
     glyph renders as the font's empty box, with metrics like any other."""
-    if file is None:
-        return frozenset()
     try:
-        data = Path(file).read_bytes()
         tables = struct.unpack_from(">H", data, 4)[0]
         cmap = next(struct.unpack_from(">I", data, 12 + 16 * i + 8)[0] for i in range(tables)
                     if data[12 + 16 * i:16 + 16 * i] == b"cmap")
@@ -144,38 +241,206 @@ def _cmap(file: str | None) -> frozenset:
                             points.add(c)
                 return frozenset(points)
         return frozenset(points)
-    except (OSError, StopIteration, struct.error):
+    except (StopIteration, struct.error):
         return frozenset()
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _coverage(file: str | None) -> frozenset:
-    return _cmap(file)
+    if file is None:
+        return frozenset()
+    try:
+        return _cmap(Path(file).read_bytes())
+    except OSError:
+        return frozenset()
+
+
+_covers_by_digest: dict = {}
+
+
+def _coverage_of_bytes(data: bytes) -> frozenset:
+    key = hashlib.sha1(data).digest()
+    if key not in _covers_by_digest:
+        _covers_by_digest[key] = _cmap(data)
+    return _covers_by_digest[key]
+
+
+def _default_font_file() -> str | None:
+    candidate = Path(pygame.__file__).parent / pygame.font.get_default_font()
+    return str(candidate) if candidate.exists() else None
+
+
+def _fallback_order(language: str, bold: bool = False) -> tuple:
+    """The fallback font files to try, in order, for ``language`` (the bold face where a
+    font has one and ``bold``)."""
+    first = LANGUAGE_FONT.get(language)
+    ordered = sorted(FALLBACK_FONTS, key=lambda pair: pair[0] != first)
+    files = []
+    for regular, bold_face in ordered:
+        name = bold_face if bold and bold_face else regular
+        if path("fonts", name).exists():
+            files.append(str(path("fonts", name)))
+    return tuple(files)
 
 
 def _fallback_files() -> list[str]:
-    return [str(path("fonts", name)) for name in FALLBACK_FONTS
-            if path("fonts", name).exists()]
+    """The fallback fonts' regular faces, in the order the language in use tries them."""
+    return list(_fallback_order(i18n.language().code))
+
+
+def _has_bold(file: str) -> bool:
+    return any(bold and Path(file).name == bold for _, bold in FALLBACK_FONTS)
 
 
 @lru_cache(maxsize=64)
-def _fallback_font(file: str, size: int, bold: bool) -> pygame.font.Font:
+def _fallback_font(file: str, size: int, embolden: bool) -> pygame.font.Font:
     f = SafeFont(file, max(6, int(size)))
-    f.bold = bold                   # the fallbacks have no bold face of their own
+    f.bold = embolden               # a fallback with no bold face of its own is thickened
     return f
 
 
-@lru_cache(maxsize=2048)
-def runs(words: str, bold: bool = False) -> tuple:
-    """``words`` cut into runs each drawn by one font: (file or None for the main font,
-    text), the main font wherever it has the glyph, else the first fallback that has."""
-    main = _coverage(_font_file(bold))
-    fallbacks = [(f, _coverage(f)) for f in _fallback_files()]
-    out: list[list] = []
+# --- runs of one font, in one direction ----------------------------------------------------
+
+#: Characters that take the font of the run they are in: spaces, joiners (ZWNJ, which
+#: Persian writes inside words) and marks set on the letter before them.
+_JOINING = frozenset(("Zs", "Cf", "Mn", "Me"))
+#: The bidirectional classes that may change the order of what is drawn.
+_REORDERING = frozenset(("R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI",
+                         "PDF", "PDI"))
+#: Explicit direction controls: read by the algorithm, drawn by no font.
+_CONTROLS = frozenset(("RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"))
+
+
+@lru_cache(maxsize=4096)
+def _needs_layout(words: str, cover: frozenset, rtl: bool) -> bool:
+    """Whether ``words`` need more than one plain render by a font covering ``cover``."""
+    strong = False
     for ch in words:
-        source = None
-        if ord(ch) not in main and not ch.isspace() and main:
-            source = next((f for f, cover in fallbacks if ord(ch) in cover), None)
+        if ord(ch) not in cover and not ch.isspace() and cover:
+            return True
+        kind = unicodedata.bidirectional(ch)
+        if kind in _REORDERING:
+            return True
+        strong = strong or kind == "L"
+    return rtl and not strong           # digits and signs alone, in a right-to-left language
+
+
+def _font_runs(words: str, cover: frozenset, order: tuple) -> list:
+    """The source (None: the main font, else a fallback file) of each character."""
+    sources = []
+    for ch in words:
+        current = sources[-1] if sources else None
+        point = ord(ch)
+        if unicodedata.category(ch) in _JOINING and sources:
+            source = current
+        elif point in cover or not cover:
+            source = None
+        else:
+            source = next((f for f in order if point in _coverage(f)), None)
+        sources.append(source)
+    return sources
+
+
+def _base_is_rtl(words: str, rtl_language: bool) -> bool:
+    """The paragraph's direction: that of its first strong letter outside isolates (a
+    Latin name in a Persian list reads left to right), else the language's."""
+    depth = 0
+    for ch in words:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("LRI", "RLI", "FSI"):
+            depth += 1
+        elif kind == "PDI":
+            depth = max(0, depth - 1)
+        elif depth == 0 and kind == "L":
+            return False
+        elif depth == 0 and kind in ("R", "AL"):
+            return True
+    return rtl_language
+
+
+_LEVEL = re.compile(r"Level\(\s*(\d+),\s*\)")
+
+
+def _levels(words: str, base_rtl: bool) -> list[int]:
+    """Each character's embedding level by the Unicode bidirectional algorithm (python-bidi's
+    unicode-bidi, which knows isolates), with rule L1: what ends the line (spaces, controls)
+    is at the paragraph's level."""
+    base = 1 if base_rtl else 0
+    levels = [base] * len(words)
+    if get_display is not None:
+        try:
+            info = get_display(words, base_dir="R" if base_rtl else "L", debug=True)
+            at = info.index("\n    levels: [")
+            per_byte = [int(n) for n in _LEVEL.findall(info, at, info.index("\n    ]", at))]
+            found, byte = [], 0
+            for ch in words:
+                found.append(per_byte[byte])
+                byte += len(ch.encode("utf-8"))
+            if byte == len(per_byte):
+                levels = found
+        except (ValueError, IndexError, TypeError, UnicodeError):
+            pass
+    for i in range(len(words) - 1, -1, -1):
+        if unicodedata.bidirectional(words[i]) in ("WS", "BN", *_CONTROLS):
+            levels[i] = base
+        else:
+            break
+    return levels
+
+
+@lru_cache(maxsize=4096)
+def layout(words: str, cover: frozenset, order: tuple, rtl_language: bool) -> tuple:
+    """``words`` as drawn: (source, text, right to left) of each piece of one font and one
+    direction, left to right on the line; a piece's text in its own (logical) order, which
+    HarfBuzz lays out in the piece's direction.  Direction controls are left out."""
+    sources = _font_runs(words, cover, order)
+    if _needs_layout(words, frozenset(), rtl_language) or any(
+            unicodedata.bidirectional(ch) in _REORDERING for ch in words):
+        levels = _levels(words, _base_is_rtl(words, rtl_language))
+    else:
+        levels = [0] * len(words)
+    pieces: list[list] = []            # [source, text, level], in logical order
+    for ch, source, level in zip(words, sources, levels):
+        if unicodedata.bidirectional(ch) in _CONTROLS:
+            continue
+        if pieces and pieces[-1][0] == source and pieces[-1][2] == level:
+            pieces[-1][1] += ch
+        else:
+            pieces.append([source, ch, level])
+    # rule L2: from the highest level to the lowest odd one, reverse every sequence of
+    # pieces at that level or above
+    if pieces:
+        top = max(p[2] for p in pieces)
+        odd = [p[2] for p in pieces if p[2] % 2]
+        for level in range(top, min(odd) - 1 if odd else top + 1, -1):
+            i = 0
+            while i < len(pieces):
+                if pieces[i][2] >= level:
+                    j = i
+                    while j < len(pieces) and pieces[j][2] >= level:
+                        j += 1
+                    pieces[i:j] = pieces[i:j][::-1]
+                    i = j
+                else:
+                    i += 1
+    return tuple((source, text, level % 2 == 1) for source, text, level in pieces)
+
+
+def _script(words: str) -> str:
+    """The ISO 15924 script HarfBuzz shapes a right-to-left piece as."""
+    for ch in words:
+        if "\u0590" <= ch <= "\u05ff" or "\ufb1d" <= ch <= "\ufb4f":
+            return "Hebr"
+        if unicodedata.bidirectional(ch) == "AL":
+            return "Arab"
+    return "Arab"
+
+
+@lru_cache(maxsize=2048)
+def _runs(words: str, bold: bool, order: tuple) -> tuple:
+    main = _coverage(_font_file(bold))
+    out: list[list] = []
+    for ch, source in zip(words, _font_runs(words, main, order)):
         if out and out[-1][0] == source:
             out[-1][1] += ch
         else:
@@ -183,35 +448,24 @@ def runs(words: str, bold: bool = False) -> tuple:
     return tuple((source, run) for source, run in out)
 
 
-def _run_font(source, size, bold):
-    return font(size, bold) if source is None else _fallback_font(source, size, bold)
+def runs(words: str, bold: bool = False) -> tuple:
+    """``words`` cut into runs each drawn by one font, in their logical order: (file or None
+    for the main font, text), the main font wherever it has the glyph, else the first
+    fallback that has (the printouts' PDF draws them so)."""
+    return _runs(words, bold, _fallback_order(i18n.language().code, bold))
 
 
 def measure(words, size: int, bold: bool = False) -> int:
     """The width in pixels of ``words`` drawn by ``text`` at ``size``."""
-    return sum(_run_font(source, size, bold).size(run)[0] for source, run in runs(str(words), bold))
+    return font(size, bold).size(str(words))[0]
 
 
 def render(words, size: int, colour, bold: bool = False) -> pygame.Surface:
-    """``words`` drawn at ``size``, each glyph from the main font or, where it has none,
-    a fallback font, all on the main font's baseline."""
-    words = str(words)
-    parts = runs(words, bold)
-    if len(parts) <= 1 and (not parts or parts[0][0] is None):
-        return font(size, bold).render(words, True, colour)
-    main = font(size, bold)
-    images = []
-    for source, run in parts:
-        f = _run_font(source, size, bold)
-        images.append((f.render(run, True, colour), f.get_ascent()))
-    ascent = max(main.get_ascent(), *(a for _, a in images))
-    height = max(main.get_height(), *(ascent - a + img.get_height() for img, a in images))
-    out = pygame.Surface((sum(img.get_width() for img, _ in images), height), pygame.SRCALPHA)
-    x = 0
-    for img, a in images:
-        out.blit(img, (x, ascent - a))
-        x += img.get_width()
-    return out
+    """``words`` drawn at ``size``: each glyph from the main font or, where it has none, a
+    fallback font, on the main font's baseline, in the direction of its script."""
+    return font(size, bold).render(str(words), True, colour)
+
+
 
 
 class TextRecorder:
@@ -266,7 +520,9 @@ def text(surface, words, pos, size=18, colour=(240, 236, 226), bold=False, ancho
     """Draw ``words`` at ``pos`` (anchored as a pygame Rect attribute); return its rect.
 
     With a ``width``, ``words`` longer than it are shortened with an ellipsis: the one way
-    a name is fitted to the room it has (never overprinted, never shrunk unreadably)."""
+    a name is fitted to the room it has (never overprinted, never shrunk unreadably).  In
+    a language written right to left, words given a room from their left edge are drawn
+    against its right edge, where such a language starts its lines."""
     full = words = str(words)
     if width is not None:
         words = ellipsized(words, size, width, bold)
@@ -274,6 +530,8 @@ def text(surface, words, pos, size=18, colour=(240, 236, 226), bold=False, ancho
         return pygame.Rect(0, 0, 0, 0).move(pos)
     img = render(words, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
+    if width is not None and anchor.endswith("left") and i18n.rtl():
+        rect.right = pos[0] + width
     if shadow:
         surface.blit(render(words, size, (0, 0, 0), bold), rect.move(1, 2))
     surface.blit(img, rect)
@@ -314,7 +572,7 @@ def show_full_text(surface, pointer) -> None:
     pygame.draw.rect(shade, (176, 138, 90, 220), shade.get_rect(), 1, border_radius=8)
     surface.blit(shade, box.topleft)
     for i, line in enumerate(lines):
-        text(surface, line, (box.x + 10, box.y + 6 + 22 * i), size=size)
+        text(surface, line, (box.x + 10, box.y + 6 + 22 * i), size=size, width=box.width - 20)
 
 
 class Sounds:
@@ -391,6 +649,8 @@ def paragraph(surface, words, rect, size=16, colour=(240, 236, 226), bold=False,
     y = rect[1]
     step = int(size * spacing) + 2
     for line in wrap(words, size, rect[2], bold):
-        text(surface, line, (rect[0], y), size=size, colour=colour, bold=bold)
+        # (the room is the line's own: a language written right to left starts it at the right)
+        text(surface, line, (rect[0], y), size=size, colour=colour, bold=bold,
+             width=max(rect[2], measure(line, size, bold)))
         y += step
     return y

@@ -29,6 +29,9 @@ DEFAULTS = {
     "turn_board": True,        # one human playing the far side (Calla's B, Calabria's
                                # Gladiators) sees the board turned, their own side nearest
     "colour_safe": False,      # every board in the colour-blind safe palette (views/palette.py)
+    "language": "",            # a code of game.i18n.LANGUAGES ("" the system's, English
+                               # where none of them fits)
+    "persian_digits": False,   # Persian: numbers in Persian digits (۱۲۳) instead of 123
     "last_folder": "",         # where the last file dialog picked a file ("" none yet)
     "setups": {},              # game name -> the setup its last game started with
     "net_name": "",            # the name last given to play over the network ("" none yet)
@@ -118,6 +121,9 @@ def _valid(name, value):
                 and low <= value <= high)
     if name == "board_style":
         return value in ("wood", "stone")
+    if name == "language":
+        from game.i18n import LANGUAGES
+        return value == "" or value in LANGUAGES
     if name == "net_name":
         from game.files import name_problem
         return value == "" or name_problem(value) is None

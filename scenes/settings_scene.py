@@ -1,4 +1,4 @@
-"""Settings: sound volume, animation speed, board look, colours, learning aids."""
+"""Settings: language, sound volume, animation speed, board look, colours, learning aids."""
 
 from __future__ import annotations
 
@@ -6,14 +6,31 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
+from game import i18n
+from game.i18n import N_, _
+
 from . import assets, ui
 from .stack import Scene
 
-SPEEDS = [("Slow", "0.5"), ("Normal", "1.0"), ("Fast", "2.0"), ("Very fast", "4.0")]
-STYLES = [("Wood", "wood"), ("Stone", "stone")]
-ON_OFF = [("Off", "0"), ("On", "1")]
-GLIMPSES = [("Blink (0.6 s)", "0.6"), ("Normal (1.2 s)", "1.2"), ("Long (2.5 s)", "2.5"),
-            ("Very long (4 s)", "4.0")]
+SPEEDS = [(N_("Slow"), "0.5"), (N_("Normal"), "1.0"), (N_("Fast"), "2.0"),
+          (N_("Very fast"), "4.0")]
+STYLES = [(N_("Wood"), "wood"), (N_("Stone"), "stone")]
+ON_OFF = [(N_("Off"), "0"), (N_("On"), "1")]
+#: How long a placed chip shows its underside: (what it is called, seconds).
+GLIMPSES = [(N_("Blink"), "0.6"), (N_("Normal"), "1.2"), (N_("Long"), "2.5"),
+            (N_("Very long"), "4.0")]
+LABEL_W = 268          # the room of a row's words, left of its control
+CONTROL_W = 300
+
+
+def translated(options):
+    """``options`` (word, value) with their words in the language in use."""
+    return [(_(word), value) for word, value in options]
+
+
+def glimpses():
+    return [(_("{name} ({seconds} s)").format(name=_(word), seconds=i18n.number(float(value))),
+             value) for word, value in GLIMPSES]
 
 
 class SettingsScene(Scene):
@@ -22,43 +39,50 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.settings
-        step = 50 if h >= 700 else 44       # eight rows and Done fit a 600-pixel window
-        self.box = pygame.Rect((w - 640) // 2, 120 if h >= 700 else 100, 640, 20 + 8 * step)
-        x = self.box.x + 300
-        y = self.box.y + 20
+        persian = i18n.language().code == "fa"
+        count = 9 + persian           # the rows (Persian digits only where they can be had)
+        top = 120 if h >= 700 else 84
+        # every row and Done fit a 600-pixel window, a line of notice under them
+        step = max(38, min(50, (h - top - 20 - 30 - 46 - 34) // count))
+        self.box = pygame.Rect((w - 640) // 2, top, 640, 20 + count * step)
         self.rows = []
-        self.volume = self.add(UIHorizontalSlider(pygame.Rect(x, y, 300, 32), s["volume"] * 100,
-                                                  (0, 100), manager=self.app.ui))
-        self.rows.append(("Sound volume", y))
-        y += step
-        self.speed = ui.dropdown(self, (x, y, 300, 34), SPEEDS,
-                                 _pick(SPEEDS, str(float(s["animation_speed"]))))
-        self.rows.append(("Animation speed", y))
-        y += step
-        self.style = ui.dropdown(self, (x, y, 300, 34), STYLES, _pick(STYLES, s["board_style"]))
-        self.rows.append(("Board", y))
-        y += step
-        self.colour_safe = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
-                                       _pick(ON_OFF, "1" if s["colour_safe"] else "0"))
-        self.rows.append(("Colour-blind safe colours", y))
-        y += step
-        self.hints = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
-                                 _pick(ON_OFF, "1" if s["show_hints"] else "0"))
-        self.rows.append(("Mark where a piece may go", y))
-        y += step
-        self.undersides = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
-                                      _pick(ON_OFF, "1" if s["show_undersides"] else "0"))
-        self.rows.append(("Calliro: show chip undersides", y))
-        y += step
-        self.glimpse = ui.dropdown(self, (x, y, 300, 34), GLIMPSES,
-                                   _pick(GLIMPSES, str(float(s["glimpse_seconds"]))))
-        self.rows.append(("Calliro: underside glimpse", y))
-        y += step
-        self.turn_board = ui.dropdown(self, (x, y, 300, 34), ON_OFF,
-                                      _pick(ON_OFF, "1" if s["turn_board"] else "0"))
-        self.rows.append(("Turn the board to face the player", y))
+        y = self.box.y + 20
+
+        def row(words, make):
+            nonlocal y
+            control = ui.mirrored(pygame.Rect(self.box.x + 300, y, CONTROL_W, 34), self.box)
+            widget = make(control)
+            self.rows.append((words, y))
+            y += step
+            return widget
+
+        def choice(words, options, value):
+            return row(words, lambda rect: ui.dropdown(self, rect, options,
+                                                       _pick(options, value)))
+
+        languages = [(language.name, code) for code, language in i18n.LANGUAGES.items()]
+        self.language = choice(_("Language"), languages, i18n.language().code)
+        self.volume = row(_("Sound volume"), lambda rect: self.add(UIHorizontalSlider(
+            rect.inflate(0, -2), s["volume"] * 100, (0, 100), manager=self.app.ui)))
+        self.speed = choice(_("Animation speed"), translated(SPEEDS),
+                            str(float(s["animation_speed"])))
+        self.style = choice(_("Board"), translated(STYLES), s["board_style"])
+        self.colour_safe = choice(_("Colour-blind safe colours"), translated(ON_OFF),
+                                  "1" if s["colour_safe"] else "0")
+        self.hints = choice(_("Mark where a piece may go"), translated(ON_OFF),
+                            "1" if s["show_hints"] else "0")
+        self.undersides = choice(_("Calliro: show chip undersides"), translated(ON_OFF),
+                                 "1" if s["show_undersides"] else "0")
+        self.glimpse = choice(_("Calliro: underside glimpse"), glimpses(),
+                              str(float(s["glimpse_seconds"])))
+        self.turn_board = choice(_("Turn the board to face the player"), translated(ON_OFF),
+                                 "1" if s["turn_board"] else "0")
+        self.digits = None
+        if persian:
+            self.digits = choice(_("Persian digits (۱۲۳)"), translated(ON_OFF),
+                                 "1" if s["persian_digits"] else "0")
         self.back_button = ui.button(self, (self.box.centerx - 100, self.box.bottom + 30, 200, 46),
-                                     "Done", "#primary")
+                                     _("Done"), "#primary")
 
     def handle(self, event) -> None:
         s = self.app.settings
@@ -68,7 +92,12 @@ class SettingsScene(Scene):
             self.app.sounds.play("sow")
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             value = event.ui_element.selected_option[1]
-            if event.ui_element is self.speed:
+            if event.ui_element is self.language:
+                if value != i18n.language().code:
+                    self.app.set_language(value)          # every screen, at once
+            elif event.ui_element is self.digits:
+                self.app.set_language(self.app.settings["language"], persian_digits=value == "1")
+            elif event.ui_element is self.speed:
                 s.set("animation_speed", float(value))
             elif event.ui_element is self.style:
                 s.set("board_style", value)
@@ -88,11 +117,14 @@ class SettingsScene(Scene):
 
     def draw(self, surface) -> None:
         ui.table(surface)
-        ui.heading(surface, "Settings", (surface.get_width() // 2, 60), size=42)
+        ui.heading(surface, _("Settings"), (surface.get_width() // 2, 60 if self.box.y > 100
+                                            else 46), size=42)
         ui.panel(surface, self.box)
+        words = ui.mirrored(pygame.Rect(self.box.x + 24, 0, LABEL_W, 0), self.box)
         for text, y in self.rows:
-            assets.text(surface, text, (self.box.x + 24, y + 5), colour=ui.INK, bold=True,
-                        size=assets.fitting_size(text, 18, 268, bold=True, smallest=14))
+            size = assets.fitting_size(text, 18, LABEL_W, bold=True, smallest=14)
+            assets.text(surface, text, (words.x, y + 17), colour=ui.INK, bold=True, size=size,
+                        anchor="midleft", width=LABEL_W)
         problem = self.app.settings.problem
         width = surface.get_width()
         for i, line in enumerate(assets.wrap(problem, 15, width - 80) if problem else []):

@@ -71,6 +71,11 @@ class Scene:
         self.clear()
         self.build()
 
+    def relabel(self) -> None:
+        """The language was changed: make again whatever this scene keeps translated (its
+        widgets are rebuilt when it is, or comes back, on top).  Texts translated where they
+        are drawn follow by themselves."""
+
     # --- widgets ---------------------------------------------------------
     def build(self) -> None:
         """Create this scene's widgets for the current window size."""
@@ -174,6 +179,14 @@ class SceneStack:
         return self.scenes[start:]
 
     def resize(self) -> None:
+        if self.top:
+            self.top.resize()
+
+    def relabel(self) -> None:
+        """Every scene takes the language now in use; the one on top rebuilds its widgets
+        (the others build theirs anew when they come back on top)."""
+        for scene in self.scenes:
+            scene.relabel()
         if self.top:
             self.top.resize()
 

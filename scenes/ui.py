@@ -6,6 +6,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
+from game import i18n
+
 from . import assets
 
 TITLE = (255, 226, 176)
@@ -186,3 +188,14 @@ def clock_text(seconds: float) -> str:
         return f"0:0{int(seconds * 10) / 10:.1f}"
     whole = int(seconds + 0.999)
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def mirrored(rect, area) -> pygame.Rect:
+    """``rect``, laid out in ``area`` for a language written left to right, at the same
+    place counted from the right when the language in use is written right to left: the
+    one question a layout whose order means something asks (``i18n.rtl``)."""
+    rect = pygame.Rect(rect)
+    if i18n.rtl():
+        area = pygame.Rect(area)
+        rect.x = area.left + area.right - rect.right
+    return rect

@@ -24,6 +24,7 @@ def _private_user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("CALLIDUS_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CALLIDUS_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("CALLIDUS_QUICK_DIR", str(tmp_path / "memory"))   # quick copies
+    monkeypatch.setenv("CALLIDUS_LANGUAGE", "en")   # what the tests read, whatever the system's
 
 
 @pytest.fixture(autouse=True)

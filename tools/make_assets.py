@@ -334,12 +334,18 @@ def make_icons():
 
 
 # Fonts for the glyphs the main font (pygame_gui's Noto Sans) lacks, copied with their
-# licences from Debian's packages: fonts-dejavu-core (symbols such as chess men, about
+# licences from Debian's packages: fonts-noto-ui-core (Noto Sans Arabic UI, regular and bold,
+# about 0.5 MB, SIL Open Font Licence: Persian and Arabic, shaped by HarfBuzz, its line
+# height Noto Sans's own), fonts-dejavu-core (symbols such as chess men, about
 # 0.7 MB, DejaVu's free licence) and fonts-droid-fallback (Chinese, Japanese and Korean
 # ideographs and kana, about 4 MB, Apache 2.0) and fonts-nanum (Korean Hangul, its 2.3 MB
 # Gothic Coding face, SIL Open Font Licence). The full Noto CJK fonts (about 19 MB each) are
 # left out of the app on purpose.
 FONT_SOURCES = (
+    ("/usr/share/fonts/truetype/noto/NotoSansArabicUI-Regular.ttf",
+     "/usr/share/doc/fonts-noto-ui-core/copyright", "NotoSansArabicUI-LICENSE.txt"),
+    ("/usr/share/fonts/truetype/noto/NotoSansArabicUI-Bold.ttf",
+     "/usr/share/doc/fonts-noto-ui-core/copyright", "NotoSansArabicUI-LICENSE.txt"),
     ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
      "/usr/share/doc/fonts-dejavu-core/copyright", "DejaVuSans-LICENSE.txt"),
     ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
