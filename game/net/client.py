@@ -481,6 +481,24 @@ def _close_reason(exc) -> str:
     return "the connection dropped"
 
 
+class _Arrivals(queue.Queue):
+    """What ``ClientThread.poll()`` gives; each message put in calls the thread's
+    ``on_arrival`` (a failing hook is the caller's to mind, never the connection's)."""
+
+    def __init__(self, owner):
+        super().__init__()
+        self.owner = owner
+
+    def put(self, item, block: bool = True, timeout=None) -> None:
+        super().put(item, block, timeout)
+        hook = self.owner.on_arrival
+        if hook is not None:
+            try:
+                hook()
+            except Exception:
+                log.exception("on_arrival failed")
+
+
 class ClientThread:
     """A ``Client`` on an event loop of its own thread, for a program with a frame loop.
 
@@ -492,7 +510,10 @@ class ClientThread:
 
     def __init__(self, url: str, password: str | None = None, reconnect: bool = True):
         self.url = check_url(url)
-        self._queue: queue.Queue = queue.Queue()
+        #: Called with no argument, on the client's own thread, as each message arrives for
+        #: ``poll()``: a frame loop asleep until its next frame wakes itself with it.
+        self.on_arrival = None
+        self._queue: queue.Queue = _Arrivals(self)
         self._loop = asyncio.new_event_loop()
         self._client: Client | None = None
         self._ready = threading.Event()

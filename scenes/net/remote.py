@@ -25,14 +25,21 @@ from __future__ import annotations
 import time
 from collections import deque
 
+import pygame
+
 from game import GAMES
 from game.net.client import BoardView
 
 from .common import failure_words
 from .remote_session import RemoteSession
 
-#: Seconds between looks at the connection while a board is shown.
+#: Seconds between looks at the connection while the host's news is awaited or shown (a
+#: move on its way, the connection lost, a player away); otherwise each message wakes the
+#: frame loop as it comes (``WAKE``), and a look every ``IDLE_POLL`` seconds is only a net.
 POLL = 0.1
+IDLE_POLL = 1.0
+#: The event that wakes a frame loop asleep when a message of the host has come.
+WAKE = pygame.event.custom_type()
 #: The banner each way a game ends away from this screen, and its colour.
 END_BANNERS = {"resigned": "Resigned", "agreed": "Draw agreed", "forfeit": "Forfeit"}
 BANNER = (255, 150, 110)
@@ -104,6 +111,7 @@ class RemoteGame:
         self.refresh = False            # the board shows a position the host replaced
         self.turn_began = time.monotonic()
         self.closed = False
+        self._woken = False             # a WAKE is on its way to the frame loop
 
     # --- what the screens ask -----------------------------------------------------------
     @property
@@ -274,6 +282,7 @@ class RemoteGame:
     def attach(self, scene) -> None:
         """The play scene now shows this board: the moves so far, worded as it words them."""
         self.scene = scene
+        self.net.on_arrival = self._wake
         session, view = self.session, scene.view
         texts = []
         for before, text in zip(session.history, session.notation):
@@ -288,9 +297,20 @@ class RemoteGame:
         who = "watching" if self.watching else f"seat {self.seat}"
         self.app.log(f"network {self.spec.name} board {self.board} {who} {self.net.url}")
 
+    def _wake(self) -> None:
+        """On the client's thread, as a message comes: wake the frame loop (once until it
+        looks)."""
+        if not self._woken and not self.closed:
+            self._woken = True
+            try:
+                pygame.event.post(pygame.event.Event(WAKE))
+            except pygame.error:        # the window is gone: nobody to wake
+                pass
+
     def frame(self, scene) -> None:
         """Each frame: take in what came, and show the host's news in order, each move
         once the board has finished showing the one before."""
+        self._woken = False
         self.poll()
         while self.queue:
             kind, data = self.queue[0]
@@ -459,7 +479,15 @@ class RemoteGame:
         return None
 
     def next_poll(self) -> float | None:
-        return None if self.closed else POLL
+        """Seconds until this board must be looked at again without a message coming: soon
+        while news waits to be shown or a wait is counted in the status line."""
+        if self.closed:
+            return None
+        session = self.session
+        if self.queue or self.refresh or self.connection != "open" or self.view.away \
+                or (session is not None and session.pending is not None):
+            return POLL
+        return IDLE_POLL
 
     def close(self) -> None:
         """Leave the host (the seat stays ours: the ticket rejoins it) and, when this
