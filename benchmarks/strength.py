@@ -1,33 +1,43 @@
-"""Strength and speed of the computer levels.
+"""Strength and speed of the computer levels, on a quiet or a busy machine.
 
 For every game in ``game.GAMES`` (or those named), in its default variant:
 
-1. Think times: the seconds ``hard`` (and, without ``--quick``, ``expert``)
-   takes per move on a few positions along a seeded random game (plies 0, 8,
-   16 and 24; expert 0 and 16), with the median, the maximum and the
-   playouts or nodes searched.  Targets: hard within 3 s a move with a median under 2 s;
-   expert within 8 s.
+1. Think times: the processor and wall seconds ``hard`` (and, without
+   ``--quick``, ``expert``) takes per move on a few positions along a seeded
+   random game (plies 0, 8, 16 and 24; expert 0 and 16), with the playouts or
+   nodes searched.  Every level spends a budget of work, so the processor
+   seconds stay about the same whatever else runs; the wall seconds grow with
+   the load up to the level's cap (``levels.WALL_CAP`` times its seconds).
 2. Level against level with ``python -m game match`` (seats alternate):
-   ``medium`` against ``random`` and ``hard`` against ``medium``, a handful
-   of games each (4; ``--quick``: 2; Calabria's long games with a hard
-   player: 2), each from the same 4 random opening moves for both seat
-   orders (``--opening``), so that Calla, which has no chance, does not
-   replay one game; Calla's openings are also balanced (``--balanced``: only
-   those a 10-ply search calls even).  Target: the stronger level wins most.
+   ``medium`` against ``random`` and ``hard`` against ``medium`` by default
+   (``--pairs``), a handful of games each (4; ``--quick``: 2; Calabria's long
+   games with a hard player: 2), each from the same 4 random opening moves for
+   both seat orders (``--opening``), so that Calla, which has no chance, does
+   not replay one game; Calla's openings are also balanced (``--balanced``:
+   only those a 10-ply search calls even).  Per level it prints the processor
+   and wall seconds a move, the moves its wall-clock cap cut short, and the
+   result.
+
+``--load N`` starts N busy processes (each a Python loop spinning, killed at
+the end) beside everything the run does, as other programs on the player's
+machine would.  Every match keeps its games in ``--record DIR`` (by default
+``benchmarks/records/ladder``), one file per match and load, named with a digest
+of the two levels' settings (a match kept before they changed is not reused),
+so a long run
+stopped half way goes on where it was; when the same match was kept at another
+load, the run says how many of the games at both loads are the same move for
+move (with budgets of work they all are, unless a cap cut a move short).
 
 Run from the project root::
 
     python benchmarks/strength.py [GAME ...] [--quick] [--games N] [--seed S] [--jobs J]
                                   [--pairs medium-random,hard-medium,expert-hard]
-                                  [--record DIR]
+                                  [--load N] [--record DIR] [--no-times]
 
 The whole run takes about 10 minutes on two cores (``--quick`` about 5).
-Matches run ``--jobs`` at a time (default 2, one per core): every player
-keeps its time budget, but on a machine busy with other work a search then
-gets fewer iterations per move, so the load (``os.getloadavg``) is printed
-before and after.  Think times are measured one position at a time.  With
-``--record DIR`` every match keeps its games in a file of DIR
-(``match --record``), so a long run stopped half way goes on where it was.
+Matches run ``--jobs`` at a time (default 2, one per core).  The load average
+(``os.getloadavg``) is printed before and after.  Think times are measured one
+position at a time.
 """
 
 from __future__ import annotations
@@ -48,7 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 PLIES = (0, 8, 16, 24)
 PAIRS = (("medium", "random"), ("hard", "medium"))
-LIMITS = {"hard": 3.0, "expert": 8.0}
+RECORDS = ROOT / "benchmarks" / "records" / "ladder"
 
 
 def load() -> str:
@@ -59,46 +69,110 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
+#: What each busy process runs: Python spinning, as another program would.
+SPIN = "while True:\n    pass\n"
+
+
+def start_load(count: int) -> list:
+    """``count`` busy processes; ``stop_load`` ends them."""
+    return [subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
+            for _ in range(count)]
+
+
+def stop_load(spinners) -> None:
+    for proc in spinners:
+        proc.kill()
+    for proc in spinners:
+        proc.wait()
+
+
 def think_times(name, level, plies, seed) -> dict:
     from game import GAMES
     from game.ai import choose_move
+    from game.ai.levels import WALL_CAP, level_for
     from game.ai.match import states_along
     spec = GAMES[name]
     rows = []
     for ply, state in states_along(spec, plies, seed):
         info = {}
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = choose_move(name, state, level, random.Random(seed + ply), info=info)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         assert move in state.legal_moves()
-        rows.append((ply, seconds, info.get("iterations", 0), info.get("searcher")))
-    times = [r[1] for r in rows]
-    return {"game": name, "level": level, "rows": rows, "median": statistics.median(times),
-            "max": max(times)}
+        rows.append((ply, cpu, seconds, info.get("iterations", 0), info.get("searcher"),
+                     info.get("capped", False)))
+    cap = WALL_CAP * level_for(name, level, None, spec.new_game(None).variant).seconds
+    return {"game": name, "level": level, "rows": rows, "cap": cap,
+            "median": statistics.median(r[1] for r in rows), "max": max(r[2] for r in rows)}
 
 
 def show_times(result: dict) -> None:
-    limit = LIMITS.get(result["level"])
-    ok = "" if limit is None else ("  within" if result["max"] <= limit else "  OVER") + \
-        f" {limit:.0f} s"
-    each = ", ".join(f"ply {p}: {s:.2f} s ({n} {'nodes' if kind == 'alphabeta' else 'playouts'})"
-                     for p, s, n, kind in result["rows"])
-    print(f"  {result['game']:<9} {result['level']:<7} median {result['median']:.2f} s  "
-          f"max {result['max']:.2f} s{ok}   [{each}]", flush=True)
+    ok = ("within" if result["max"] <= result["cap"] else "OVER") + f" its {result['cap']:.1f} s cap"
+    each = ", ".join(f"ply {p}: {c:.2f} s ({w:.2f} s wall, {n} "
+                     f"{'nodes' if kind == 'alphabeta' else 'playouts'}{', capped' if cut else ''})"
+                     for p, c, w, n, kind, cut in result["rows"])
+    print(f"  {result['game']:<9} {result['level']:<7} processor median {result['median']:.2f} s, "
+          f"wall max {result['max']:.2f} s {ok}   [{each}]", flush=True)
 
 
-def command(game: str, strong: str, weak: str, games: int, seed: int, record=None) -> list:
+def settings_tag(game, *levels) -> str:
+    """A short digest of the levels' settings in the game's default variant, so that a
+    record kept before a budget or setting changed is never counted with the new ones."""
+    import hashlib
+    from game import GAMES
+    from game.ai.levels import level_for
+    variant = GAMES[game].new_game(None).variant
+    text = repr([level_for(game, level, None, variant) for level in levels])
+    return hashlib.sha1(text.encode()).hexdigest()[:6]
+
+
+def record_path(record_dir, game, strong, weak, seed, load_count) -> Path:
+    tag = settings_tag(game, strong, weak)
+    return Path(record_dir) / f"{game}-{strong}-{weak}-{tag}-seed{seed}-load{load_count}.json"
+
+
+def command(game: str, strong: str, weak: str, games: int, seed: int, record) -> list:
     cmd = [sys.executable, "-m", "game", "match", game, "--players", f"{strong},{weak}",
            "--games", str(games), "--seed", str(seed), "--opening", "4", "--json"]
     from game.ai.knowledge import knowledge_for
     if knowledge_for(game).even is not None:
         cmd.append("--balanced")      # only even openings, where the stronger level can show it
-    if record is not None:
-        cmd += ["--record", str(Path(record) / f"{game}-{strong}-{weak}-seed{seed}.json")]
-    return cmd
+    return cmd + ["--record", str(record)]
 
 
-def run_match(game, strong, weak, games, seed, record=None) -> dict:
+def per_level(record) -> dict:
+    """Per level of a kept match: moves, processor and wall seconds, the longest move
+    (wall) and the moves its cap cut short; from the timing of every game."""
+    from game.ai.match import read_record
+    data = read_record(record)
+    out = {}
+    for entry in data["games"].values():
+        for level, timing in zip(entry["seated"], entry["timing"]):
+            row = out.setdefault(level, [0, 0.0, 0.0, 0.0, 0])
+            moves, wall, longest = timing[:3]
+            cpu, capped = timing[3:5] if len(timing) >= 5 else (0.0, 0)
+            row[0] += moves
+            row[1] += cpu
+            row[2] += wall
+            row[3] = max(row[3], longest)
+            row[4] += capped
+    return out
+
+
+def same_games(record, other) -> tuple | None:
+    """(games alike move for move, games kept in both) of two records of one match at
+    different loads; None when ``other`` is not there."""
+    from game.ai.match import read_record
+    if not Path(other).exists():
+        return None
+    mine, theirs = read_record(record)["games"], read_record(other)["games"]
+    both = sorted(set(mine) & set(theirs), key=int)
+    alike = sum(mine[g]["moves"] == theirs[g]["moves"] for g in both)
+    return alike, len(both)
+
+
+def run_match(game, strong, weak, games, seed, record_dir, load_count) -> dict:
+    record = record_path(record_dir, game, strong, weak, seed, load_count)
     cmd = command(game, strong, weak, games, seed, record)
     start = time.monotonic()
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
@@ -107,7 +181,13 @@ def run_match(game, strong, weak, games, seed, record=None) -> dict:
         return {"cmd": cmd, "error": done.stderr.strip().splitlines()[-1:], "minutes": minutes}
     players = json.loads(done.stdout)["players"]
     won = players[0]["wins"] + 0.5 * players[0]["draws"]
-    return {"cmd": cmd, "players": players, "rate": won / games, "minutes": minutes}
+    others = {}
+    stem = record.name.rsplit("-load", 1)[0]
+    for other in sorted(Path(record_dir).glob(f"{stem}-load*.json")):
+        if other != record:
+            others[other.stem.rsplit("-load", 1)[1]] = same_games(record, other)
+    return {"cmd": cmd, "players": players, "rate": won / games, "minutes": minutes,
+            "levels": per_level(record), "others": others}
 
 
 def show_match(result: dict) -> None:
@@ -117,11 +197,16 @@ def show_match(result: dict) -> None:
         print(f"    failed: {' '.join(result['error'])}")
         return
     for p in result["players"]:
+        moves, cpu, wall, longest, capped = result["levels"].get(p["spec"], [0, 0, 0, 0, 0])
         print(f"    {p['spec']:<7} wins {p['wins']:>2}  draws {p['draws']:>2}  losses "
-              f"{p['losses']:>2}  mean score {p['mean_score']:>7.2f}  s/move mean "
-              f"{p['mean_seconds']:.3f} max {p['max_seconds']:.3f}")
+              f"{p['losses']:>2}  mean score {p['mean_score']:>7.2f}  a move: processor "
+              f"{cpu / max(moves, 1):.3f} s, wall {wall / max(moves, 1):.3f} s (longest "
+              f"{longest:.2f} s), cut short by the cap {capped} of {moves}")
+    alike = "; ".join(f"the same as at load {load_count}: {same[0]} of {same[1]} games"
+                      for load_count, same in result["others"].items() if same)
     print(f"    {result['players'][0]['spec']} scores {100 * result['rate']:.0f}% "
-          f"(draws half) in {result['minutes']:.1f} min", flush=True)
+          f"(draws half) in {result['minutes']:.1f} min{'; ' + alike if alike else ''}",
+          flush=True)
 
 
 #: Rough minutes per game of a match with a hard player (measured on two
@@ -154,42 +239,52 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", help="comma list like medium-random,hard-medium")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="matches at once (default 2)")
-    parser.add_argument("--record", metavar="DIR",
-                        help="keep every match's games in DIR (one file a match), so that the "
-                             "same run started again plays only the games not yet kept")
+    parser.add_argument("--load", type=int, default=0, metavar="N",
+                        help="busy processes running beside the run (default 0)")
+    parser.add_argument("--record", metavar="DIR", default=str(RECORDS),
+                        help="where every match keeps its games, one file a match and load "
+                             "(default benchmarks/records/ladder): the same run started "
+                             "again plays only the games not yet kept")
+    parser.add_argument("--no-times", action="store_true", help="leave out the think times")
     args = parser.parse_args(argv)
     for name in args.games:
         if name not in GAMES:
             parser.error(f"unknown game {name!r}; choose from {', '.join(GAMES)}")
+    if args.load < 0:
+        parser.error("--load must be 0 or more")
     names = args.games or list(GAMES)
     pairs = PAIRS if not args.pairs else [tuple(p.split("-")) for p in args.pairs.split(",")]
     per_pair = args.per_pair or (2 if args.quick else 4)
     plies = PLIES[:2] if args.quick else PLIES
     levels = ("hard",) if args.quick else ("hard", "expert")
     started = time.monotonic()
+    spinners = start_load(args.load)
+    try:
+        print(f"Before: {load()}; {args.load} busy process(es) beside the run")
+        if not args.no_times:
+            print(f"Think times per move on positions at plies {', '.join(map(str, plies))} of "
+                  f"a seeded random game:")
+            for name in names:
+                for level in levels:
+                    # Expert on every other position only: its budget is three times hard's.
+                    at = plies if level == "hard" else plies[::2]
+                    show_times(think_times(name, level, at, args.seed))
 
-    print(f"Before: {load()}")
-    print(f"Think times per move on positions at plies {', '.join(map(str, plies))} of a "
-          f"seeded random game:")
-    for name in names:
-        for level in levels:
-            # Expert on every other position only: its budget is three times hard's.
-            at = plies if level == "hard" else plies[::2]
-            show_times(think_times(name, level, at, args.seed))
-
-    print(f"\nLevel against level, {per_pair} games a pair, seats alternating, "
-          f"{args.jobs} match(es) at once:")
-    jobs = [(name, strong, weak, games_for(name, strong, per_pair, args.per_pair), args.seed)
-            for name in names for strong, weak in pairs]
-    if args.record:
+        print(f"\nLevel against level, {per_pair} games a pair, seats alternating, "
+              f"{args.jobs} match(es) at once:")
+        jobs = [(name, strong, weak, games_for(name, strong, per_pair, args.per_pair), args.seed)
+                for name in names for strong, weak in pairs]
         Path(args.record).mkdir(parents=True, exist_ok=True)
-    # Longest matches first, so that the last one does not run alone.
-    order = sorted(jobs, key=lambda job: -expected_minutes(*job[:4]))
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {job: pool.submit(run_match, *job, args.record) for job in order}
-        for job in jobs:
-            show_match(futures[job].result())
-    print(f"\nAfter: {load()}; {(time.monotonic() - started) / 60:.1f} minutes in all")
+        # Longest matches first, so that the last one does not run alone.
+        order = sorted(jobs, key=lambda job: -expected_minutes(*job[:4]))
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            futures = {job: pool.submit(run_match, *job, args.record, args.load)
+                       for job in order}
+            for job in jobs:
+                show_match(futures[job].result())
+        print(f"\nAfter: {load()}; {(time.monotonic() - started) / 60:.1f} minutes in all")
+    finally:
+        stop_load(spinners)
     return 0
 
 

@@ -3,13 +3,16 @@
 ``choose_move(spec_name, state, level, rng)`` returns a legal move of the
 player to move.  Levels (``LEVELS``, weakest first): ``random`` (a uniformly
 random legal move), then ``easy``, ``medium``, ``hard`` and ``expert``, each a
-time budget, an iteration cap and search settings (``levels.py`` has the
-table).  Every game is searched by Monte Carlo tree search (``mcts.py``);
+budget of work (playouts or nodes), a wall-clock cap and search settings
+(``levels.py`` has the table).  Every game is searched by Monte Carlo tree search (``mcts.py``);
 Calla's stronger levels use alpha-beta (``alphabeta.py``).  What a search
 knows about one game comes from its plug-in in ``knowledge/``.
 
-Tests and benchmarks may replace the budget: ``iterations=N`` with
-``seconds=None`` gives a search whose outcome depends only on ``rng``.
+A level's move depends only on ``rng`` and its budget of work, never on how
+busy the machine is, unless the search got so little of the processor that
+its wall-clock cap stopped it (``info["capped"]``).  Tests and benchmarks may
+replace the budget: ``iterations=N`` with ``seconds=None`` gives a search with
+no cap at all.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import random
 import time
 
-from .levels import LEVEL_TITLES, LEVELS, Level, level_for
+from .levels import LEVEL_TITLES, LEVELS, Level, iterations_for, level_for, wall_deadline
 
 __all__ = ["LEVELS", "LEVEL_TITLES", "choose_move", "Level", "level_for"]
 
@@ -25,17 +28,23 @@ _DEFAULT = object()
 
 
 def choose_move(spec_name: str, state, level: str = "random", rng: random.Random | None = None,
-                *, seconds=_DEFAULT, iterations=_DEFAULT, info: dict | None = None):
+                *, seconds=_DEFAULT, iterations=_DEFAULT, info: dict | None = None,
+                clock=None):
     """A legal move for the player to move in ``state``.
 
-    ``seconds`` and ``iterations`` replace the level's budget (None: no
-    limit of that kind).  ``info``, when given, is filled with what the search
-    did: ``searcher``, ``iterations`` (playouts or nodes) and for alpha-beta
-    ``depth``, ``exact`` and ``value``.
+    ``iterations`` replaces the level's budget of work (otherwise the level's own,
+    weighed for the position by the plug-in's ``work_weight``) and ``seconds`` its time,
+    which sets the wall-clock cap (``levels.WALL_CAP`` times it); None: no limit
+    of that kind.  ``clock`` is the wall clock the cap is read on (by default
+    ``time.perf_counter``).  ``info``, when given, is filled with what the search
+    did: ``searcher``, ``iterations`` (playouts or nodes), ``capped`` (whether
+    the cap stopped it before its budget was spent) and for alpha-beta ``depth``,
+    ``exact`` and ``value``.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
-    start = time.perf_counter()
+    clock = clock or time.perf_counter
+    start = clock()
     moves = state.legal_moves()
     if not moves:
         raise ValueError("no legal move: the game is over")
@@ -47,23 +56,27 @@ def choose_move(spec_name: str, state, level: str = "random", rng: random.Random
         settings = settings.but(seconds=seconds)
     if iterations is not _DEFAULT:
         settings = settings.but(iterations=iterations)
+    else:
+        settings = settings.but(iterations=iterations_for(settings, know, state))
     info = {} if info is None else info
     info["searcher"] = settings.searcher
+    info["capped"] = False
     if settings.searcher == "random" or len(moves) == 1:
         info["iterations"] = 0
         return rng.choice(moves)
-    deadline = None if not settings.seconds else start + settings.seconds
+    deadline = wall_deadline(settings, start)
     if settings.searcher == "alphabeta":
         from .alphabeta import search
         model = know.alphabeta_model(state)
-        result = search(model, rng, deadline, settings.iterations, settings.depth)
+        result = search(model, rng, deadline, settings.iterations, settings.depth, clock, info)
         info.update(iterations=result.nodes, depth=result.depth, exact=result.exact,
                     value=result.value)
         return result.move
     from game import GAMES
     from .mcts import Search
     spec = GAMES.get(spec_name) or state.spec
-    search = Search(spec, state, settings, know, rng, deadline, settings.iterations)
+    search = Search(spec, state, settings, know, rng, deadline, settings.iterations, clock)
     move = search.run()
     info["iterations"] = search.done
+    info["capped"] = search.capped
     return move

@@ -42,10 +42,17 @@ class Result:
 
 
 class AlphaBeta:
-    def __init__(self, model, rng, deadline=None, max_nodes=None, max_depth=None):
+    """``max_nodes`` is the budget (the same generator and budget give the same move
+    however busy the machine is); ``deadline``, on ``clock`` (by default
+    ``time.perf_counter``), is a wall-clock cap that stops a search that got too little
+    of the processor for its nodes (``capped`` then says so)."""
+
+    def __init__(self, model, rng, deadline=None, max_nodes=None, max_depth=None, clock=None):
         self.model = model
         self.rng = rng
         self.deadline = deadline
+        self.clock = clock or time.perf_counter
+        self.capped = False
         self.max_nodes = max_nodes
         self.max_depth = max_depth if max_depth is not None else 200
         self.table: dict = {}
@@ -112,7 +119,8 @@ class AlphaBeta:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _Abort
         if self.deadline is not None and not self.nodes & 255 \
-                and time.perf_counter() >= self.deadline:
+                and self.clock() >= self.deadline:
+            self.capped = self.max_nodes is not None
             raise _Abort
 
     def value(self, s, depth, alpha, beta):
@@ -166,5 +174,11 @@ class AlphaBeta:
         return best
 
 
-def search(model, rng, deadline=None, max_nodes=None, max_depth=None) -> Result:
-    return AlphaBeta(model, rng, deadline, max_nodes, max_depth).search()
+def search(model, rng, deadline=None, max_nodes=None, max_depth=None, clock=None,
+           info: dict | None = None) -> Result:
+    """The search's result; ``info``, when given, gets ``capped``."""
+    searcher = AlphaBeta(model, rng, deadline, max_nodes, max_depth, clock)
+    result = searcher.search()
+    if info is not None:
+        info["capped"] = searcher.capped
+    return result

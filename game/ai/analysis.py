@@ -2,7 +2,9 @@
 every position, the move it prefers there, and the moves that threw a game away.
 
 ``estimate(spec, state, level)`` judges one position with the same searches
-the computer players use:
+and budgets of work the computer players use (so the same position, level and
+seed give the same figures however busy the machine is; the level's wall-clock
+cap applies as in play):
 
 - Monte Carlo tree search (``mcts.py``): the reward vector (wins, shaded by
   the score margin) averaged over the iterations through the preferred move,
@@ -34,7 +36,7 @@ import random
 import time
 
 from ..errors import DamagedFileError
-from .levels import LEVELS, level_for
+from .levels import LEVELS, iterations_for, level_for, wall_deadline
 from .mcts import Search, generic_reseed
 
 FORMAT = "callidus-analysis"
@@ -74,17 +76,19 @@ def _normalised(values) -> list:
     return [v / total for v in values]
 
 
-def _settings(spec_name, level, know, seconds, iterations):
+def _settings(spec_name, level, know, seconds, iterations, state):
     if level not in ANALYSIS_LEVELS:
         raise ValueError(f"level {level!r} cannot analyse; choose one of "
                          f"{', '.join(ANALYSIS_LEVELS)}")
-    settings = level_for(spec_name, level, know)
+    settings = level_for(spec_name, level, know, state.variant)
     if settings.searcher == "alphabeta":
         settings = settings.but(depth=None)
     if seconds is not _DEFAULT:
         settings = settings.but(seconds=seconds)
     if iterations is not _DEFAULT:
         settings = settings.but(iterations=iterations)
+    else:
+        settings = settings.but(iterations=iterations_for(settings, know, state))
     return settings
 
 
@@ -92,7 +96,7 @@ def _alphabeta(know, state, settings, rng):
     """``(move, chances, exact)`` from an alpha-beta search of ``state``."""
     from .alphabeta import search
     model = know.alphabeta_model(state)
-    deadline = time.perf_counter() + settings.seconds if settings.seconds else None
+    deadline = wall_deadline(settings, time.perf_counter())
     result = search(model, rng, deadline, settings.iterations, settings.depth)
     value = result.value
     if value >= model.WIN:
@@ -119,7 +123,7 @@ class _WatchedSearch(Search):
 def _mcts(spec, know, state, settings, rng):
     """``(move, chances, exact)`` from a tree search of ``state``; chances None when
     the search answered without searching (a win on the spot, one safe move)."""
-    deadline = time.perf_counter() + settings.seconds if settings.seconds else None
+    deadline = wall_deadline(settings, time.perf_counter())
     search = _WatchedSearch(spec, state, settings, know, rng, deadline, settings.iterations)
     move = search.run()
     root = search.root
@@ -153,7 +157,7 @@ def estimate(spec, state, level: str = ANALYSIS_LEVEL, rng: random.Random | None
     from .knowledge import knowledge_for
     rng = rng or random.Random()
     know = knowledge_for(spec.name)
-    settings = _settings(spec.name, level, know, seconds, iterations)
+    settings = _settings(spec.name, level, know, seconds, iterations, state)
     entry = {"to_move": state.to_move, "chances": None, "best": None, "exact": True}
     if state.is_over:
         entry["chances"] = final_chances(state)

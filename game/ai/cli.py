@@ -12,7 +12,8 @@ losses, mean score and the mean and maximum seconds per move; with
 ``--json`` one object ``{"players": [...]}`` in the order given.
 
 ``--jobs J`` plays J games at once, each in its own process (every player
-keeps its time budget, so J should not exceed the cores).  ``--record FILE``
+spends its budget of work, but more games than cores make each move wait
+longer).  ``--record FILE``
 keeps every finished game in FILE (JSON, rewritten atomically after each
 game): run the same command again and it counts the games kept and plays
 only the rest, so a match of long games can be stopped and resumed.
@@ -49,7 +50,7 @@ def add_parser(subparsers) -> None:
                         "(Calla: a 10-ply search finds neither side 2 cubes ahead)")
     p.add_argument("--jobs", type=number(1, MAX_JOBS), default=1, metavar="J",
                    help="games played at once, each in its own process (default 1; at most "
-                        "one per core, since every player keeps its time budget)")
+                        "one per core: more make each move wait longer)")
     p.add_argument("--record", metavar="FILE",
                    help="keep each finished game in FILE; the same command run again counts "
                         "the games kept and plays only the rest")

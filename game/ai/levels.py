@@ -1,10 +1,24 @@
-"""The computer levels: a time budget, an iteration cap and search settings each.
+"""The computer levels: a budget of work, a wall-clock cap and search settings each.
 
-A player stops at whichever limit comes first and always answers with a
-legal move, even after a single iteration.  A timed Monte Carlo search also
-stops as soon as the rest of its budget could not change the move it plays.
-``iterations`` counts playouts for Monte Carlo tree search and searched nodes
-for alpha-beta.
+Every level spends a budget of work, not of time: ``iterations`` counts playouts
+for Monte Carlo tree search and searched nodes for alpha-beta.  The same seed
+and budget give the same move on a quiet machine and on a busy one (a browser,
+a video call, two games of a tournament at once): a level is as strong
+everywhere, and only answers later when it gets less of the processor.  Each
+budget was calibrated so that on the reference machine (two cores) the level
+takes about its ``seconds`` of processor time a move, as fast as it answered
+when it thought for that wall time.  However busy the machine, an answer comes
+within 3 times its level's seconds of wall time (``WALL_CAP``): a search that got
+too little of the processor to spend its budget by then stops there and plays
+its best move so far.  A Monte Carlo search also stops as soon as the rest of
+its budget could not change the move it plays (unless its level's ``settle`` is
+off), and always answers with a legal move, even after a single iteration.
+
+Where an iteration costs less as the game goes on (shorter playouts, fewer
+moves to rank), the game's plug-in weighs the budget by the position
+(``work_weight``: Callisto's Hard and Expert, Iriri from Medium up), as Pentobi
+weighs its simulations by the move number, so that every move takes about the
+level's time.
 
 Shared table (every game starts from it; a game's knowledge plug-in may
 override single settings, listed below the table):
@@ -17,9 +31,39 @@ easy     0.25     60          UCT, exploration 1.0, uniformly random playouts to
                               the end, no solver, no prior
 medium   0.6      3000        UCT with the game's prior, playout policy, evaluation
                               cut-off and solver (where the plug-in gives them)
-hard     1.5      none        as medium with the larger budget (answers within 3 s)
-expert   5.0      none        as hard with more than three times the budget
+hard     1.5      2000        as medium with the larger budget (answers within 4.5 s)
+expert   5.0      6000        as hard with about three times the budget
 =======  =======  ==========  ======================================================
+
+Budgets per game and the processor time they take (measured with
+``benchmarks/budgets.py`` on the reference machine, at load 3 to 5 on its two
+cores, on positions along seeded games between Easy players; an iteration's
+median cost in milliseconds, and what the budget takes at that cost):
+
+=========  ===============  ===================  ======================  ======================
+game       easy             medium               hard                    expert
+=========  ===============  ===================  ======================  ======================
+Calla      60 (0.06 ms:     3,000 (0.06 ms:      10 plies, at most       2,300,000 nodes
+           0.004 s)         0.18 s)              700,000 nodes (2.1 µs   (2.2 µs: 5.0 s)
+                                                 a node: 1.5 s; 10 plies
+                                                 take 0.01 s)
+Calliro    60 (1.1 ms:      300 (2.0 ms: 0.6 s)  780 (1.9 ms: 1.5 s)     2,700 (1.85 ms: 5.0 s)
+           0.07 s)
+Callisto,  60 (0.28 ms:     3,000 (0.08 ms:      4,850 weighed (0.33 ms  12,200 weighed (0.37 ms
+two-colour 0.02 s)          0.25 s)              while weight 1: 1.6 s)  while weight 1: 4.5 s)
+Callisto,  60 (0.4 ms:      3,000 (0.13 to       7,300 weighed (0.22 ms  20,500 weighed (0.22 ms
+others     0.03 s)          0.15 ms: 0.45 s)     while weight 1: 1.6 s)  while weight 1: 4.5 s)
+Iriri      60 (3.2 ms:      120 weighed (5 ms    300 weighed (5 ms at    1,050 weighed (4.7 ms
+           0.2 s)           at the start: 0.6 s) the start: 1.5 s)       at the start: 5.0 s)
+Calabria   60 (0.4 ms:      300 (0.6 ms:         2,300 (0.64 ms: 1.5 s)  7,800 (0.64 ms: 5.0 s)
+           0.02 s)          0.18 s)
+=========  ===============  ===================  ======================  ======================
+
+An iteration's cost varies with the position: from the 10th to the 90th
+percentile of the positions measured 0.36 to 1.13 ms at Calabria's Hard, 0.85 to
+2.7 ms at Calliro's, so a move takes from half to twice the median.  Easy and
+Medium budgets that were already capped by iterations stayed as they were;
+Calliro's and Iriri's Medium and every Hard and Expert thought for a time before.
 
 Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
 
@@ -27,13 +71,13 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   free-turn-and-capture prior and the solver); hard and expert search
   alpha-beta with a transposition table and iterative deepening (iterations
   = nodes), exact to the end of the game once the tree closes (few cubes left);
-  hard stops at 10 plies deep, expert deepens until its time is up.
+  hard stops at 10 plies deep, expert deepens until its nodes are spent.
 - Callisto: prior plus progressive widening (``2 + 1.5 * visits ** 0.5``
   children) at every level; easy evaluates after four-ply big-piece playouts,
   medium and up evaluate each new node at once (territory evaluation) and
   explore with c 0.5 (expert 0.2: its longer search goes deeper, not wider).
-  Hard thinks 1.6 s, Expert 4.5 s, and both go on from the subtree of their
-  last search.  In the two-colour game they play every new node out to the
+  Hard's budget takes 1.6 s, Expert's 4.5 s, and both go on from the subtree of
+  their last search.  In the two-colour game they play every new node out to the
   end on bit sets and share the playouts' moves (RAVE), c 0.5 (expert 0.2, thinking
   its whole budget even once its move is settled), and every level
   puts its opening 1x1s on the free cells nearest the middle.
@@ -41,7 +85,7 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   material and Dux-safety evaluation; widening ``4 + 2 * visits ** 0.5`` from
   medium up, captures looked at first, then moves that would draw by
   repetition; every level leaves out moves that hand over the Dux or the last
-  piece at once.  Medium stops at 300 playouts (about 0.3 s).  Expert also
+  piece at once.  Medium stops at 300 playouts (about 0.2 s).  Expert also
   leaves out moves after which the enemy can close all but one side of its
   Dux and no answer stops the ring closing (``trap``).
 - Calliro: open-loop search over re-seeded copies (chance is sampled, the
@@ -66,6 +110,11 @@ LEVEL_TITLES = {
     "expert": "Expert",
 }
 
+#: However busy the machine, a level answers within this many times its seconds of
+#: wall time: a search that got too little of the processor to spend its budget of
+#: work by then stops there and plays its best move so far.
+WALL_CAP = 3.0
+
 #: The searches a level may use.
 SEARCHERS = ("random", "mcts", "alphabeta")
 
@@ -76,11 +125,14 @@ class Level:
     default, in one place.  A game's plug-in overrides single settings by these names
     (``LEVELS``, ``VARIANT_LEVELS``); a name that is not one of them is refused.
 
-    Budget (the search stops at whichever limit comes first):
+    Budget:
 
-    seconds: thinking time; None or 0 for no time limit.
-    iterations: playouts for Monte Carlo tree search, searched nodes for
-        alpha-beta; None for no cap.
+    seconds: the level's time: about what its budget takes on the reference
+        machine, and the base of its wall-clock cap (``WALL_CAP`` times it);
+        None or 0 for no cap.
+    iterations: the budget of work: playouts for Monte Carlo tree search,
+        searched nodes for alpha-beta (times the plug-in's ``work_weight`` of the
+        position, where it has one); None for no limit but the cap.
 
     Which search:
 
@@ -183,9 +235,24 @@ BASE = {
     "random": Level("random", 0, 0, searcher="random"),
     "easy": Level("easy", 0.25, 60, c=1.0, prior=False, policy=False, solver=False),
     "medium": Level("medium", 0.6, 3000),
-    "hard": Level("hard", 1.5, None),
-    "expert": Level("expert", 5.0, None),
+    "hard": Level("hard", 1.5, 2000),
+    "expert": Level("expert", 5.0, 6000),
 }
+
+
+def iterations_for(settings: Level, knowledge, state) -> int | None:
+    """The budget of work of ``settings`` for ``state``: its iterations, times the
+    plug-in's ``work_weight`` of the position where it has one."""
+    if settings.iterations is None or knowledge is None or knowledge.work_weight is None:
+        return settings.iterations
+    return max(1, round(settings.iterations * knowledge.work_weight(state, settings)))
+
+
+def wall_deadline(settings: Level, start: float) -> float | None:
+    """When a search of ``settings`` begun at ``start`` (on a wall clock) must stop,
+    whatever is left of its work: ``WALL_CAP`` times its seconds later; None when
+    the settings have no seconds (a search by its iterations alone)."""
+    return start + WALL_CAP * settings.seconds if settings.seconds else None
 
 
 def level_for(spec_name: str, level: str, knowledge=None, variant: str | None = None) -> Level:

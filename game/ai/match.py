@@ -4,7 +4,10 @@ Players sit in rotated seats: in game ``g`` the ``i``-th player takes seat
 ``(i + g) % seats``.  Consecutive games (one full rotation) share a seed, so
 games with chance (Calliro's chips, Iriri's ring) deal the same to every
 seat order.  Per player the match counts wins, draws and losses, the mean
-score (``state.scores`` of its seat) and the time it took per move.
+score (``state.scores`` of its seat) and the time it took per move: wall
+seconds, and the processor seconds the search itself got (the budgets are work,
+so the processor time tells how much of its level a player spent, and the wall
+time how long it made its opponent wait).
 """
 
 from __future__ import annotations
@@ -34,11 +37,16 @@ class Tally:
     moves: int = 0
     seconds: float = 0.0
     max_seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    capped: int = 0
 
-    def add_seconds(self, moves: int, seconds: float, longest: float) -> None:
+    def add_seconds(self, moves: int, seconds: float, longest: float, cpu: float = 0.0,
+                    capped: int = 0) -> None:
         self.moves += moves
         self.seconds += seconds
         self.max_seconds = max(self.max_seconds, longest)
+        self.cpu_seconds += cpu
+        self.capped += capped
 
     def as_dict(self) -> dict:
         return {
@@ -64,19 +72,23 @@ def check_players(specs, seats: int) -> list:
 
 def play_game(spec, state, levels, rngs, log=None):
     """Play one game from ``state``; ``levels[seat]`` moves for ``seat``.
-    Returns the final state and, per seat, [moves, seconds, longest move];
-    ``log``, a list, gets every move in notation."""
+    Returns the final state and, per seat, [moves, seconds, longest move,
+    processor seconds, moves the wall-clock cap cut short]; ``log``, a list, gets
+    every move in notation."""
     plies = 0
-    timing = [[0, 0.0, 0.0] for _ in levels]
+    timing = [[0, 0.0, 0.0, 0.0, 0] for _ in levels]
     while not state.is_over and plies < MAX_PLIES:
         seat = state.to_move
-        start = time.perf_counter()
-        move = choose_move(spec.name, state, levels[seat], rngs[seat])
+        info = {}
+        start, cpu = time.perf_counter(), time.process_time()
+        move = choose_move(spec.name, state, levels[seat], rngs[seat], info=info)
         took = time.perf_counter() - start
         t = timing[seat]
         t[0] += 1
         t[1] += took
         t[2] = max(t[2], took)
+        t[3] += time.process_time() - cpu
+        t[4] += bool(info.get("capped"))
         if log is not None:
             log.append(spec.format_move(state, move))
         state = state.play(move)
@@ -177,7 +189,8 @@ def check_record(entry, g: int, specs) -> dict:
               and (winner is None or (type(winner) is int and 0 <= winner < seats))
               and len(scores) == seats and all(isinstance(x, (int, float)) for x in scores)
               and len(timing) == seats
-              and all(len(t) == 3 and all(isinstance(x, (int, float)) and x >= 0 for x in t)
+              and all(len(t) in (3, 5) and all(isinstance(x, (int, float)) and x >= 0
+                                               for x in t)
                       for t in timing))
     except (KeyError, TypeError):
         ok = False
@@ -259,7 +272,8 @@ def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
     """Play ``games`` games; the tallies, in the order of ``specs``.
 
     ``jobs`` games are played at once, each in a process of its own (every
-    player keeps its time budget, so use at most one per core).  ``record``,
+    player spends its budget of work; use at most one per core, or each move
+    waits longer and may meet its wall-clock cap).  ``record``,
     a file path, keeps each finished game; games it already holds for the
     same match are counted without being played again.
     """

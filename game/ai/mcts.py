@@ -27,8 +27,15 @@ widening: a node with ``n`` visits considers only its best
 Levels may ask for more (closed loop only): ``fast_rollout`` plays out with the
 plug-in's own ``rollout``, and ``rave`` then shares each playout's moves with
 the sibling moves of the tree they match (all moves as first); ``keep_tree``
-lets a timed search go on from the subtree its level's last search left, and
+lets a level's search go on from the subtree its last search left, and
 ``settle`` False has it use its whole budget even once its move is settled.
+
+Budget: a level's search makes a number of iterations (``iterations``), so the
+same generator and budget give the same move however busy the machine is;
+``deadline``, a wall-clock cap (``levels.WALL_CAP`` times the level's seconds),
+only stops a search that got too little of the processor to finish its
+iterations in time (``Search.capped`` says so).  A search with a deadline is a
+level's search: it may stop once its move is settled and keep its tree.
 """
 
 from __future__ import annotations
@@ -42,11 +49,11 @@ _SQRT = math.sqrt
 #: Samples a move must win in, with chance, to be played as an immediate win.
 PROBES = 4
 
-#: A timed search checks every this many iterations whether it may stop early.
+#: A level's search checks every this many iterations whether it may stop early.
 SETTLE_EVERY = 32
 
 
-#: The subtree each (game, level) left after its last timed search, for the next
+#: The subtree each (game, level) left after its last level's search, for the next
 #: one to go on from (``Search.kept_root``).
 _KEPT: dict = {}
 
@@ -113,7 +120,8 @@ def generic_reseed(spec, state, rng):
 class Search:
     """One search from ``state``; ``run()`` returns the chosen move."""
 
-    def __init__(self, spec, state, level, knowledge, rng, deadline=None, iterations=None):
+    def __init__(self, spec, state, level, knowledge, rng, deadline=None, iterations=None,
+                 clock=None):
         self.spec = spec
         self.root_state = state
         self.level = level
@@ -139,11 +147,15 @@ class Search:
         self.playout_depth = level.playout_depth
         self.reseed = knowledge.reseed or (lambda s, r: generic_reseed(spec, s, r))
         self.done = 0               # iterations made
-        # A timed search stops once its move is settled, unless its level says to
+        # ``deadline`` is a wall-clock cap on the clock ``clock`` (by default
+        # ``time.perf_counter``); the budget itself is ``iterations``.
+        self.clock = clock or time.perf_counter
+        self.capped = False         # stopped by the deadline before its iterations were done
+        # A level's search stops once its move is settled, unless its level says to
         # think on (``settle`` False): with a kept tree, the rest of the budget
         # deepens the line it plays, which its next search goes on from.
         self.settle = level.settle
-        # A timed search may go on from the subtree its level's last search left
+        # A level's search may go on from the subtree its last search left
         # (the plug-in's ``continuation`` finds the moves played since).
         self.keep = None
         if level.keep_tree and deadline is not None and not self.chance \
@@ -247,7 +259,7 @@ class Search:
             root.untried = self.ordered(state, moves)
         step = self.iterate_open if self.chance else self.iterate_closed
         deadline, cap = self.deadline, self.iterations
-        clock = time.perf_counter
+        clock = self.clock
         started = clock()
         while True:
             step(root)
@@ -259,6 +271,7 @@ class Search:
             if deadline is not None:
                 now = clock()
                 if now >= deadline:
+                    self.capped = cap is not None
                     break
                 if self.settle and self.done % SETTLE_EVERY == 0 \
                         and self.settled(root, started, now):
@@ -292,9 +305,10 @@ class Search:
 
     def untrapped(self, trap, state, moves) -> list:
         """``moves`` less those the plug-in's ``trap`` calls losing a few moves on;
-        the check gives up (keeping the moves not yet looked at) once it has used
-        half of a timed search's budget, so the search itself still has time."""
-        clock = time.perf_counter
+        the check gives up (keeping the moves not yet looked at) only once it has
+        used half of the time to a search's deadline (its wall-clock cap), so the
+        search itself still has time: the check counts as part of the work."""
+        clock = self.clock
         stop = None
         if self.deadline is not None:
             now = clock()
@@ -302,15 +316,18 @@ class Search:
         safe = []
         for i, move in enumerate(moves):
             if stop is not None and clock() >= stop:
+                self.capped = True
                 return safe + list(moves[i:])
             if not trap(state, move):
                 safe.append(move)
         return safe
 
     def settled(self, root, started, now) -> bool:
-        """Whether the rest of a timed search cannot change the move played: the
-        most visited root move leads the next by more visits than the iterations
-        left (the time left at the rate so far, or the cap) could give it."""
+        """Whether the rest of a search cannot change the move played: the most
+        visited root move leads the next by more visits than the iterations left
+        could give it.  With an iteration budget those are what is left of it, so
+        the search stops at the same iteration however busy the machine is; a
+        search with a deadline only counts the time left at the rate so far."""
         children = root.children.values() if self.chance else root.children
         first = second = 0
         for child in children:
@@ -321,9 +338,10 @@ class Search:
                 first, second = v, first
             elif v > second:
                 second = v
-        left = self.done * (self.deadline - now) / max(now - started, 1e-9)
         if self.iterations is not None:
-            left = min(left, self.iterations - self.done)
+            left = self.iterations - self.done
+        else:
+            left = self.done * (self.deadline - now) / max(now - started, 1e-9)
         return first - second > left
 
     def immediate_win(self, state, moves):

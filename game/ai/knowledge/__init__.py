@@ -80,7 +80,8 @@ class SearchKnowledge(Protocol):
     blunder: Callable[[GameState, Any], bool] | None = None
     #: ``trap(state, move)``: True when ``move`` lets the opponent set up a win a few
     #: moves on that no answer stops; levels with ``traps`` leave such moves out at
-    #: the root, spending at most half of a timed search's budget on the check.
+    #: the root; the check is part of the search's work, and gives up only once half
+    #: of the time to its wall-clock cap has gone.
     trap: Callable[[GameState, Any], bool] | None = None
     #: ``alphabeta_model(state)``: a fast model of the game for ``alphabeta.search``
     #: (see that module); needed by any level whose ``searcher`` is ``alphabeta``.
@@ -88,6 +89,13 @@ class SearchKnowledge(Protocol):
     #: ``even(state)``: True when neither side is clearly ahead: ``match --balanced``
     #: keeps only openings it calls even.  None: balanced openings are refused.
     even: Callable[[GameState], bool] | None = None
+    #: ``work_weight(state, level)``: how many times its budget of iterations the
+    #: ``level`` (a ``levels.Level``) searches ``state`` with: more where iterations
+    #: cost less (shorter playouts near the end), so that each move takes about the
+    #: level's time, as Pentobi weighs its simulations by the move number.  A function
+    #: of the position only, so the moves stay the same however busy the machine is.
+    #: None: the level's budget as it is everywhere.
+    work_weight: Callable[[GameState, Any], float] | None = None
 
 
 #: The names of the contract, tables first.

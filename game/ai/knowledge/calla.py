@@ -22,8 +22,8 @@ SCORE_SCALE = 4.0
 #: deep play alike.  The cap leaves Expert (5 s, 22-25 plies, exact near the
 #: end) something to win by, and Hard still outplays Medium.
 LEVELS = {
-    "hard": {"searcher": "alphabeta", "depth": 10},
-    "expert": {"searcher": "alphabeta"},
+    "hard": {"searcher": "alphabeta", "depth": 10, "iterations": 700_000},
+    "expert": {"searcher": "alphabeta", "iterations": 2_300_000},
 }
 
 

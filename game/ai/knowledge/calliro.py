@@ -25,9 +25,9 @@ SCORE_SCALE = 3.0
 
 LEVELS = {
     "easy": {"playout_depth": 40},
-    "medium": {"playout_depth": 40},
-    "hard": {"playout_depth": 40},
-    "expert": {"playout_depth": 60},
+    "medium": {"playout_depth": 40, "iterations": 300},
+    "hard": {"playout_depth": 40, "iterations": 780},
+    "expert": {"playout_depth": 60, "iterations": 2700},
 }
 
 
