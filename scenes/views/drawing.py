@@ -47,31 +47,38 @@ def blend_rect(surface, colour, rect, width=0, radius=0) -> None:
 
 
 #: The mark a piece of each colour carries whatever the palette, the same in every game,
-#: so that no player has to tell a piece by its colour alone: a ring for the warm
-#: light colours (orange, yellow), a diamond for blue, a cross for green, a dot for red.
-MARKS = {"orange": "ring", "yellow": "ring", "blue": "diamond", "green": "cross",
-         "red": "dot"}
+#: so that no player has to tell a piece by its colour alone: a ring for orange, two bars
+#: for yellow, a diamond for blue, a cross for green, four dots for red.  Chosen to differ
+#: where they lie on a piece, not only in outline, so that they stay apart at the size of
+#: a square in Callisto's smallest tray (7 pixels).
+MARKS = {"orange": "ring", "yellow": "bars", "blue": "diamond", "green": "cross",
+         "red": "dots"}
 
 
 def mark_strokes(kind: str, centre, radius: float, clear: float = 0.0) -> list:
-    """Mark ``kind`` reaching ``radius`` from ``centre``, as ``(points, closed)`` lines
-    (a dot as one point): a ring, a diamond on its corners, a cross of four bars that
-    keeps ``clear`` of the radius round the middle plain, or a dot."""
+    """Mark ``kind`` reaching ``radius`` from ``centre``, as ``(points, closed)`` lines (a
+    dot as a line of one point): a ring, two level bars, a diamond on its corners, a
+    cross, or four dots; a cross keeps ``clear`` of the radius round the middle plain."""
     cx, cy = centre
     r = radius
     if kind == "ring":
         n = 48
         return [([(cx + r * 0.76 * math.cos(2 * math.pi * k / n),
                    cy + r * 0.76 * math.sin(2 * math.pi * k / n)) for k in range(n)], True)]
+    if kind == "bars":
+        h = r * 0.55
+        return [([(cx - r * 0.9, cy + dy * h), (cx + r * 0.9, cy + dy * h)], False)
+                for dy in (-1, 1)]
     if kind == "diamond":
         return [([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], True)]
     if kind == "cross":
         a = r * clear
         if a <= 0:
             return [([(cx - r, cy), (cx + r, cy)], False), ([(cx, cy - r), (cx, cy + r)], False)]
-        return [([(cx + a, cy), (cx + r, cy)], False), ([(cx - a, cy), (cx - r, cy)], False),
-                ([(cx, cy + a), (cx, cy + r)], False), ([(cx, cy - a), (cx, cy - r)], False)]
-    return [([(cx, cy)], False)]
+        return [([(cx + dx * a, cy + dy * a), (cx + dx * r, cy + dy * r)], False)
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    h = r * 0.62                                                     # four dots
+    return [([(cx + dx * h, cy + dy * h)], False) for dx in (-1, 1) for dy in (-1, 1)]
 
 
 def engrave(surface, kind: str, centre, radius: float, face, width: float,
@@ -86,7 +93,7 @@ def engrave(surface, kind: str, centre, radius: float, face, width: float,
         for pts, closed in strokes:
             pts = [(x + d, y + d) for x, y in pts]
             if len(pts) == 1:                       # a dot: a round dimple
-                pygame.draw.circle(surface, colour, pts[0], radius * 0.5)
+                pygame.draw.circle(surface, colour, pts[0], max(width * 0.8, radius * 0.3))
                 continue
             pygame.draw.lines(surface, colour, closed, pts, max(1, round(width)))
             if width > 2:

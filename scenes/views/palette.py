@@ -108,13 +108,20 @@ DEFAULT = Palette(
 )
 
 _OI = OKABE_ITO
+#: Okabe-Ito's blue a shade deeper and its bluish green a shade lighter (each under 6
+#: units): on a shaded chip the two came within 9 units of each other under tritanopia,
+#: now 16.
+_BLUE, _GREEN = (15, 103, 161), (9, 172, 129)
 SAFE = Palette(
     name="safe",
-    calliro={"O": _OI["orange"], "B": _OI["blue"], "G": _OI["bluish green"]},
+    calliro={"O": _OI["orange"], "B": _BLUE, "G": _GREEN},
     calliro_score=DEFAULT.calliro_score,
-    callisto={"Blue": _OI["blue"], "Yellow": _OI["yellow"], "Red": _OI["vermillion"],
-              "Green": _OI["bluish green"]},
-    iriri=(_pyramid(_OI["yellow"], (92, 70, 0)), _pyramid(_OI["blue"], (236, 244, 255))),
+    callisto={"Blue": _BLUE, "Yellow": _OI["yellow"], "Red": _OI["vermillion"],
+              "Green": _GREEN},
+    # the yellow pyramid's faces turn amber in the shade, as the game's own do
+    iriri=({"main": _OI["yellow"], "light": (250, 243, 160), "dark": (208, 176, 30),
+            "deep": (150, 118, 12), "pip": (92, 70, 0), "edge": (255, 250, 214)},
+           _pyramid(_BLUE, (236, 244, 255))),
     calla=(_OI["orange"], _OI["sky blue"]),
     calabria=(_army(_OI["vermillion"], (236, 200, 96)),
               _army(_OI["sky blue"], (196, 204, 214))),

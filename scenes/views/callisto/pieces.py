@@ -1,9 +1,9 @@
 """How Callisto's pieces look and turn: raised squares joined into one body,
-each square carved with its colour's mark (a diamond for Blue, a ring for
-Yellow, a dot for Red, a cross for Green: ``drawing.MARKS``), so that a piece
-tells its colour without colour; their shadows and the see-through ghost of a
-held piece; and the quarter turns and flips that take one orientation (see
-``game.callisto.orientation``) to another.
+each square carved with its colour's mark (a diamond for Blue, two bars for
+Yellow, four dots for Red, a cross for Green: ``drawing.MARKS``), so that a
+piece tells its colour without colour; their shadows and the see-through ghost
+of a held piece; and the quarter turns and flips that take one orientation
+(see ``game.callisto.orientation``) to another.
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ meet at the apex; the light comes from the top left, so the top and left
 faces are bright and the bottom and right ones dark.  Sizes differ by the
 width of the base and by their pips (one, two or three dots on the face
 turned to the player), as on the real pieces.  Round its apex each side's
-pyramids carry a mark that tells the side without colour: a ring for Yellow,
-a diamond for Blue (``drawing.MARKS``).  The colours come from the palette in
-use (``views/palette.py``), part of every cached sprite's key.  Each sprite is
-drawn three times too large and smoothed down for clean edges.
+pyramids carry a mark that tells the side without colour: two bars for
+Yellow, a diamond for Blue (``drawing.MARKS``).  The colours come from the
+palette in use (``views/palette.py``), part of every cached sprite's key.
+Each sprite is drawn three times too large and smoothed down for clean edges.
 """
 
 from __future__ import annotations
@@ -107,10 +107,10 @@ def _pyramid(piece, cell, look, palette) -> pygame.Surface:
     pygame.draw.polygon(img, m["deep"], [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], line + 1)
     pygame.draw.line(img, m["edge"], (x0, y0), (x1, y0), line)
     pygame.draw.line(img, m["edge"], (x0, y0), (x0, y1), line)
-    pygame.draw.circle(img, m["edge"], apex, max(2, b * 0.03))
-    # the side's mark round the apex, clear of the apex itself and of the pips
+    # the side's mark round the apex, clear of the pips; the apex's glint stays on top
     engrave(img, SIDE_MARKS[side_of(piece)], apex, b * 0.27, m["main"],
-            max(SS * 1.2, b * 0.05), clear=0.5)
+            max(SS * 1.2, b * 0.05))
+    pygame.draw.circle(img, m["edge"], apex, max(2, b * 0.03))
     # pips on the face turned to the player
     n = PIPS[piece[1]]
     r = max(2.5, b * 0.05)
