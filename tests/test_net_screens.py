@@ -466,3 +466,84 @@ def wait_until_client(client, seen: list, test, seconds: float = 20.0) -> bool:
                 return True
         time.sleep(0.02)
     return False
+
+
+class FakeTime:
+    """The host's clock, stepped by the test."""
+
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def fake_table(tmp_path, app, closing, **board):
+    """A host on a clock the test steps, one Calla board made with ``board``, Ann in seat 1
+    and Bob (this program) in seat 2: the host, its clock, Bob's play scene and Ann."""
+    fake = FakeTime()
+    host = HostThread(db=tmp_path / "host.sqlite3", announce=False, name="Ann's Calla",
+                      password=CODE, code=True, game="calla", now=fake, schedule=False)
+    url = host.start()
+    closing.append(host)
+    host.create_board("calla", names=["Ann", None], **board)
+    ann = ClientThread(url, password=CODE)
+    closing.append(ann)
+    ann.join("Ann", board=1, seat=0)
+    join = join_screen(app, url)
+    press(app, "Connect")
+    until(app, lambda: join.boards, "the boards")
+    press(app, "Take seat")
+    until(app, lambda: top(app) == "play", "Bob's board")
+    until(app, lambda: board_of(ann).started, "the game on")
+    return host, fake, app.stack.top, ann
+
+
+def test_time_called_by_the_host_is_shown_as_at_one_screen(tmp_path, app, closing):
+    host, fake, play, ann = fake_table(tmp_path, app, closing, time_control="10",
+                                       options={"time_limit_minutes": 5})
+    assert play.time_rule_text() is None and 290 < play.timer <= 300
+    ann.move(1, "1")                             # no free turn: Bob is to move
+    until(app, lambda: play.session.ply == 1 and not play.view.busy, "Ann's move")
+    fake.t += 301                                # the game timer runs out on the host
+    host._call(host.host.check_clocks)
+    until(app, lambda: play.time_rule_text() == "Time called: Bob plays one last turn.",
+          "time called, as the host said")
+    assert "Time!" in [b.text for b in play.view.banners] and play.remote.may_move()
+    assert play.session.time_called_ply == 1 and play.timer == 0
+    click_shield(app, play, 1)
+    until(app, lambda: top(app) == "results", "the results after the last turn")
+    assert app.stack.top.outcome["reason"] == play.session.ended["reason"] != ""
+    assert play.session.ended["end"] == "rules"
+
+
+def test_a_flag_fallen_on_the_host_is_shown_as_at_one_screen(tmp_path, app, closing):
+    host, fake, play, _ = fake_table(tmp_path, app, closing, time_control="1",
+                                  options={"time_limit_minutes": 0})
+    assert play.timer is None and play.clock.remaining(1) == 60
+    fake.t += 61                                 # Ann, to move, lets her minute run out
+    host._call(host.host.check_clocks)
+    until(app, lambda: play.finished, "the game over on time")
+    assert "Flag fell!" in [b.text for b in play.view.banners]
+    until(app, lambda: top(app) == "results", "the results")
+    assert app.stack.top.outcome["reason"] == "Ann ran out of time."
+    assert app.stack.top.headline == "Bob wins!"
+
+
+def test_taking_a_seat_asks_before_replacing_an_unfinished_game_of_that_game(app, table):
+    from game.files import read_json, write_json_atomic
+    from game.session import Session
+    from scenes.saves import unfinished_path
+    url, _, _ = table
+    kept = Session("calla")
+    kept.play(kept.state.legal_moves()[0])
+    write_json_atomic(unfinished_path("calla"), kept.record())
+    join = join_screen(app, url)
+    press(app, "Connect")
+    until(app, lambda: join.boards, "the boards")
+    press(app, "Take seat")
+    assert top(app) == "question"
+    press(app, "Start a new game")
+    until(app, lambda: top(app) == "play", "the seat taken")
+    app.writer.flush()
+    assert read_json(unfinished_path("calla"))["network"]["seat"] == 1

@@ -263,6 +263,9 @@ class RemoteGame:
             if called is not None:
                 session.call_time(called, live=False)
         elif kind == "ended":
+            final = self._state_of(message.get("position"))
+            if final is not None and final.position() != session.state.position():
+                session.take_final(final)
             session.finish(message)
 
     def _now(self) -> None:
@@ -385,6 +388,15 @@ class RemoteGame:
             session.take_back()
             del scene.move_texts[len(session.notation):]
             scene.view.set_state(session.state)
+        final = self._state_of(ended.get("position"))
+        if final is not None and final.position() != session.state.position():
+            # the host's last word on the position: time called as the game ended, or the
+            # draws of a game of chance, hidden until now
+            called = session.take_final(final)
+            scene.view.set_state(final)
+            if called:
+                scene.app.sounds.play("warn")
+                scene.view.announce("Time!", BANNER, 3.0, small=scene.time_rule_text() or "")
         end = ended.get("end")
         if end == "time":           # shown as a flag falling here is (PlayScene._time_news)
             session.stage_flag(ended)

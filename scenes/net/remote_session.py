@@ -296,6 +296,16 @@ class RemoteSession:
             self.history[ply] = called
             self.time_called_ply = ply
 
+    def take_final(self, final) -> bool:
+        """The host's final position in place of the one shown; True when it is the one
+        time was called in."""
+        called = bool(getattr(final, "time_called", False)) \
+            and not getattr(self.state, "time_called", False)
+        self.history[self.ply] = final
+        if called:
+            self.time_called_ply = self.ply
+        return called
+
     def stage_flag(self, ended: dict) -> None:
         self._staged_flag = ended
 
