@@ -547,3 +547,37 @@ def test_taking_a_seat_asks_before_replacing_an_unfinished_game_of_that_game(app
     until(app, lambda: top(app) == "play", "the seat taken")
     app.writer.flush()
     assert read_json(unfinished_path("calla"))["network"]["seat"] == 1
+
+
+def test_a_game_of_chance_shows_the_hosts_draws_after_each_move(tmp_path, app, closing):
+    """Calliro draws chips at random: the board shows the local move at once, then the
+    host's position (its draw) once the host has played it; the seed stays the host's."""
+    host = HostThread(db=tmp_path / "host.sqlite3", announce=False, name="Ann's Calliro",
+                      password=CODE, code=True, game="calliro")
+    url = host.start()
+    closing.append(host)
+    host.create_board("calliro", names=["Ann", None])
+    secret = host.host.boards[1].session.state.position()["seed"]
+    ann = ClientThread(url, password=CODE)
+    closing.append(ann)
+    ann.join("Ann", board=1, seat=0)
+    join = join_screen(app, url)
+    press(app, "Connect")
+    until(app, lambda: join.boards, "the boards")
+    press(app, "Take seat")
+    until(app, lambda: top(app) == "play", "Bob's board")
+    play = app.stack.top
+    until(app, lambda: board_of(ann).started, "the game on")
+    rng = random.Random(11)
+    for ply in range(1, 9):
+        if play.state.to_move == 1:
+            until(app, lambda: play.view.input_enabled, "Bob's turn on his board")
+            assert play.apply(rng.choice(play.state.legal_moves()))   # as his board hands it
+        else:
+            ann.move(1, legal_text(board_of(ann), rng))
+        until(app, lambda: board_of(ann).ply == ply and play.session.ply == ply
+              and play.session.pending is None and not play.remote.refresh
+              and not play.view.busy, f"move {ply} on both sides")
+        assert play.state.position() == board_of(ann).state().position()
+        assert play.view.state.position() == play.state.position()
+        assert play.state.position()["seed"] == 0 != secret
