@@ -581,3 +581,18 @@ def test_a_game_of_chance_shows_the_hosts_draws_after_each_move(tmp_path, app, c
         assert play.state.position() == board_of(ann).state().position()
         assert play.view.state.position() == play.state.position()
         assert play.state.position()["seed"] == 0 != secret
+
+
+def test_the_address_last_joined_is_asked_for_its_boards_as_the_screen_opens(app, table):
+    url, _, _ = table
+    app.settings.set("net_address", url.split("//")[1])
+    app.settings.set("net_name", "Bob")
+    press(app, "Join a table")
+    join = app.stack.top
+    until(app, lambda: "asks for a code" in join.notice, "the remembered host, asked at once")
+    type_into(app, join.code_entry, CODE)
+    press(app, "Connect")
+    until(app, lambda: join.boards, "its boards")
+    press(app, "Take seat")                      # and the name is remembered too
+    until(app, lambda: top(app) == "play", "Bob's board")
+

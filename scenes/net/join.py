@@ -8,8 +8,9 @@ seat under the player's name, or watches.  Once the host has told the board's st
 far, the board is played in the play scene.  Every failure (no host at that address, a
 wrong code, a refusal, a dropped connection) is one line on this screen.
 
-From the menu, a seat kept in an unfinished-game file comes here (``ticket``): the
-screen connects at once and takes the seat back.
+The address last joined is remembered and connected to as the screen opens, so a
+player's next game is one click.  From the menu, a seat kept in an unfinished-game file
+comes here (``ticket``): the screen connects at once and takes the seat back.
 """
 
 from __future__ import annotations
@@ -271,7 +272,8 @@ class JoinScene(Scene):
     # --- time ------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        if self.ticket is not None and self.net is None:
+        # the host last joined is asked for its boards at once: the next game is one click
+        if self.net is None and (self.ticket is not None or self.texts["address"].strip()):
             self.connect()
 
     def leave(self) -> None:
