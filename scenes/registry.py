@@ -24,6 +24,8 @@ from .settings_scene import SettingsScene
 from .setup import SetupScene
 from .stack import register
 from .tournament.entrants import NewTournamentScene
+from .tournament.hosting import HostingScene
+from .tournament.live import LiveScene
 from .tournament.lobby import LobbyDialog, LobbyScene
 from .tournament.podium import PodiumScene
 from .tournament.roster import ConfirmScene, LateEntrantScene, RosterScene
@@ -55,6 +57,8 @@ SCREENS = {
     "tournament.roster": RosterScene,
     "tournament.late_entrant": LateEntrantScene,
     "tournament.confirm": ConfirmScene,
+    "tournament.hosting": HostingScene,
+    "tournament.live": LiveScene,
 }
 
 for _name, _scene_class in SCREENS.items():

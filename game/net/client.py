@@ -219,6 +219,8 @@ class Client:
         self.messages: asyncio.Queue = asyncio.Queue()
         self.boards: dict[int, BoardView] = {}
         self.tickets: dict[int, Ticket] = {}
+        #: Every seat held, both of a board when one table holds both: taken back after a drop.
+        self.held: list[Ticket] = []
         self.watched: set[int] = set()
         self.welcome: dict | None = None
         self._ws = None
@@ -344,6 +346,7 @@ class Client:
             raise NetError("the host's answer to a join was not understood")
         ticket = Ticket(board, seat, token)
         self.tickets[board] = ticket
+        self.held = [t for t in self.held if (t.board, t.seat) != (board, seat)] + [ticket]
         self.boards.setdefault(board, BoardView(board)).seat = seat
         return ticket
 
@@ -448,7 +451,7 @@ class Client:
                     return
                 continue
             try:
-                for ticket in list(self.tickets.values()):
+                for ticket in list(self.held):
                     await self.rejoin(ticket.board, ticket.token)
                 for board in list(self.watched):
                     await self.watch(board)

@@ -384,7 +384,11 @@ class TournamentHost:
     def catch_up(self) -> None:
         """Keep the result of every board that ended and is not yet in the round."""
         for found in self.host.results():
-            if found["board"] in self._handled or self._ours(found.get("tag")) is None:
+            where = self._ours(found.get("tag"))
+            if found["board"] in self._handled or where is None:
+                continue
+            if self.tournament.result(*where) is not None:
+                self._handled.add(found["board"])     # kept before, or entered by hand
                 continue
             stored = self.host.store.board(found["board"])
             record = stored.session if stored is not None else None
@@ -455,9 +459,10 @@ class TournamentHost:
 class TournamentHostThread(HostThread):
     """A ``TournamentHost`` and its ``Host`` on a thread of their own, for a frame loop.
 
-    ``poll()`` gives, besides ``HostThread``'s news, ``("event", board, kind, data,
-    text, at)`` (the event as its players got it, and this process's monotonic second
-    it happened), ``("recorded", Recorded)`` and ``("overdue", board, seat, name)``.
+    ``poll()`` gives, besides ``HostThread``'s results, ``("event", board, kind, data,
+    text, at, tag)`` (the event as its players got it, this process's monotonic second
+    it happened, and the board's tag), ``("recorded", Recorded)`` and ``("overdue",
+    board, seat, name)``.
     ``boards()`` is every board as it stands, to begin from.  The director's decisions
     (``pause``, ``resume``, ``forfeit``) return at once; a refusal comes back through
     ``poll()`` as ``("problem", text)``.
@@ -496,9 +501,10 @@ class TournamentHostThread(HostThread):
         super()._result(board, result)
 
     def _event(self, board: int, kind: str, data: dict) -> None:
-        texts = self.host.boards[board].texts if board in self.host.boards else []
+        found = self.host.boards.get(board)
+        texts = found.texts if found is not None else []
         self._queue.put(("event", board, kind, data, texts[-1] if texts else "",
-                         time.monotonic()))
+                         time.monotonic(), found.tag if found is not None else None))
 
     def _overdue(self, board: int, seat: int, name) -> None:
         self._queue.put(("overdue", board, seat, name))

@@ -20,6 +20,7 @@ from game.tournament.model import MAX_TOURNAMENT_NAME
 from .. import assets, ui
 from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
+from .network import find as find_hosting
 from .common import (ERROR, StoreError, counted, db_path, export_dir, game_title, message,
                      open_store)
 
@@ -28,6 +29,8 @@ LIST_TOP = 150
 #: Below the list: its count line, then the import row's label (at the height's - 172).
 LIST_BOTTOM = 172 + 34
 FORMAT_TITLES = {"swiss": "Swiss", "round-robin": "Round robin"}
+#: The least room a card keeps for a tournament's name and state beside its buttons.
+NAME_ROOM = 300
 #: The copy keeps the settings and the entrants, and none of the rounds or results.
 COPY_LABEL = "Copy, entrants only"
 
@@ -89,7 +92,7 @@ class LobbyScene(Scene):
     def build(self) -> None:
         self._refresh()
         w, h = self.app.size
-        width = min(900, w - 80)
+        width = min(1000, w - 80)
         shown = min(self.rows_fit(), max(1, len(self.infos)))
         # the cards, and right of them the scroll bar when there are more than fit
         self.card = pygame.Rect((w - width) // 2, LIST_TOP, width - BAR - BAR_GAP,
@@ -121,12 +124,18 @@ class LobbyScene(Scene):
             buttons = [("export", "Export rows", 130, None)]
         else:
             buttons = [("open", "Results" if info.complete else "Continue", 110, "#primary")]
+            if not info.complete:    # its boards played on other computers, over the network
+                hosted = find_hosting(self.app, info.id) is not None
+                buttons.append(("host", "Hosting" if hosted else "Host", 90, None))
         buttons.append(("rename", "Rename", 90, None))
         if not info.damaged:
             buttons.append(("copy", COPY_LABEL, 184, None))
         buttons.append(("delete", "Delete", 80, None))
-        x = rect.right - 12 - sum(b[2] for b in buttons) - 6 * (len(buttons) - 1)
-        self.text_room[index] = x - 12 - rect.x - 18
+        if self._text_room(rect, buttons) < NAME_ROOM:
+            # a narrow card keeps its room for the name: the round view has Host too
+            buttons = [b for b in buttons if b[0] != "host"]
+        self.text_room[index] = self._text_room(rect, buttons)
+        x = rect.x + 18 + self.text_room[index] + 12
         made = []
         for action, text, width, object_id in buttons:
             widget = ui.button(self, (x, rect.y + 12, width, 38), text, object_id)
@@ -136,6 +145,12 @@ class LobbyScene(Scene):
             made.append(widget)
             x += width + 6
         return made
+
+    @staticmethod
+    def _text_room(rect, buttons) -> int:
+        """What a card's ``buttons`` leave its name and state, in pixels."""
+        x = rect.right - 12 - sum(b[2] for b in buttons) - 6 * (len(buttons) - 1)
+        return x - 12 - rect.x - 18
 
     def _drop_card(self, index: int, widgets) -> None:
         for widget in widgets:
@@ -165,6 +180,8 @@ class LobbyScene(Scene):
         self.import_text = self.import_entry.get_text()
         if action == "open":
             self.open_tournament(info.id)
+        elif action == "host":
+            self.host_tournament(info.id)
         elif action == "export":
             self.export_rows(info)
         elif action == "rename":
@@ -193,6 +210,16 @@ class LobbyScene(Scene):
             return
         self.notice = ""
         self.app.stack.push("tournament.round", stored=stored)
+
+    def host_tournament(self, tid: int) -> None:
+        """The hosting of tournament ``tid``: its settings, or its tables while hosted."""
+        try:
+            stored = self.store.open(tid)
+        except StoreError as exc:
+            self.notice, self.notice_ok = str(exc), False
+            return
+        self.notice = ""
+        self.app.stack.push("tournament.hosting", stored=stored)
 
     def rename(self, tid: int, name: str) -> str | None:
         """Rename tournament ``tid``; None when done, else why not (the dialog shows it)."""

@@ -18,7 +18,7 @@ from game.tournament.store import keep_live
 from .. import assets, ui
 from ..scroll_list import ScrollList
 from ..stack import Scene, screen_class
-from . import projector
+from . import network, projector
 from .background import BackgroundGames
 from .common import (ERROR, GOOD, StoreError, counted, export_dir, game_title, score_text,
                      time_control_title)
@@ -39,6 +39,8 @@ NARROW = 1150         # a window narrower than this gives the names room from th
 BACKGROUND_POLL = 0.25    # seconds between looks for the results of computer games
 HEAD_BUTTON = 170     # Print round and Projector, under the heading's corners
 HEAD_BUTTONS_Y = 80
+NET_BUTTON = 140      # Host and Live boards, in the corners beside the heading
+NET_BUTTONS_Y = 24
 CHANGED = "changed by the director"     # a board's state after the director's change
 HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
               "forfeit": "by forfeit", "manual": "entered"}
@@ -92,6 +94,9 @@ class RoundScene(Scene):
         self.pairing = PairingJob()    # a Swiss round paired in another process
         self.tools = RoundTools(self)  # a Swiss's late entries, byes, withdrawals, swaps
         self.printing = Printing()     # the printouts asked for, written in the background
+        self.hosted_seen = None        # (the network's boards, their version) when drawn
+        self.hosted_recorded = 0       # results the network had kept when last read
+        self.dirty = False
 
     @property
     def tournament(self):
@@ -192,6 +197,17 @@ class RoundScene(Scene):
             self, (w - 60 - HEAD_BUTTON, HEAD_BUTTONS_Y, HEAD_BUTTON, 34),
             projector.button_text(self.app, self.stored),
             tooltip="The pairings and the standings in large type, in a window of their own")
+        # over the network: hosting the boards for tables on other computers, and them live
+        hosting = network.find(self.app, self.stored.id)
+        self.host_button = ui.button(
+            self, (60, NET_BUTTONS_Y, NET_BUTTON, 34), "Hosting" if hosting else "Host",
+            tooltip="Tables on other computers play the round's boards; their results come "
+                    "in by themselves")
+        self.live_button = ui.button(
+            self, (w - 60 - NET_BUTTON, NET_BUTTONS_Y, NET_BUTTON, 34), "Live boards",
+            tooltip="Every board played over the network: the boards, clocks and last moves")
+        if hosting is None:
+            self.live_button.disable()
 
     def _board_widgets(self, index: int, rect) -> list:
         """The Play and result buttons of the board on row ``index``, placed in ``rect``."""
@@ -208,8 +224,8 @@ class RoundScene(Scene):
             self.result_buttons[p.board] = ui.button(self, result, "Change result")
             return [self.result_buttons[p.board]]
         play = ui.button(self, (result[0] - 10 - play_w, y, play_w, 36), "Play", "#primary")
-        if finished:
-            play.disable()
+        if finished or self.hosted(p) is not None:
+            play.disable()      # a board played over the network is not played here too
         self.play_buttons[p.board] = play
         self.result_buttons[p.board] = ui.button(
             self, result, "Change result" if finished else "Enter result")
@@ -264,6 +280,10 @@ class RoundScene(Scene):
         elif ui.pressed(event, self.print_button):
             self.notice = self.printing.start(self.tournament, self.shown, export_dir())
             self.notice_ok = True
+        elif ui.pressed(event, self.host_button):
+            self.app.stack.push("tournament.hosting", stored=self.stored)
+        elif ui.pressed(event, self.live_button):
+            self.app.stack.push("tournament.live", stored=self.stored)
         elif ui.pressed(event, self.projector_button):
             self.notice, self.notice_ok = projector.toggle(self.app, self.stored)
             projector.follow(self.projector_button, self.app, self.stored)
@@ -427,7 +447,31 @@ class RoundScene(Scene):
         self.reload()       # results the computer players' workers kept meanwhile too
         return self.stored
 
+    def hosted(self, pairing) -> str | None:
+        """The table state of a board played over the network, or None."""
+        if pairing.is_bye or self.tournament.result(pairing.round, pairing.board) is not None:
+            return None
+        return network.state_for(self.app, self.stored, pairing)
+
+    def _follow_network(self) -> None:
+        """Results the network's boards kept: read again; their tables' states: drawn."""
+        hosting = network.find(self.app, self.stored.id)
+        if hosting is None:
+            seen, version = None, None
+        else:
+            if hosting.recorded != self.hosted_recorded:
+                self.hosted_recorded = hosting.recorded
+                self.reload()
+            seen = (hosting.state, hosting.recorded, len(hosting.boards))
+            version = hosting.version
+        if seen != (self.hosted_seen or (None,))[0]:
+            self.resize()           # its buttons follow (Play, Hosting, Live boards)
+        if (seen, version) != self.hosted_seen:
+            self.hosted_seen = (seen, version)
+            self.dirty = True       # the tables' states are drawn again
+
     def update(self, dt: float) -> None:
+        self._follow_network()
         self._paired()
         printed = self.printing.poll()
         if printed:
@@ -443,10 +487,16 @@ class RoundScene(Scene):
             self.resize()       # a notice came, went or grew: the boards make room for it
 
     def next_frame_in(self) -> float | None:
+        if self.dirty:
+            return 0.0
         # computer games and printouts are done in other processes: look for their
         # results now and then
         if self.pairing.busy:
             return POLL
+        hosting = network.find(self.app, self.stored.id)
+        if hosting is not None and any(b.view.away and not b.view.over
+                                       for b in hosting.boards.values()):
+            return 1.0              # "reconnecting, 1:32" counts up
         return BACKGROUND_POLL if self.background.busy or self.printing.busy else None
 
     def leave(self) -> None:
@@ -456,10 +506,11 @@ class RoundScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface) -> None:
+        self.dirty = False
         ui.table(surface)
         w, h = surface.get_size()
         t = self.tournament
-        ui.heading(surface, t.name, (w // 2, 50), size=44)
+        ui.heading(surface, t.name, (w // 2, 50), size=44, width=w - 2 * (60 + NET_BUTTON + 12))
         if t.rounds:
             choice = t.game_for_round(self.shown).to_dict()
             sub = (f"Round {self.shown} of {t.total_rounds} - "
@@ -551,6 +602,9 @@ class RoundScene(Scene):
         if hint:
             return hint
         waiting = [p for p in t.pending() if p.round == self.shown]
+        if any(self.hosted(p) is not None for p in waiting):
+            return ("The tables play this round over the network: Live boards follows them, "
+                    "and each result comes in by itself.")
         if any(not self.is_computer_game(p) for p in waiting):
             return ("Press Play to play a board on this screen, or Enter result for a game "
                     "played on a real table.")
@@ -577,6 +631,9 @@ class RoundScene(Scene):
         if self.is_computer_game(p):
             return ("playing in the background..."
                     if self.background.is_running(p.round, p.board) else "waiting")
+        hosted = self.hosted(p)
+        if hosted is not None:
+            return hosted
         if self.playing == (p.round, p.board) or (p.round, p.board) in self.live:
             return "being played"       # a half-played game is kept, across restarts too
         if p.board in self.tools.changed():

@@ -44,15 +44,16 @@ class RoundTools:
 
     def can_change(self) -> bool:
         """Whether the round shown may still be changed: the last paired, no board with a
-        result or a game begun, here or in the background, and no round being paired."""
+        result or a game begun, here, in the background or over the network, and no round
+        being paired."""
         s, t = self.scene, self.tournament
         if not self.active or not t.rounds or s.shown != t.rounds_paired or s.pairing.busy:
             return False
         for p in t.rounds[s.shown - 1]:
             key = (p.round, p.board)
             if key in t.results or key in s.live or s.playing == key or (
-                    s.background.is_running(*key)):
-                return False
+                    s.background.is_running(*key)) or s.hosted(p) is not None:
+                return False        # (a board hosted has its names on the host's seats)
         return True
 
     def changed(self) -> set[int]:
