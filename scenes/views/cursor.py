@@ -109,10 +109,14 @@ class KeyCursor:
 
     @staticmethod
     def _nearest(area: Area, place):
-        """The spot nearest ``place``; with nowhere to be near, the area's home or its
-        first spot."""
+        """The spot nearest ``place``; with nowhere to be near, the area's home, else the
+        spot in the middle of its frame (the middle of a board), else its first."""
         if place is None:
-            return area.home if area.home in area.spots else area.spots[0]
+            if area.home in area.spots:
+                return area.home
+            if area.frame is None:
+                return area.spots[0]
+            place = pygame.Rect(area.frame).center
         return min(area.spots, key=lambda s: math.dist(area.centre(s), place))
 
     def go(self, areas: list, name: str) -> None:
@@ -195,7 +199,7 @@ class KeyCursor:
         if found is None or found[1] is None:
             return
         area, spot = found
-        colour = tuple(int(EDGE[i] + (RING[i] - EDGE[i]) * (0.55 + 0.45 * breath))
+        colour = tuple(int(EDGE[i] + (RING[i] - EDGE[i]) * (0.7 + 0.3 * breath))
                        for i in range(3))
         if len(areas) > 1 and area.frame is not None:
             draw_corners(surface, pygame.Rect(area.frame), colour)
@@ -214,18 +218,20 @@ def _named(areas: list, name):
 
 
 def draw_ring(surface, rect: pygame.Rect, shape: str, colour) -> None:
-    """The cursor: a ring just outside ``rect`` (light on a dark edge, so that it reads on
-    light and dark squares alike and covers nothing of what is inside)."""
-    width = max(2, min(5, min(rect.size) // 12))
+    """The cursor: a ring outside ``rect`` (light on a dark edge, so that it reads on light
+    and dark squares alike), clear of what is inside and, round a large spot, of the
+    highlights the view draws just outside it (a shield lit under the pointer)."""
+    width = max(2, min(5, min(rect.size) // 14))
+    gap = width + 1 + (4 if min(rect.size) >= 40 else 0)
     if shape == "circle":
         centre = rect.center
-        radius = max(rect.width, rect.height) // 2 + width + 1
-        pygame.draw.circle(surface, EDGE, centre, radius + 2, width + 4)
+        radius = max(rect.width, rect.height) // 2 + gap
+        pygame.draw.circle(surface, EDGE, centre, radius + 1, width + 2)
         pygame.draw.circle(surface, colour, centre, radius, width)
         return
-    ring = rect.inflate(2 * width + 2, 2 * width + 2)
+    ring = rect.inflate(2 * gap, 2 * gap)
     radius = max(3, min(ring.size) // 6)
-    pygame.draw.rect(surface, EDGE, ring.inflate(4, 4), width + 4, border_radius=radius + 2)
+    pygame.draw.rect(surface, EDGE, ring.inflate(2, 2), width + 2, border_radius=radius + 1)
     pygame.draw.rect(surface, colour, ring, width, border_radius=radius)
 
 

@@ -286,7 +286,9 @@ class CalabriaView(BoardView):
                 spots += ["D"] * bool(dux) + ["V"] * bool(pieces)
             places = {"supply": trays.supply_rect(side), "D": trays.slot_rect(side, 0),
                       "V": trays.slot_rect(side, 1)}
-            areas.append(Area("tray", tuple(spots), places.get, frame=trays.rects[side]))
+            home = "D" if "D" in spots else spots[-1]
+            areas.append(Area("tray", tuple(spots), places.get, home=home,
+                              frame=trays.rects[side]))
         return areas
 
     def key_home(self) -> str:

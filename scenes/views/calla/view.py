@@ -362,7 +362,15 @@ class CallaView(BoardView):
         home = next((i for i in shields if self._playable(i)),
                     next((i for i in shields if s.to_move is not None and owner(i) == s.to_move),
                          None))
-        return [Area("shields", shields, lambda i: self.pits_rects[i], home=home)]
+        return [Area("shields", shields, self._shield_and_count, home=home)]
+
+    def _shield_and_count(self, index) -> pygame.Rect:
+        """A shield with its count beside it (the cursor goes round both, hiding neither)."""
+        rect = self.pits_rects[index]
+        tall = _count_image(0, max(14, rect.width // 6)).get_height() + 2
+        if self._top_row(index):
+            return pygame.Rect(rect.x, rect.y - tall, rect.width, rect.height + tall)
+        return pygame.Rect(rect.x, rect.y, rect.width, rect.height + tall)
 
     def key_home(self) -> str:
         return "shields"

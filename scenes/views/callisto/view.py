@@ -267,12 +267,15 @@ class CallistoView(BoardView):
             tray = self.trays[colour]
             names = tuple(name for name in tray.slots
                           if left_in_tray(state, None, colour, name) > 0)
+            playable = state.playable_pieces()
             if names:
                 areas.append(Area("tray", names, lambda name: tray.slots[name],
+                                  home=next((n for n in names if n in playable), None),
                                   frame=tray.rect))
         return areas
 
     def key_home(self) -> str:
+        """Each turn starts at the tray, on its first piece that fits somewhere."""
         return "tray"
 
     def _toggle_marks(self) -> None:

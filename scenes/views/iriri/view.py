@@ -317,7 +317,7 @@ class IririView(BoardView):
         if spots:
             areas.append(Area("tray", spots, lambda spot: trays.button_rect(mover)
                               if spot == "button" else trays.slot_rect(mover, spot),
-                              frame=trays.rects[mover]))
+                              home=spots[0], frame=trays.rects[mover]))
         n = len(s.ring)
         home = None
         if s.phase == "take":
