@@ -32,6 +32,24 @@ def lighten(c, f):
     return tuple(int(v + (255 - v) * f) for v in c[:3])
 
 
+def luminance(c) -> float:
+    """The relative luminance of colour ``c`` (0 black .. 1 white), as WCAG reckons it."""
+    def linear(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in c[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def readable(c, least: float = 0.18):
+    """Colour ``c`` lightened just enough to be read as words on the dark table (a
+    relative luminance of at least ``least``); a light colour comes back as it is."""
+    f = 0.0
+    while luminance(lighten(c, f)) < least and f < 1:
+        f += 0.05
+    return lighten(c, f)
+
+
 @lru_cache(maxsize=512)
 def label(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
     """``words`` drawn once in the program's font and kept for the next frame."""

@@ -17,7 +17,7 @@ from game.iriri import PLAYER_NAMES
 from ... import assets
 from . import art
 from ..base import GOLD, INK, pulse, says_side
-from ..drawing import blend_rect, label, mix
+from ..drawing import blend_rect, label, mix, readable
 
 MUTED = (200, 184, 160)
 TRAY_OF = (1, 0)    # tray 0 (the top one) is Blue's, tray 1 (the bottom one) Yellow's
@@ -80,7 +80,7 @@ class Trays:
         smaller size if need be; the name alone, cut with an ellipsis, when even that
         cannot fit."""
         x, size = self.header(player)
-        colour = art.player_rgb()[player]
+        colour = readable(art.player_rgb()[player])     # words on the dark wood
         name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
         title = (f"{PLAYER_NAMES[player].upper()}  {name}"
                  if self.live and not says_side(name, PLAYER_NAMES[player]) else name.upper())

@@ -14,6 +14,7 @@ from game.iriri.words import word_text
 
 from . import art
 from ..base import GOLD, INK, seat_label
+from ..drawing import readable
 
 
 def type_words(piece: str) -> str:
@@ -31,8 +32,8 @@ def news(state, previous, last, must_pass: bool, human: bool) -> list:
             return []
         if state.winner is None:
             return [("A draw", GOLD, 3.0, state.end_reason or "")]
-        return [(f"{PLAYER_NAMES[state.winner]} wins!", art.player_rgb()[state.winner], 3.0,
-                 state.end_reason or "")]
+        ink = readable(art.player_rgb()[state.winner])
+        return [(f"{PLAYER_NAMES[state.winner]} wins!", ink, 3.0, state.end_reason or "")]
     banners = []
     if previous is not None and last is not None:
         who = PLAYER_NAMES[last["player"]]
