@@ -596,3 +596,103 @@ def test_the_address_last_joined_is_asked_for_its_boards_as_the_screen_opens(app
     press(app, "Take seat")                      # and the name is remembered too
     until(app, lambda: top(app) == "play", "Bob's board")
 
+
+
+# --- what comes from a file or over the wire, however it is -----------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40)
+                    | st.floats(allow_nan=False) | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=5)
+                    | st.dictionaries(st.text(max_size=10), inner, max_size=6), max_leaves=25)
+TICKET = {"url": "ws://127.0.0.1:8765", "board": 1, "seat": 1,
+          "token": "A" * 32, "since": 4, "name": "Bob", "password": CODE,
+          "host": {"port": 8765, "code": CODE, "event": "Ann's Calla"}}
+FUZZ = settings(max_examples=80, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(field=st.sampled_from(sorted(TICKET) + ["host.port", "host.code", "host.event"]),
+       value=JSON)
+def test_a_kept_ticket_is_read_or_refused_naming_its_field(field, value):
+    from scenes.net.common import TicketProblem, read_ticket
+    ticket = {**TICKET, "host": dict(TICKET["host"])}
+    if field.startswith("host."):
+        ticket["host"][field[5:]] = value
+    else:
+        ticket[field] = value
+    try:
+        kept = read_ticket(ticket)
+    except TicketProblem as exc:
+        assert f"'network.{field.split('.')[0]}" in str(exc)
+    else:
+        assert kept["url"].startswith("ws://") and type(kept["board"]) is int
+
+
+@FUZZ
+@given(messages=st.lists(st.fixed_dictionaries(
+    {"type": st.sampled_from(["event", "now", "seated", "error", "connection", "boards"]),
+     "board": st.sampled_from([1, 2, None]), "seq": st.integers(0, 6),
+     "kind": st.sampled_from(["created", "seated", "started", "move", "time_called",
+                              "away", "back", "paused", "resumed", "draw_offered", "ended"])},
+    optional={"position": JSON, "names": JSON, "clocks": JSON, "move": JSON, "ply": JSON,
+              "seat": JSON, "game": st.sampled_from(["calla", "calliro", "chess", 3]),
+              "reason": JSON, "state": JSON, "record": JSON, "winner": JSON, "end": JSON,
+              "away": JSON, "token": JSON, "timer_ms": JSON, "running": JSON}),
+    max_size=12))
+def test_whatever_a_host_sends_a_board_is_shown_or_refused_in_words(messages):
+    """A RemoteGame takes in any messages without raising: the board it makes (if any) can
+    be asked everything the screens ask."""
+    from scenes.net.remote import RemoteGame
+
+    class Net:
+        url = "ws://127.0.0.1:8765"
+
+        def poll(self):
+            return []
+    game = RemoteGame(None, Net(), 1)
+    for message in messages:
+        game.take(message)
+    if game.session is not None:
+        game.status_words()
+        game.move_problem()
+        game.session.outcome
+        game.session.record()
+        game.ticket()
+    assert isinstance(game.problem, str)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(boards=JSON)
+def test_whatever_list_of_boards_a_host_sends_is_listed_or_left_out(app, boards):
+    join = app.stack.push("net.join")
+    join._set_boards(boards if not isinstance(boards, list) else boards
+                     + [{"board": 7, "game": "calla", "names": ["Ann", 5], "free": [1, "x"]}])
+    for board in join.boards:
+        first, second = join.board_words(board)
+        assert first.startswith(f"Board {board['board']}: ")
+    join.draw(app.screen)
+    app.stack.pop()
+
+
+def test_a_damaged_ticket_is_set_aside_with_its_reason(app):
+    from game.files import write_json_atomic
+    from game.session import Session
+    from scenes.saves import unfinished_path
+    kept = Session("calla")
+    kept.play(kept.state.legal_moves()[0])
+    write_json_atomic(unfinished_path("calla"), {**kept.record(),
+                                                 "network": {**TICKET, "token": "x"}})
+    app.stack.reset("menu")
+    frames(app, 2)
+    assert app.stack.top.resume_buttons["calla"].text == "Rejoin"
+    press(app, "Rejoin")
+    menu = app.stack.top
+    assert top(app) == "menu"
+    assert "field 'network.token' is not a seat's token" in menu.notice
+    assert "could not be read and was kept as" in menu.notice
+    assert not unfinished_path("calla").exists()

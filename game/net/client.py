@@ -392,7 +392,10 @@ class Client:
                 except Refusal as exc:
                     log.warning("a message from the host was not understood: %s", exc)
                     continue
-                self._take(message)
+                try:
+                    self._take(message)
+                except Exception as exc:    # a field of the wrong kind: that message only
+                    log.warning("a message from the host could not be read: %r", exc)
         except ConnectionClosed as exc:
             reason = _close_reason(exc)
         finally:

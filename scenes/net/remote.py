@@ -168,10 +168,11 @@ class RemoteGame:
         elif kind == "event" and board == self.board:
             seq = message.get("seq")
             if type(seq) is int and seq > self.view.seq:
+                message = readable(message)
                 self.view.apply(message, now)
                 self._event(message)
         elif kind == "now" and board == self.board:
-            self.view.apply_now(message, now)
+            self.view.apply_now(readable(message), now)
             self._now()
 
     def _error(self, message: dict) -> None:
@@ -510,6 +511,27 @@ class RemoteGame:
         self.net.close()
         if self.host is not None:
             self.host.stop()
+
+
+def readable(message: dict) -> dict:
+    """``message`` without the fields the board would read that are not of their kind (a
+    host's message is checked field by field where it is used: a clock that is no number
+    must not reach the sidebar)."""
+    def seat(value):
+        return value is None or (type(value) is int and 0 <= value <= 3)
+
+    def number(value):
+        return type(value) in (int, float) and 0 <= value < 10**12
+    checks = {"clocks": lambda v: v is None or (isinstance(v, list) and len(v) <= 4
+                                                and all(number(x) for x in v)),
+              "running": seat, "turn": seat, "seat": seat,
+              "timer_ms": lambda v: v is None or number(v),
+              "names": lambda v: isinstance(v, list) and len(v) <= 4,
+              "away": lambda v: isinstance(v, list) and all(
+                  isinstance(e, dict) and seat(e.get("seat")) and number(e.get("seconds"))
+                  for e in v)}
+    return {key: value for key, value in message.items()
+            if key not in checks or checks[key](value)}
 
 
 def scene_landing(scene) -> bool:
