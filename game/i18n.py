@@ -231,6 +231,16 @@ def _strong_rtl(ch: str) -> bool:
     return unicodedata.bidirectional(ch) in ("R", "AL")
 
 
+def listed(words) -> str:
+    """``words`` as a list in a sentence: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    words = [str(w) for w in words]
+    if len(words) <= 1:
+        return "".join(words)
+    # TRANSLATORS: between the names of a list but the last two ("Ann, Bo and Cy")
+    head = pgettext("list", ", ").join(words[:-1])
+    return _("{names} and {last}").format(names=head, last=words[-1])
+
+
 def plain(text: str) -> str:
     """``text`` without the isolates ``isolated`` put in (for logs and file names)."""
     return str(text).replace(FSI, "").replace(PDI, "")

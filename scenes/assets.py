@@ -629,6 +629,15 @@ def ellipsized(words: str, size: int, width: int, bold: bool = False) -> str:
     return words[:low].rstrip() + "\u2026"
 
 
+def fitted(words: str, name: str, size: int, width: int, bold: bool = False) -> str:
+    """``words`` (a translated sentence with ``{name}`` in it) with ``name`` put in, the name
+    shortened with an ellipsis so that the sentence fits ``width`` pixels: the name is cut,
+    never the words around it, wherever the language puts it."""
+    rest = measure(words.format(name=""), size, bold)
+    short = ellipsized(name, size, max(0, width - rest), bold) if name else name
+    return words.format(name=i18n.isolated(short))
+
+
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``words`` into lines that fit ``width`` pixels at ``size``."""
     lines, line = [], ""

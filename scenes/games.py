@@ -19,18 +19,19 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from game import GAMES
 from game.ai import LEVEL_TITLES
-from game.core import counted, shown
+from game.core import shown
+from game.i18n import N_, _, digits, isolated, listed, ngettext, number, rtl
 from game.records.library import LibraryProblem
 
 from . import assets, record_files, saves, ui
 from .stack import Scene
 
-ALL_GAMES = ("All games", "")
+ALL_GAMES = (N_("All games"), "")
 #: The table's columns: title, share of the width left by the fixed ones (None: as wide
-#: as its widest text), alignment.
-COLUMNS = (("Game", 0.2, "left"), ("Players", 0.5, "left"), ("Date", None, "left"),
-           ("Result", 0.3, "left"), ("Moves", None, "right"))
-WIDEST = {"Date": "0000-00-00 00:00", "Moves": "Moves"}
+#: as its widest text), alignment (in a language written left to right).
+COLUMNS = ((N_("Game"), 0.2, "left"), (N_("Players"), 0.5, "left"), (N_("Date"), None, "left"),
+           (N_("Result"), 0.3, "left"), (N_("Moves"), None, "right"))
+WIDEST = {"Date": "0000-00-00 00:00", "Moves": "9999"}
 HEADER_H = 34
 ROW_H = 36
 TEXT = 16
@@ -43,7 +44,9 @@ def seat_tag(level) -> str:
     """What follows a seat's name in the list: who played it, if not a person."""
     if level is None:
         return ""
-    return f" (computer, {LEVEL_TITLES[level]})" if level in LEVEL_TITLES else " (computer)"
+    if level in LEVEL_TITLES:
+        return _(" (computer, {level})").format(level=LEVEL_TITLES[level])
+    return _(" (computer)")
 
 
 def fit_names(names, separator: str, size: int, width: int, tags=()) -> str:
@@ -89,7 +92,7 @@ def date_text(date: str) -> str:
     """A record's date as the table shows it: ``2025-05-04 15:02`` (the time where it was
     played)."""
     try:
-        return datetime.datetime.fromisoformat(date).strftime("%Y-%m-%d %H:%M")
+        return digits(datetime.datetime.fromisoformat(date).strftime("%Y-%m-%d %H:%M"))
     except (TypeError, ValueError):
         return shown(date or "", 20, quoted=False)
 
@@ -129,7 +132,8 @@ class GamesScene(Scene):
             self.problem = ""
         except LibraryProblem as exc:
             self.entries, self.total = [], 0
-            self.problem = shown(f"The game library cannot be read: {exc}", 600, quoted=False)
+            self.problem = shown(_("The game library cannot be read: {problem}").format(
+                problem=exc), 600, quoted=False)
         ids = [entry.id for entry in self.entries]
         self.selected = ids.index(selected) if selected in ids else (0 if ids else None)
         self._refresh_buttons()
@@ -144,37 +148,42 @@ class GamesScene(Scene):
         self.compact = h < 700
         x = 40
         self.filter_y = 84 if self.compact else 104
-        games = [ALL_GAMES] + [(spec.title, spec.name) for spec in GAMES.values()]
-        chosen = next((g for g in games if g[1] == self.game_filter), ALL_GAMES)
+        games = [(_(ALL_GAMES[0]), "")] + [(spec.title, spec.name) for spec in GAMES.values()]
+        chosen = next((g for g in games if g[1] == self.game_filter), games[0])
         self.game_menu = ui.dropdown(self, (x + 64, self.filter_y, 220, 36), games, chosen)
         self.player_entry = self.add(UITextEntryLine(
             pygame.Rect(x + 64 + 220 + 90, self.filter_y, min(280, w - 620), 36),
             manager=self.app.ui, initial_text=self.player_filter,
-            placeholder_text="any player"))
+            placeholder_text=_("any player")))
         self.player_entry.set_text_length_limit(40)
         top = self.filter_y + 50
         self.table = pygame.Rect(x, top, w - 2 * x, h - top - 86)
         self.rows_per_page = max(1, (self.table.height - HEADER_H - 12) // ROW_H)
         self.columns = []
-        fixed = {title: max(assets.font(TEXT).size(text)[0], assets.font(15, True).size(title)[0])
-                 + PAD + 8 for title, text in WIDEST.items()}
+        fixed = {title: max(assets.font(TEXT).size(digits(text))[0],
+                            assets.font(15, True).size(_(title))[0]) + PAD + 8
+                 for title, text in WIDEST.items()}
         cx, inner = self.table.x + 16, self.table.width - 32
         left = inner - sum(fixed.values())
         for title, share, align in COLUMNS:
             width = fixed[title] if share is None else int(left * share)
-            self.columns.append((title, pygame.Rect(cx, 0, width - PAD, ROW_H), align))
+            # a language written right to left has its first column at the right
+            rect = ui.mirrored((cx, 0, width - PAD, ROW_H), self.table.inflate(-32, 0))
+            if rtl():
+                align = "left" if align == "right" else "right"
+            self.columns.append((title, rect, align))
             cx += width
         self.row_rects = [pygame.Rect(self.table.x + 6, self.table.y + HEADER_H + 4 + i * ROW_H,
                                       self.table.width - 12, ROW_H)
                           for i in range(self.rows_per_page)]
         y = h - 70
-        self.back_button = ui.button(self, (x, y, 130, 46), "Back")
-        self.previous_button = ui.button(self, (x + 130 + 14, y, 120, 46), "Previous")
-        self.next_button = ui.button(self, (x + 130 + 14 + 120 + 14, y, 120, 46), "Next")
-        self.delete_button = ui.button(self, (w - x - 130 - 14 - 130, y, 130, 46), "Delete",
-                                       tooltip="Delete the game picked, after asking")
-        self.open_button = ui.button(self, (w - x - 130, y, 130, 46), "Open", "#primary",
-                                     tooltip="Go through the game move by move")
+        self.back_button = ui.button(self, (x, y, 130, 46), _("Back"))
+        self.previous_button = ui.button(self, (x + 130 + 14, y, 120, 46), _("Previous"))
+        self.next_button = ui.button(self, (x + 130 + 14 + 120 + 14, y, 120, 46), _("Next"))
+        self.delete_button = ui.button(self, (w - x - 130 - 14 - 130, y, 130, 46), _("Delete"),
+                                       tooltip=_("Delete the game picked, after asking"))
+        self.open_button = ui.button(self, (w - x - 130, y, 130, 46), _("Open"), "#primary",
+                                     tooltip=_("Go through the game move by move"))
         self.confirm = None
         self.load()
 
@@ -273,12 +282,14 @@ class GamesScene(Scene):
         if entry is None:
             return
         if entry.problem:
-            self.notice, self.notice_ok = f"This game cannot be opened: {entry.problem}", False
+            self.notice, self.notice_ok = _("This game cannot be opened: {problem}").format(
+                problem=entry.problem), False
             return
         try:
             record = self.library.get(entry.id)
         except LibraryProblem as exc:
-            self.notice, self.notice_ok = f"This game cannot be opened: {exc}", False
+            self.notice, self.notice_ok = _("This game cannot be opened: {problem}").format(
+                problem=exc), False
             return
         self.notice = ""
         self.app.log(f"open kept game {entry.game}")
@@ -290,16 +301,19 @@ class GamesScene(Scene):
         entry = self.current()
         if entry is None:
             return
-        what = (f"{GAMES[entry.game].title} game of {' and '.join(entry.players)}, "
-                f"{date_text(entry.date)}" if entry.problem is None and entry.game in GAMES
-                else "damaged game")
+        if entry.problem is None and entry.game in GAMES:
+            question = _("Delete the {game} game of {players}, {date}? It cannot be brought "
+                         "back.").format(game=GAMES[entry.game].title,
+                                         players=listed([isolated(p) for p in entry.players]),
+                                         date=date_text(entry.date))
+        else:
+            question = _("Delete this damaged game? It cannot be brought back.")
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(460, w - 80), 240)
         rect.center = (w // 2, h // 2)
         self.confirm = self.add(UIConfirmationDialog(
-            rect, f"Delete the {html.escape(what)}? It cannot be brought back.",
-            self.app.ui, window_title="Delete a game", action_short_name="Delete",
-            always_on_top=True))
+            rect, html.escape(question), self.app.ui, window_title=_("Delete a game"),
+            action_short_name=_("Delete"), always_on_top=True))
 
     def delete_current(self) -> None:
         """Forget the game picked: written by the app's writer; the list shows it gone now."""
@@ -313,7 +327,7 @@ class GamesScene(Scene):
         self.entries.pop(self.selected)
         self.total -= 1
         self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
-        self.notice, self.notice_ok = "The game was deleted.", True
+        self.notice, self.notice_ok = _("The game was deleted."), True
         self.app.log(f"delete kept game {entry.game}")
         self._refresh_buttons()
 
@@ -322,7 +336,8 @@ class GamesScene(Scene):
             for job in list(self.deleting):
                 problem = self.app.writer.problem(job)
                 if problem:
-                    self.notice, self.notice_ok = f"Not deleted: {problem}", False
+                    self.notice, self.notice_ok = _("Not deleted: {problem}").format(
+                        problem=problem), False
             self.deleting.clear()
             self.load()                     # the next games move up into the page
 
@@ -330,15 +345,22 @@ class GamesScene(Scene):
     def draw(self, surface) -> None:
         ui.table(surface)
         w, h = surface.get_size()
-        ui.heading(surface, "Games", (w // 2, 40 if self.compact else 54),
+        ui.heading(surface, _("Games"), (w // 2, 40 if self.compact else 54),
                    size=40 if self.compact else 52)
         y = self.filter_y + 18
-        assets.text(surface, "Game", (40, y), size=17, colour=ui.MUTED, anchor="midleft")
-        assets.text(surface, "Player", (40 + 64 + 220 + 18, y), size=17, colour=ui.MUTED,
-                    anchor="midleft")
-        count = counted(self.total, "game") + (f", page {self.page + 1} of {self.pages}"
-                                               if self.pages > 1 else "")
-        assets.text(surface, count, (w - 40, y), size=17, colour=ui.MUTED, anchor="midright")
+        assets.text(surface, _("Game"), (40, y), size=17, colour=ui.MUTED, anchor="midleft",
+                    width=60)
+        assets.text(surface, _("Player"), (40 + 64 + 220 + 18, y), size=17, colour=ui.MUTED,
+                    anchor="midleft", width=68)
+        if self.pages > 1:
+            count = ngettext("{n} game, page {page} of {pages}",
+                             "{n} games, page {page} of {pages}", self.total).format(
+                n=number(self.total), page=number(self.page + 1), pages=number(self.pages))
+        else:
+            count = ngettext("{n} game", "{n} games", self.total).format(n=number(self.total))
+        entry_right = self.player_entry.rect.right + 16
+        assets.text(surface, count, (w - 40, y), size=17, colour=ui.MUTED, anchor="midright",
+                    width=max(40, w - 40 - entry_right))
         ui.panel(surface, self.table)
         if self.problem:
             assets.paragraph(surface, self.problem, (self.table.x + 24, self.table.y + 24,
@@ -355,16 +377,17 @@ class GamesScene(Scene):
         header_y = self.table.y + HEADER_H // 2 + 2
         for title, rect, align in self.columns:
             x = rect.right if align == "right" else rect.x
-            assets.text(surface, title, (x, header_y), size=15, bold=True, colour=ui.MUTED,
-                        anchor="midright" if align == "right" else "midleft")
+            assets.text(surface, _(title), (x, header_y), size=15, bold=True, colour=ui.MUTED,
+                        anchor="midright" if align == "right" else "midleft",
+                        width=rect.width)
         line_y = self.table.y + HEADER_H
         pygame.draw.line(surface, (120, 96, 70), (self.table.x + 10, line_y),
                          (self.table.right - 10, line_y))
         if not self.entries:
-            empty = ("No game matches these filters." if self.game_filter or self.player_filter
-                     else "No finished game yet: every game played to its end is kept here.")
+            empty = (_("No game matches these filters.") if self.game_filter or self.player_filter
+                     else _("No finished game yet: every game played to its end is kept here."))
             assets.text(surface, empty, (self.table.centerx, self.table.y + HEADER_H + 40),
-                        size=17, colour=ui.MUTED, anchor="center")
+                        size=17, colour=ui.MUTED, anchor="center", width=self.table.width - 40)
             return
         for i, (entry, rect) in enumerate(zip(self.entries, self.row_rects)):
             if i == self.selected:
@@ -382,7 +405,8 @@ class GamesScene(Scene):
                 continue
             width = rect.width
             if title == "Players" and entry.problem:      # the problem takes the rest of the row
-                width = self.columns[-1][1].right - rect.x
+                last = self.columns[-1][1]
+                width = rect.right - last.x if rtl() else last.right - rect.x
             x = rect.right if align == "right" else rect.x
             assets.text(surface, assets.ellipsized(text, TEXT, width), (x, y), size=TEXT,
                         colour=colour, anchor="midright" if align == "right" else "midleft")
@@ -393,29 +417,28 @@ class GamesScene(Scene):
         title = spec.variant_title(entry.variant) if spec and entry.variant else (
             spec.title if spec else entry.game)
         if entry.problem:
-            return [(title, ui.INK), (f"Damaged: {entry.problem}", PROBLEM),
+            return [(title, ui.INK), (_("Damaged: {problem}").format(problem=entry.problem),
+                                      PROBLEM),
                     (None, None), (None, None), (None, None)]
         players_w = self.columns[1][1].width
         result_w = self.columns[3][1].width
-        separator = " vs " if len(entry.players) == 2 else ", "
+        # TRANSLATORS: between the two players' names in the list of games
+        separator = _(" vs ") if len(entry.players) == 2 else _(", ")
         return [(title, ui.INK),
                 (fit_names(entry.players, separator, TEXT, players_w,
                            [seat_tag(level) for level in entry.computers]), ui.INK),
                 (date_text(entry.date), ui.MUTED),
                 (self._result_text(entry, result_w), ui.INK),
-                (str(entry.moves), ui.MUTED)]
+                (number(entry.moves), ui.MUTED)]
 
     @staticmethod
     def _result_text(entry, width: int) -> str:
         if not entry.end:
-            return assets.ellipsized("Unfinished", TEXT, width)
+            return assets.ellipsized(_("Unfinished"), TEXT, width)
         if entry.winner is None:
-            return assets.ellipsized("Draw agreed" if entry.end == "agreed" else "Draw", TEXT,
-                                     width)
-        ending = {"time": " won on time", "resigned": " won by resignation"}.get(entry.end,
-                                                                                " won")
-        room = width - assets.font(TEXT).size(ending)[0]
+            return assets.ellipsized(_("Draw agreed") if entry.end == "agreed" else _("Draw"),
+                                     TEXT, width)
+        words = {"time": _("{name} won on time"),
+                 "resigned": _("{name} won by resignation")}.get(entry.end, _("{name} won"))
         name = entry.players[entry.winner] if entry.winner < len(entry.players) else "?"
-        fitted = assets.ellipsized(name, TEXT, room) if room > 0 else ""
-        return assets.ellipsized(fitted + ending, TEXT, width) if fitted else \
-            assets.ellipsized(name + ending, TEXT, width)
+        return assets.ellipsized(assets.fitted(words, name, TEXT, width), TEXT, width)

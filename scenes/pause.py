@@ -11,10 +11,13 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.i18n import N_, _, isolated, ngettext, number
+
 from . import assets, record_files, sgf_files, ui
 from .stack import Scene
 
 NOTICE_ROOM = 56     # pixels kept under the menu for two lines of notice
+BOX_W = 380          # the menu's width: a pair of buttons has room for "Remis anbieten"
 
 
 class PauseScene(Scene):
@@ -24,6 +27,7 @@ class PauseScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.notice = ""
+        self.notice_problem = False      # the notice says what went wrong
         self.dialog = None
         # "restart", "resign" or "draw": the menu asks before acting (moves would be lost,
         # the game would end), or asks the other player about a draw
@@ -46,39 +50,42 @@ class PauseScene(Scene):
         self.in_tournament = play is not None and "tournament" in play.config
         # a game over the network is the host's: not restarted, saved once it is over
         online = play is not None and "network" in play.config
-        rows = [("resume_button", "Resume", "#primary", None),
-                ("rules_button", "Rules", None, None),
-                ("settings_button", "Settings", None, None),
-                ("save_game_button", "Save game", None,
-                 "The host keeps this game: save it from the results once it is over"
+        rows = [("resume_button", _("Resume"), "#primary", None),
+                ("rules_button", _("Rules"), None, None),
+                ("settings_button", _("Settings"), None, None),
+                ("save_game_button", _("Save game"), None,
+                 _("The host keeps this game: save it from the results once it is over")
                  if online else
-                 "Save the game to a file, to open again later or on another computer")]
+                 _("Save the game to a file, to open again later or on another computer"))]
         if can_save:
-            rows.append(("save_button", "Save as .blksgf", None,
-                         "Save the game as a Pentobi record"))
-        resign_why = play.resign_problem() if play is not None else "No game."
-        draw_why = play.draw_problem() if play is not None else "No game."
-        rows += [[("resign_button", "Resign", None, resign_why or "End the game now: "
-                   + play.resign_words()),
-                  ("draw_button", "Offer a draw", None,
-                   draw_why or f"Offer {play.draw_parties()[1]['name']} a draw")],
-                 ("restart_button", "Restart", None, "A tournament game is not started "
-                  "again; it is played to its end, resigned or drawn" if self.in_tournament
-                  else "A game over the network is played to its end, resigned or drawn"
+            rows.append(("save_button", _("Save as .blksgf"), None,
+                         _("Save the game as a Pentobi record")))
+        resign_why = play.resign_problem() if play is not None else _("No game.")
+        draw_why = play.draw_problem() if play is not None else _("No game.")
+        rows += [[("resign_button", _("Resign"), None, resign_why or _(
+                   "End the game now: {what}").format(what=play.resign_words())),
+                  ("draw_button", _("Offer a draw"), None,
+                   draw_why or _("Offer {name} a draw").format(
+                       name=isolated(play.draw_parties()[1]["name"])))],
+                 ("restart_button", _("Restart"), None, _(
+                     "A tournament game is not started again; it is played to its end, "
+                     "resigned or drawn") if self.in_tournament
+                  else _("A game over the network is played to its end, resigned or drawn")
                   if online else None),
-                 ("quit_button", "Back to the round" if self.in_tournament else "Quit to menu",
-                  None, "The game is kept; start the board again from the round view to "
-                  "carry on" if self.in_tournament else None)]
+                 ("quit_button", _("Back to the round") if self.in_tournament
+                  else _("Quit to menu"), None,
+                  _("The game is kept; start the board again from the round view to carry on")
+                  if self.in_tournament else None)]
         # small windows: tighter rows, so a notice under the box still fits
         step, tall, top = (60, 46, 80) if h >= 700 else (54, 42, 72)
-        self.box = pygame.Rect(0, 0, 340, top + step * (len(rows) - 1) + tall + 14)
+        self.box = pygame.Rect(0, 0, BOX_W, top + step * (len(rows) - 1) + tall + 14)
         # centred with two lines of notice under it: a save's path, why a button is out
         self.box.midtop = (w // 2, max(12, (h - self.box.height - NOTICE_ROOM) // 2))
         x, y = self.box.x + 40, self.box.y + top
         self.save_button = None
         for row in rows:
             row = row if isinstance(row, list) else [row]
-            width = (260 - 10 * (len(row) - 1)) // len(row)     # a pair shares the row
+            width = (BOX_W - 80 - 10 * (len(row) - 1)) // len(row)     # a pair shares the row
             for i, (attr, text, look, tip) in enumerate(row):
                 setattr(self, attr, ui.button(self, (x + i * (width + 10), y, width, tall), text,
                                               look, tooltip=tip))
@@ -96,18 +103,18 @@ class PauseScene(Scene):
         self.dialog = None
 
     #: The question asked: its title, the button that keeps playing and the one that acts.
-    ASKING = {"restart": ("Restart?", "Keep playing", "Restart"),
-              "resign": ("Resign?", "Keep playing", "Resign"),
-              "draw": ("Draw offered", "Decline", "Accept draw")}
+    ASKING = {"restart": (N_("Restart?"), N_("Keep playing"), N_("Restart")),
+              "resign": (N_("Resign?"), N_("Keep playing"), N_("Resign")),
+              "draw": (N_("Draw offered"), N_("Decline"), N_("Accept draw"))}
 
     def _build_confirm(self) -> None:
         w, h = self.app.size
         self.box = pygame.Rect(0, 0, 400, 250)
         self.box.center = (w // 2, h // 2)
         x, y = self.box.x + 30, self.box.bottom - 76
-        _, keep, act = self.ASKING[self.asking]
-        self.keep_button = ui.button(self, (x, y, 160, 46), keep)
-        self.confirm_button = ui.button(self, (self.box.right - 190, y, 160, 46), act,
+        _title, keep, act = self.ASKING[self.asking]
+        self.keep_button = ui.button(self, (x, y, 160, 46), _(keep))
+        self.confirm_button = ui.button(self, (self.box.right - 190, y, 160, 46), _(act),
                                         "#primary")
 
     def _asking_words(self) -> str:
@@ -115,17 +122,19 @@ class PauseScene(Scene):
         if self.asking == "resign":
             return play.resign_words()
         if self.asking == "draw":
-            offerer, other = (seat["name"] for seat in play.draw_parties())
-            return f"{offerer} offers a draw. {other}, do you accept?"
+            offerer, other = (isolated(seat["name"]) for seat in play.draw_parties())
+            return _("{offerer} offers a draw. {other}, do you accept?").format(
+                offerer=offerer, other=other)
         return self._confirm_words()
 
     def _confirm_words(self) -> str:
         play = self._play()
         moves = play.cursor if play is not None else 0
         if moves == 0:
-            return "Start this game again from the beginning?"
-        made = "The move made" if moves == 1 else f"The {moves} moves made"
-        return f"Start again from the beginning? {made} so far will be lost."
+            return _("Start this game again from the beginning?")
+        return ngettext("Start again from the beginning? The move made so far will be lost.",
+                        "Start again from the beginning? The {n} moves made so far will be "
+                        "lost.", moves).format(n=number(moves))
 
     def _play(self):
         return self.app.stack.find("play")
@@ -219,10 +228,10 @@ class PauseScene(Scene):
         try:
             saved = sgf_files.save_game(self._play(), path)
         except FileProblem as exc:
-            self.notice = f"Not saved: {exc}"
+            self.notice, self.notice_problem = _("Not saved: {problem}").format(problem=exc), True
             return
         self.saved_to = None
-        self.notice = f"Saved as {saved}"
+        self.notice, self.notice_problem = _("Saved as {path}").format(path=saved), False
         self.app.log(f"saved record {saved}")
 
     def _save_game(self, path) -> None:
@@ -232,13 +241,15 @@ class PauseScene(Scene):
             self.saved_to = record_files.save_record(self.app, self._play().record(), path)
         except FileProblem as exc:
             self.saved_to = None
-            self.notice = f"Not saved: {exc}"
+            self.notice, self.notice_problem = _("Not saved: {problem}").format(problem=exc), True
             return
         self.notice = record_files.save_notice(self.app, self.saved_to)
+        self.notice_problem = record_files.save_failed(self.app, self.saved_to)
 
     def update(self, dt: float) -> None:
         if self.saved_to is not None:
             self.notice = record_files.save_notice(self.app, self.saved_to)
+            self.notice_problem = record_files.save_failed(self.app, self.saved_to)
 
     def _pointed_reason(self) -> str:
         """Why the disabled button under the pointer is out (its tooltip): pygame_gui shows
@@ -257,18 +268,19 @@ class PauseScene(Scene):
         surface.blit(dim, (0, 0))
         ui.panel(surface, self.box, alpha=255)     # opaque: nothing under it shows through
         if self.asking:
-            assets.text(surface, self.ASKING[self.asking][0], (self.box.centerx,
-                                                                self.box.y + 40), size=32,
-                        bold=True, colour=ui.TITLE, anchor="center")
+            assets.text(surface, _(self.ASKING[self.asking][0]), (self.box.centerx,
+                                                                   self.box.y + 40), size=32,
+                        bold=True, colour=ui.TITLE, anchor="center", width=self.box.width - 40)
             assets.paragraph(surface, self._asking_words(),
                              (self.box.x + 30, self.box.y + 76, self.box.width - 60, 80),
                              size=17, colour=ui.INK, spacing=1.3)
             return
-        assets.text(surface, "Paused", (self.box.centerx, self.box.y + 40), size=32, bold=True,
-                    colour=ui.TITLE, anchor="center")
-        notice = self._pointed_reason() or self.notice
+        assets.text(surface, _("Paused"), (self.box.centerx, self.box.y + 40), size=32,
+                    bold=True, colour=ui.TITLE, anchor="center", width=self.box.width - 40)
+        reason = self._pointed_reason()
+        notice = reason or self.notice
         if notice:
-            colour = (255, 170, 130) if notice.startswith("Not ") else ui.INK
+            colour = (255, 170, 130) if self.notice_problem and not reason else ui.INK
             w, h = surface.get_size()
             width = min(w - 40, 760)
             room = max(1, (h - 8 - (self.box.bottom + 12) - 6) // 22)

@@ -57,4 +57,5 @@ class QuestionScene(Scene):
         assets.text(surface, self.heading, (self.box.centerx, self.box.y + 20), size=24,
                     bold=True, colour=ui.TITLE, anchor="midtop", width=room)
         assets.paragraph(surface, self.words, (self.box.x + 30, self.box.y + 64, room,
-                                               24 * 4), size=WORDS_SIZE, colour=ui.INK)
+                                               24 * 4), size=WORDS_SIZE, colour=ui.INK,
+                         spacing=1.3)        # lines 24 pixels apart, as the box is measured

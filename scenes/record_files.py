@@ -13,6 +13,7 @@ import datetime
 from pathlib import Path
 
 from game.core import shown
+from game.i18n import _
 from game.files import FileProblem, not_a_file, read_json
 from game.records.record import SUFFIX, RecordProblem, record_of_moves, replay
 
@@ -29,11 +30,13 @@ def default_name(spec) -> str:
 
 def save_dialog(scene, spec):
     """A file dialog for where to save a game of ``spec``."""
-    return file_dialog(scene, f"Save the game ({SUFFIX})", folder(scene.app.settings) / default_name(spec))
+    return file_dialog(scene, _("Save the game ({suffix})").format(suffix=SUFFIX),
+                       folder(scene.app.settings) / default_name(spec))
 
 
 def open_dialog(scene):
-    return file_dialog(scene, f"Open a saved game ({SUFFIX}, or Pentobi's .blksgf)",
+    return file_dialog(scene, _("Open a saved game ({suffix}, or Pentobi's .blksgf)").format(
+                           suffix=SUFFIX),
                        folder(scene.app.settings), suffixes={SUFFIX, *PENTOBI_SUFFIXES},
                        existing=True)
 
@@ -46,7 +49,8 @@ def save_record(app, record: dict, path) -> Path:
         path = path.with_name(path.name + SUFFIX)
     odd = not_a_file(path)
     if odd:
-        raise FileProblem(f"could not write {path}: it is {odd}, not a file")
+        raise FileProblem(_("could not write {path}: it is {what}, not a file").format(
+            path=path, what=odd))
     app.writer.write_json(path, record)
     remember(path, app.settings)
     app.log(f"saved game {path.name}")
@@ -56,7 +60,14 @@ def save_record(app, record: dict, path) -> Path:
 def save_notice(app, path: Path) -> str:
     """What to tell the player about the save to ``path``: saved, or why not."""
     problem = app.writer.problem(path)
-    return f"Not saved: {shown(problem, 300, quoted=False)}" if problem else f"Saved as {path}"
+    if problem:
+        return _("Not saved: {problem}").format(problem=shown(problem, 300, quoted=False))
+    return _("Saved as {path}").format(path=path)
+
+
+def save_failed(app, path: Path) -> bool:
+    """Whether the save to ``path`` failed (its notice says why)."""
+    return bool(app.writer.problem(path))
 
 
 def read_record(app, path) -> dict:
@@ -101,5 +112,5 @@ def review(app, record: dict, kept_id=None) -> str | None:
     try:
         app.stack.push("review", record=record, kept_id=kept_id)
     except UnknownScreen:
-        return "This version cannot show a game move by move."
+        return _("This version cannot show a game move by move.")
     return None

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _, number
+
 from . import assets, sgf_files, ui
 from .stack import Scene
 
@@ -33,7 +35,7 @@ class RecordReadingScene(Scene):
         self.box = pygame.Rect(0, 0, min(620, w - 80), 220)
         self.box.center = (w // 2, h // 2)
         self.button = ui.button(self, (self.box.centerx - 70, self.box.bottom - 64, 140, 44),
-                                "Back" if self.problem else "Cancel")
+                                _("Back") if self.problem else _("Cancel"))
 
     def leave(self) -> None:
         if self.reader is not None:
@@ -57,7 +59,8 @@ class RecordReadingScene(Scene):
             else:
                 self.app.stack.replace(scene)
                 return
-        self.problem = f"Could not open {self.path.name}: {answer[1]}"
+        self.problem = _("Could not open {name}: {problem}").format(name=self.path.name,
+                                                                     problem=answer[1])
         self.resize()
 
     def handle(self, event) -> None:
@@ -72,14 +75,17 @@ class RecordReadingScene(Scene):
         ui.panel(surface, self.box, alpha=235)
         x, y = self.box.centerx, self.box.y + 24
         if self.problem:
-            assets.text(surface, "The record cannot be opened", (x, y), size=24, bold=True,
-                        colour=ui.TITLE, anchor="midtop")
+            assets.text(surface, _("The record cannot be opened"), (x, y), size=24, bold=True,
+                        colour=ui.TITLE, anchor="midtop", width=self.box.width - 40)
             for i, line in enumerate(assets.wrap(self.problem, 15, self.box.width - 40)[:4]):
                 assets.text(surface, line, (x, y + 44 + 20 * i), size=15,
                             colour=(255, 170, 120), anchor="midtop")
             return
         dots = "." * (1 + int(self.elapsed * 2) % 3)
-        assets.text(surface, f"Reading {self.path.name}{dots}", (x, y), size=24, bold=True,
-                    colour=ui.TITLE, anchor="midtop")
-        assets.text(surface, f"{self.size / 2**20:.1f} MB: a large record takes a few seconds "
-                    f"to check.", (x, y + 48), size=15, colour=ui.INK, anchor="midtop")
+        assets.text(surface, _("Reading {name}").format(name=self.path.name) + dots, (x, y),
+                    size=24, bold=True, colour=ui.TITLE, anchor="midtop",
+                    width=self.box.width - 40)
+        megabytes = number(round(self.size / 2**20, 1))
+        assets.text(surface, _("{size} MB: a large record takes a few seconds to check.").format(
+            size=megabytes), (x, y + 48), size=15, colour=ui.INK, anchor="midtop",
+            width=self.box.width - 40)

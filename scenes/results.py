@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from game.core import score_text
+from game.i18n import _, digits, isolated, rtl
 
 from . import assets, record_files, ui
 from .results_summary import GameSummary
@@ -51,6 +52,7 @@ class ResultsScene(Scene):
         self.kept_id = kept_id
         self.dialog = None
         self.notice = ""
+        self.notice_problem = False      # the notice says what went wrong
         self.saved_to = None
         self.config = config
         self.record = record         # the game as played, for Review
@@ -76,40 +78,53 @@ class ResultsScene(Scene):
                                    [seat["name"] for seat in self.seats], view.player_colours)
         app.sounds.play("end")
 
-    @property
-    def headline(self) -> str:
+    def headline_words(self) -> str:
+        """The headline with ``{name}`` where the winner's name goes."""
         winner = self.outcome["winner"]
         if winner is None:
-            return "A draw"
+            return _("A draw")
         name = self.seats[winner]["name"]
-        plural = name in self.view_class.side_names(self.variant) and name.endswith("s")
-        return f"{name} {'win' if plural else 'wins'}!"     # "Romans win!", "Ann wins!"
+        if name in self.view_class.side_names(self.variant) and name.endswith("s"):
+            # TRANSLATORS: a side of more than one player has won: "Romans win!"
+            return _("{name} win!")
+        return _("{name} wins!")
+
+    @property
+    def headline(self) -> str:
+        """"Ann wins!", "Romans win!", "A draw"."""
+        winner = self.outcome["winner"]
+        name = self.seats[winner]["name"] if winner is not None else ""
+        return self.headline_words().format(name=isolated(name))
 
     def build(self) -> None:
         w, h = self.app.size
-        self.panel_rect = pygame.Rect(w - 400, 40, 370, h - 80)
-        self.board_rect = pygame.Rect(30, 90, w - 460, h - 140)
+        window = pygame.Rect(0, 0, w, h)
+        # the panel where the language's lines end, the board where they start
+        self.panel_rect = ui.mirrored((w - 400, 40, 370, h - 80), window)
+        self.board_rect = ui.mirrored((30, 90, w - 460, h - 140), window)
         x = self.panel_rect.x + 20
         self.rematch_button = self.save_button = self.review_button = None
         bottom = self.panel_rect.bottom - (120 if self.in_tournament else 176)
         self.buttons_top = bottom if self.record is not None else bottom + 56
         if self.record is not None:
-            self.save_button = ui.button(self, (x, bottom, 160, 46), "Save game",
-                                         tooltip="Save the game to a file, to open again "
-                                         "later or on another computer")
-            self.review_button = ui.button(self, (x + 170, bottom, 160, 46), "Review",
-                                           tooltip="Step through the game and have the "
-                                           "computer analyse it")
+            self.save_button = ui.button(self, ui.mirrored((x, bottom, 160, 46),
+                                                           self.panel_rect), _("Save game"),
+                                         tooltip=_("Save the game to a file, to open again "
+                                                   "later or on another computer"))
+            self.review_button = ui.button(self, ui.mirrored((x + 170, bottom, 160, 46),
+                                                             self.panel_rect), _("Review"),
+                                           tooltip=_("Step through the game and have the "
+                                                     "computer analyse it"))
         self.dialog = None
         if self.in_tournament:
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
-                                         "Back to the round", "#primary")
+                                         _("Back to the round"), "#primary")
         else:
             if not self.over_network:
                 self.rematch_button = ui.button(self, (x, self.panel_rect.bottom - 120, 330,
-                                                       46), "Rematch", "#primary")
+                                                       46), _("Rematch"), "#primary")
             self.menu_button = ui.button(self, (x, self.panel_rect.bottom - 64, 330, 46),
-                                         "Back to menu")
+                                         _("Back to menu"))
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
@@ -150,20 +165,23 @@ class ResultsScene(Scene):
             self.saved_to = record_files.save_record(self.app, self.record, path)
         except FileProblem as exc:
             self.saved_to = None
-            self.notice = f"Not saved: {exc}"
+            self.notice, self.notice_problem = _("Not saved: {problem}").format(problem=exc), True
 
     def update(self, dt: float) -> None:
         if self.saved_to is not None:
             self.notice = record_files.save_notice(self.app, self.saved_to)
+            self.notice_problem = record_files.save_failed(self.app, self.saved_to)
         elif self.kept_id is not None and not self.notice:
             from .saves import library_job
             problem = self.app.writer.problem(library_job(self.kept_id))
             if problem:
-                self.notice = f"Not kept in the game library: {problem}"
+                self.notice = _("Not kept in the game library: {problem}").format(
+                    problem=problem)
+                self.notice_problem = True
 
     def draw(self, surface) -> None:
         ui.table(surface)
-        assets.text(surface, "Final position", (self.board_rect.centerx, 50), size=22,
+        assets.text(surface, _("Final position"), (self.board_rect.centerx, 50), size=22,
                     colour=ui.MUTED, anchor="center")
         render_static(self.app, self.view_class, self.spec, surface, self.board_rect,
                       self.state, variant=self.variant, seats=self.seats)
@@ -174,11 +192,9 @@ class ResultsScene(Scene):
         headline = self.headline
         room = p.width - 30
         if assets.measure(headline, size, True) > room and self.outcome["winner"] is not None:
-            # a long name is cut, never the "wins!" after it
+            # a long name is cut, never the "wins!" around it
             name = self.seats[self.outcome["winner"]]["name"]
-            verb = headline[len(name):]
-            headline = assets.ellipsized(name, size, room - assets.measure(verb, size, True),
-                                         bold=True) + verb
+            headline = assets.fitted(self.headline_words(), name, size, room, bold=True)
         assets.text(surface, headline, (p.centerx, y + 20), size=size, bold=True,
                     colour=ui.TITLE, anchor="center", width=p.width - 30)
         y += 60
@@ -187,15 +203,18 @@ class ResultsScene(Scene):
         for player, label in enumerate(self.labels):
             score = self.state.scores[player]
             win = self.outcome["winner"] == player
-            assets.text(surface, label, (x, y), bold=win, colour=ui.TITLE if win else ui.INK,
+            room = ui.mirrored((x, y, p.width - 110, 0), p)     # the score has the rest
+            assets.text(surface, label, room.topleft, bold=win, colour=ui.TITLE if win else ui.INK,
                         size=assets.fitting_size(label, 20, p.width - 110, bold=win,
                                                  smallest=15), width=p.width - 110)
-            assets.text(surface, score_text(score), (p.right - 24, y), size=22, bold=True,
-                        anchor="topright", colour=ui.TITLE if win else ui.INK)
+            at = ui.mirrored((p.right - 24, y, 0, 0), p)
+            assets.text(surface, digits(score_text(score)), at.topleft, size=22, bold=True,
+                        anchor="topleft" if rtl() else "topright",
+                        colour=ui.TITLE if win else ui.INK)
             y += 34
         y += 10
         self.summary.draw(surface, pygame.Rect(x, y, p.width - 40, self.buttons_top - 14 - y))
         if self.notice:     # under the board, one line
-            colour = (255, 170, 130) if self.notice.startswith("Not") else ui.INK
+            colour = (255, 170, 130) if self.notice_problem else ui.INK
             assets.text(surface, assets.ellipsized(self.notice, 15, self.board_rect.width),
                         (self.board_rect.x, surface.get_height() - 34), size=15, colour=colour)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import counted, score_text
+from game.core import score_text
+from game.i18n import _, digits, ngettext, number
 
 from . import assets, ui
 
@@ -23,12 +24,17 @@ def duration_text(seconds: float) -> str:
     """A length of time as players say it: 45 s, 12 min 5 s, 1 h 3 min."""
     seconds = int(round(max(0.0, seconds)))
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{seconds} s").format(seconds=number(seconds))
     minutes, seconds = divmod(seconds, 60)
     if minutes < 60:
-        return f"{minutes} min {seconds} s" if seconds else f"{minutes} min"
+        if seconds:
+            return _("{minutes} min {seconds} s").format(minutes=number(minutes),
+                                                         seconds=number(seconds))
+        return _("{minutes} min").format(minutes=number(minutes))
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    if minutes:
+        return _("{hours} h {minutes} min").format(hours=number(hours), minutes=number(minutes))
+    return _("{hours} h").format(hours=number(hours))
 
 
 def minutes_text(seconds: float) -> str:
@@ -36,8 +42,8 @@ def minutes_text(seconds: float) -> str:
     seconds = int(round(max(0.0, seconds)))
     minutes, seconds = divmod(seconds, 60)
     if minutes >= 60:
-        return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
-    return f"{minutes}:{seconds:02d}"
+        return digits(f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}")
+    return digits(f"{minutes}:{seconds:02d}")
 
 
 class GameSummary:
@@ -59,10 +65,11 @@ class GameSummary:
     # --- what it says -------------------------------------------------------------
     def facts(self) -> str:
         """``48 moves in 12 min 30 s``."""
-        text = f"{counted(self.moves, 'move')} played"
+        n = self.moves
         if self.played is not None and self.played >= 1:
-            text = f"{counted(self.moves, 'move')} in {duration_text(self.played)}"
-        return text
+            return ngettext("{n} move in {duration}", "{n} moves in {duration}", n).format(
+                n=number(n), duration=duration_text(self.played))
+        return ngettext("{n} move played", "{n} moves played", n).format(n=number(n))
 
     def clock_cells(self) -> list[tuple]:
         """Each player's name and time used on the clock: ``("Ann", "4:12")``."""
@@ -76,13 +83,13 @@ class GameSummary:
         many columns as fit), and the chart in what room is left; the chart is left out
         when there is too little room for it to be read."""
         x, y = rect.x, rect.y
-        assets.text(surface, self.facts(), (x, y), size=16, colour=ui.INK)
+        assets.text(surface, self.facts(), (x, y), size=16, colour=ui.INK, width=rect.width)
         y += 26
         cells = self.clock_cells()
         line = 22              # a line of 14 px text, with room for taller fallback glyphs
         if cells and y + 20 + line <= rect.bottom:
-            assets.text(surface, "Time used on the clocks", (x, y), size=14, bold=True,
-                        colour=ui.MUTED)
+            assets.text(surface, _("Time used on the clocks"), (x, y), size=14, bold=True,
+                        colour=ui.MUTED, width=rect.width)
             y += 20
             width = max(assets.measure(f"{name} {used}", 14) for name, used in cells) + 18
             cols = max(1, min(len(cells), rect.width // width))
@@ -105,7 +112,7 @@ class GameSummary:
         the scale on its left and, below, the first and last move with the key between
         them (or under them, when it does not fit between)."""
         top = max(max(max(s) for s in self.scores), 1)
-        room = assets.font(12).size(score_text(top))[0] + 8
+        room = assets.font(12).size(digits(score_text(top)))[0] + 8
         width = rect.width - room - 6
         below = 18 if self._key_fits(width - self._axis_words(width)) else 36
         return pygame.Rect(rect.x + room, rect.y + 22, width, rect.height - 22 - below)
@@ -114,7 +121,7 @@ class GameSummary:
         """Each player's score after every move, a line in the player's colour."""
         area = self.chart_area(rect)
         # the title starts past the scale, whose top figure rises above the chart
-        assets.text(surface, "Score after each move", (area.x, rect.y), size=14, bold=True,
+        assets.text(surface, _("Score after each move"), (area.x, rect.y), size=14, bold=True,
                     colour=ui.MUTED, width=area.width)
         low = min(0, min(min(s) for s in self.scores))
         high = max(max(s) for s in self.scores)
@@ -127,10 +134,11 @@ class GameSummary:
         for value in (low, high):
             y = self._y(area, value, low, high)
             pygame.draw.line(surface, GRID, (area.x, y), (area.right, y))
-            assets.text(surface, score_text(value), (area.x - 5, y), size=12, colour=ui.MUTED,
-                        anchor="midright")
-        assets.text(surface, "start", (area.x, area.bottom + 3), size=12, colour=ui.MUTED)
-        assets.text(surface, f"move {plies}", (area.right, area.bottom + 3), size=12,
+            assets.text(surface, digits(score_text(value)), (area.x - 5, y), size=12,
+                        colour=ui.MUTED, anchor="midright")
+        start, end = self._axis_ends()
+        assets.text(surface, start, (area.x, area.bottom + 3), size=12, colour=ui.MUTED)
+        assets.text(surface, end, (area.right, area.bottom + 3), size=12,
                     colour=ui.MUTED, anchor="topright")
         for player in range(len(self.names)):
             points = [(area.x + area.width * i / max(1, plies),
@@ -149,10 +157,15 @@ class GameSummary:
             key = pygame.Rect(area.x, area.bottom + 20, area.width, 16)
         self._draw_key(surface, key)
 
+    def _axis_ends(self) -> tuple[str, str]:
+        """The words under the chart's first and last points."""
+        # TRANSLATORS: under the left end of the chart of scores: the game's start
+        return _("start"), _("move {n}").format(n=number(len(self.scores) - 1))
+
     def _axis_words(self, width: int) -> int:
         """The room the words under the chart's ends take (and a gap each side)."""
         f = assets.font(12)
-        return 2 * max(f.size("start")[0], f.size(f"move {len(self.scores) - 1}")[0]) + 24
+        return 2 * max(f.size(words)[0] for words in self._axis_ends()) + 24
 
     def _key_width(self, size: int = 13) -> int:
         return sum(18 + assets.font(size).size(name)[0] + 12 for name in self.names) - 12

@@ -32,6 +32,7 @@ import pygame_gui
 from game.ai import analysis
 from game.ai.worker import Analyst
 from game.core import score_text
+from game.i18n import _, digits, isolated, ngettext, number, rtl
 
 from . import assets, sgf_files, ui
 from .play_sidebar import status_line
@@ -41,6 +42,7 @@ from .views import view_class
 
 SIDE_W = 300
 COMPUTER_LEVEL = "medium"      # who plays the other seats in "Play from here"
+NOTE_STEP = 19                 # between the lines of the note (13-pixel words are 18 high)
 
 
 def continue_config(config: dict, to_move: int, against_computer: bool) -> dict:
@@ -51,14 +53,20 @@ def continue_config(config: dict, to_move: int, against_computer: bool) -> dict:
     computers = sum(1 for i in range(len(config["seats"])) if i != to_move)
     for i, seat in enumerate(config["seats"]):
         if against_computer and i != to_move:
-            name = "Computer" if computers == 1 else f"Computer {i + 1}"
+            name = _("Computer") if computers == 1 else _("Computer {n}").format(n=i + 1)
             seats.append({"name": name, "kind": "computer", "level": COMPUTER_LEVEL})
         else:
-            name = seat["name"] if seat.get("kind") == "human" else f"Player {i + 1}"
+            name = seat["name"] if seat.get("kind") == "human" else _("Player {n}").format(
+                n=i + 1)
             seats.append({"name": name, "kind": "human"})
     new = {key: value for key, value in config.items() if key not in ("tournament",)}
     new.update(seats=seats, time_control=None)
     return new
+
+
+def _level_title(level: str) -> str:
+    from game.ai import LEVEL_TITLES
+    return LEVEL_TITLES.get(level, level)
 
 
 class ReviewScene(Scene):
@@ -77,8 +85,9 @@ class ReviewScene(Scene):
         self.view = view_class(spec.name)(app, spec, self.seats, self.variant)
         self.view.reveal = True
         self.move_texts = [
-            f"{self._name(before.to_move)}: "
-            f"{self.view.describe_move(before, spec.parse_move(before, text))}"
+            _("{name}: {move}").format(
+                name=isolated(self._name(before.to_move)),
+                move=self.view.describe_move(before, spec.parse_move(before, text)))
             for before, text in zip(states, notation)]
         self.cursor = cursor
         self.view.set_state(states[cursor])
@@ -91,6 +100,7 @@ class ReviewScene(Scene):
         self.analysis: dict | None = None
         self.marks: dict = {}            # move -> (mover, chance after) of each mistake
         self.notice = ""                 # a problem to show on the status line
+        self.notice_ok = False           # the notice is good news (saved)
         self.choosing = False            # the "Play from here" choice is open
         self._load_analysis()
         self._refresh_ghost()
@@ -127,14 +137,15 @@ class ReviewScene(Scene):
         try:
             data = library.get_analysis(self.kept_id)
         except Exception as exc:    # the library's own failure: the review goes on without
-            self.notice = f"Could not read the kept analysis: {exc}"
+            self.notice = _("Could not read the kept analysis: {problem}").format(problem=exc)
             return
         if data is None:
             return
         try:
             self.analysis = analysis.check(data, self.spec, self.states, self.notation)
         except analysis.AnalysisProblem as exc:
-            self.notice = f"The kept analysis was set aside ({exc}); Analyse makes a new one."
+            self.notice = _("The kept analysis was set aside ({problem}); Analyse makes a new "
+                            "one.").format(problem=exc)
             return
         self._refresh_marks()
 
@@ -145,7 +156,7 @@ class ReviewScene(Scene):
         try:
             library.set_analysis(self.kept_id, self.analysis)
         except Exception as exc:    # the library's own failure: the analysis stays on screen
-            self.notice = f"Could not keep the analysis: {exc}"
+            self.notice = _("Could not keep the analysis: {problem}").format(problem=exc)
 
     def _save_sgf(self, path) -> None:
         """The whole game (not only as far as shown) as Pentobi's ``.blksgf``."""
@@ -153,9 +164,9 @@ class ReviewScene(Scene):
         try:
             saved = sgf_files.save_state(self.app, self.states[-1], self.seats, path)
         except FileProblem as exc:
-            self.notice = f"Not saved: {exc}"
+            self.notice, self.notice_ok = _("Not saved: {problem}").format(problem=exc), False
             return
-        self.notice = f"Saved as {saved}"
+        self.notice, self.notice_ok = _("Saved as {path}").format(path=saved), True
 
     # --- moving through the game --------------------------------------------------------
     def go(self, index: int, animate: bool = False) -> None:
@@ -205,7 +216,7 @@ class ReviewScene(Scene):
                 for i, entry in enumerate(self.analysis["positions"]) if entry is None]
         if not todo:
             return
-        self.notice = ""
+        self.notice, self.notice_ok = "", False
         self.analyst.start(self.spec.name, todo, self.analysis["level"],
                            seed=random.randrange(2**31), **self.budget)
         self.app.log(f"analyse {self.spec.name} {len(todo)} positions")
@@ -230,7 +241,9 @@ class ReviewScene(Scene):
             self._refresh_ghost()
         if not self.analyst.thinking:
             if self.analyst.error:
-                self.notice = "The analysis stopped: " + self.analyst.error.strip().splitlines()[-1]
+                self.notice = _("The analysis stopped: {problem}").format(
+                    problem=self.analyst.error.strip().splitlines()[-1])
+                self.notice_ok = False
                 self.app.log(f"analysis error {self.notice}")
             self._keep_analysis()
             self._refresh_buttons()
@@ -261,44 +274,50 @@ class ReviewScene(Scene):
     # --- widgets ----------------------------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
-        side = pygame.Rect(w - SIDE_W - 12, 12, SIDE_W, h - 24)
+        window = pygame.Rect(0, 0, w, h)
+        # the sidebar (seats, moves) where the language's lines end; the board, chart and
+        # controls keep their order, the game running from its start at the left
+        side = ui.mirrored((w - SIDE_W - 12, 12, SIDE_W, h - 24), window)
         left_w = w - SIDE_W - 44
-        self.status_rect = pygame.Rect(16, h - 50, left_w, 36)
+        x0 = ui.mirrored((16, 0, left_w, 0), window).x
+        self.status_rect = pygame.Rect(x0, h - 50, left_w, 36)
         controls_y = self.status_rect.y - 50
         chart_h = max(96, min(200, int(h * 0.19)))
-        self.chart.place((16, controls_y - 10 - chart_h, left_w, chart_h))
-        self.board_rect = pygame.Rect(16, 16, left_w, self.chart.rect.y - 26)
+        self.chart.place((x0, controls_y - 10 - chart_h, left_w, chart_h))
+        self.board_rect = pygame.Rect(x0, 16, left_w, self.chart.rect.y - 26)
         self.view.input_enabled = True           # laid out as in play (trays and all)
         self.view.layout(self.board_rect)
         self.view.input_enabled = False
         bw = 58
-        self.first_button = ui.button(self, (16, controls_y, bw, 40), "|<",
-                                      tooltip="The start of the game (Home)")
-        self.back_button = ui.button(self, (16 + bw + 6, controls_y, bw, 40), "<",
-                                     tooltip="One move back (Left)")
-        self.last_button = ui.button(self, (16 + left_w - bw, controls_y, bw, 40), ">|",
-                                     tooltip="The end of the game (End)")
-        self.forward_button = ui.button(self, (16 + left_w - 2 * bw - 6, controls_y, bw, 40), ">",
-                                        tooltip="One move forward (Right)")
-        self.slider.place((16 + 2 * bw + 18, controls_y, left_w - 4 * bw - 36, 40))
+        self.first_button = ui.button(self, (x0, controls_y, bw, 40), "|<",
+                                      tooltip=_("The start of the game (Home)"))
+        self.back_button = ui.button(self, (x0 + bw + 6, controls_y, bw, 40), "<",
+                                     tooltip=_("One move back (Left)"))
+        self.last_button = ui.button(self, (x0 + left_w - bw, controls_y, bw, 40), ">|",
+                                     tooltip=_("The end of the game (End)"))
+        self.forward_button = ui.button(self, (x0 + left_w - 2 * bw - 6, controls_y, bw, 40),
+                                        ">", tooltip=_("One move forward (Right)"))
+        self.slider.place((x0 + 2 * bw + 18, controls_y, left_w - 4 * bw - 36, 40))
 
         self.side = side
         x, inner = side.x + 14, side.width - 28
         half = (inner - 10) // 2
         self.sgf_button = None
         play_w = half if sgf_files.exportable(self.spec) else inner
-        self.play_button = ui.button(self, (x, side.bottom - 56, play_w, 42), "Play from here",
-                                     tooltip="A new game from the position shown")
+        self.play_button = ui.button(self, (x, side.bottom - 56, play_w, 42),
+                                     _("Play from here"),
+                                     tooltip=_("A new game from the position shown"))
         if sgf_files.exportable(self.spec):
             self.sgf_button = ui.button(self, (x + half + 10, side.bottom - 56, half, 42),
-                                        "Save .blksgf", tooltip="Save the whole game as a "
-                                        "Pentobi record")
+                                        _("Save .blksgf"),
+                                        tooltip=_("Save the whole game as a Pentobi record"))
         self.dialog = None
-        self.analyse_button = ui.button(self, (x, side.bottom - 108, half, 42), "Analyse",
+        self.analyse_button = ui.button(self, (x, side.bottom - 108, half, 42), _("Analyse"),
                                         "#primary",
-                                        tooltip="The computer judges every position of the game")
-        self.close_button = ui.button(self, (x + half + 10, side.bottom - 108, half, 42), "Back",
-                                      tooltip="Close the review (Esc)")
+                                        tooltip=_("The computer judges every position of the "
+                                                  "game"))
+        self.close_button = ui.button(self, (x + half + 10, side.bottom - 108, half, 42),
+                                      _("Back"), tooltip=_("Close the review (Esc)"))
         self.progress_rect = pygame.Rect(x, side.bottom - 152, inner, 34)
         self._place_side()
         self.choice_buttons = ()
@@ -307,12 +326,13 @@ class ReviewScene(Scene):
             box.center = self.board_rect.center
             self.choice_box = box
             bx, width = box.x + 30, box.width - 60
-            self.two_button = ui.button(self, (bx, box.y + 70, width, 42), "Two at one screen")
-            self.computer_button = ui.button(self, (bx, box.y + 122, width, 42),
-                                             "Against the computer",
-                                             tooltip=f"The computer ({COMPUTER_LEVEL}) plays "
-                                             "every other seat")
-            self.cancel_button = ui.button(self, (bx, box.y + 174, width, 42), "Cancel")
+            self.two_button = ui.button(self, (bx, box.y + 70, width, 42),
+                                        _("Two at one screen"))
+            self.computer_button = ui.button(
+                self, (bx, box.y + 122, width, 42), _("Against the computer"),
+                tooltip=_("The computer ({level}) plays every other seat").format(
+                    level=_level_title(COMPUTER_LEVEL)))
+            self.cancel_button = ui.button(self, (bx, box.y + 174, width, 42), _("Cancel"))
             self.choice_buttons = (self.two_button, self.computer_button, self.cancel_button)
         self._refresh_buttons()
 
@@ -322,13 +342,13 @@ class ReviewScene(Scene):
         x, inner = side.x + 14, side.width - 28
         y = side.y + 52
         self.seat_rows = []
-        for _ in self.seats:
+        for _seat in self.seats:
             self.seat_rows.append(pygame.Rect(x, y, inner, 44))
             y += 50
         self.note_lines = assets.wrap(self.view.reveal_note, 13, inner) if self.view.reveal_note \
             else []
         self.note_y = y
-        y += 17 * len(self.note_lines) + (8 if self.note_lines else 0)
+        y += NOTE_STEP * len(self.note_lines) + (8 if self.note_lines else 0)
         self.moves_label_y = y
         top = y + 24
         bottom = self.progress_rect.y - 20
@@ -351,7 +371,7 @@ class ReviewScene(Scene):
                 button.enable()
             else:
                 button.disable()
-        text = "Stop" if self.analysing else "Analyse"
+        text = _("Stop") if self.analysing else _("Analyse")
         if self.analyse_button.text != text:
             self.analyse_button.set_text(text)
 
@@ -462,8 +482,8 @@ class ReviewScene(Scene):
         self.view.draw(surface)
         positions = self.analysis["positions"] if self.analysis else None
         self.chart.draw(surface, positions, self.marks, self.cursor,
-                        "Analyse: the computer judges every position, and this chart shows "
-                        "each player's chance to win after every move.")
+                        _("Analyse: the computer judges every position, and this chart shows "
+                          "each player's chance to win after every move."))
         self.slider.draw(surface, self.cursor, self.marks)
         self._draw_status(surface)
         self._draw_side(surface)
@@ -478,21 +498,24 @@ class ReviewScene(Scene):
             mover = fig_next["player"]
             best = self._described(self.cursor, fig_next["best"])
             played = self._described(self.cursor, fig_next["move"])
-            return (f"Next, {self._name(mover)} plays {played}"
-                    f" ({percent(fig_next['after'][mover])} to win after it): a mistake. "
-                    f"The computer prefers {best}, shown on the board "
-                    f"({percent(fig_next['before'][mover])}).")
+            return _("Next, {name} plays {move} ({after} to win after it): a mistake. The "
+                     "computer prefers {best}, shown on the board ({before}).").format(
+                name=isolated(self._name(mover)), move=played, best=best,
+                after=percent(fig_next["after"][mover]), before=percent(fig_next["before"][mover]))
         fig = self._figure(self.cursor)
         if fig is not None and fig["mistake"]:
             mover = fig["player"]
-            return (f"Move {self.cursor}, a mistake: {self._name(mover)}'s chance fell from "
-                    f"{percent(fig['before'][mover])} to {percent(fig['after'][mover])}; the "
-                    f"computer preferred {self._described(self.cursor - 1, fig['best'])} "
-                    "(one move back shows it).")
-        where = ("The start of the game." if self.cursor == 0 else
-                 f"Move {self.cursor} of {self.last}: {self.move_texts[self.cursor - 1]}.")
+            return _("Move {n}, a mistake: {name}'s chance fell from {before} to {after}; the "
+                     "computer preferred {best} (one move back shows it).").format(
+                n=number(self.cursor), name=isolated(self._name(mover)),
+                before=percent(fig["before"][mover]), after=percent(fig["after"][mover]),
+                best=self._described(self.cursor - 1, fig["best"]))
+        where = (_("The start of the game.") if self.cursor == 0 else
+                 _("Move {n} of {total}: {move}.").format(
+                     n=number(self.cursor), total=number(self.last),
+                     move=self.move_texts[self.cursor - 1]))
         if self.state.is_over:
-            where += " " + (self.state.end_reason or "The game is over.")
+            where += " " + (self.state.end_reason or _("The game is over."))
         return where
 
     def _described(self, index: int, text: str) -> str:
@@ -504,42 +527,47 @@ class ReviewScene(Scene):
 
     def _draw_status(self, surface) -> None:
         status_line(surface, self.status_rect, self.notice or self.status_text(),
-                    problem=bool(self.notice) and not self.notice.startswith("Saved"),
+                    problem=bool(self.notice) and not self.notice_ok,
                     size=16)
 
     def _draw_side(self, surface) -> None:
         side = self.side
         ui.panel(surface, side)
         x, inner = side.x + 14, side.width - 28
-        title = f"Review: {self.spec.variant_title(self.variant)}"
+        title = _("Review: {game}").format(game=self.spec.variant_title(self.variant))
         assets.text(surface, title, (x, side.y + 14), bold=True, colour=ui.TITLE,
-                    size=assets.fitting_size(title, 22, inner, bold=True))
+                    size=assets.fitting_size(title, 22, inner, bold=True), width=inner)
         state = self.state
         entry = self.analysis["positions"][self.cursor] if self.analysis else None
         for player, row in enumerate(self.seat_rows):
             colour = self.view.player_colours[player % len(self.view.player_colours)]
             if state.to_move == player:
                 pygame.draw.rect(surface, colour, row, 2, border_radius=8)
-            pygame.draw.circle(surface, colour, (row.x + 14, row.y + 15), 8)
+            pygame.draw.circle(surface, colour, ui.mirrored((row.x + 14, row.y + 15, 0, 0),
+                                                            row).topleft, 8)
             name = self._name(player)
-            assets.text(surface, name, (row.x + 28, row.y + 4), bold=True, colour=ui.INK,
-                        size=assets.fitting_size(name, 17, row.width - 90, bold=True))
+            words = ui.mirrored((row.x + 28, row.y, row.width - 90, 0), row)
+            assets.text(surface, name, (words.x, row.y + 4), bold=True, colour=ui.INK,
+                        size=assets.fitting_size(name, 17, row.width - 90, bold=True),
+                        width=words.width)
             if entry is not None:
-                line = f"{percent(entry['chances'][player])} to win" + (
-                    " (proven)" if entry["exact"] else "")
+                chance = percent(entry["chances"][player])
+                line = (_("{percent} to win (proven)") if entry["exact"] else
+                        _("{percent} to win")).format(percent=chance)
             else:
-                line = "to move" if state.to_move == player else ""
-            assets.text(surface, line, (row.x + 28, row.y + 25), size=13,
+                line = _("to move") if state.to_move == player else ""
+            assets.text(surface, line, (words.x, row.y + 25), size=13, width=words.width,
                         colour=colour if state.to_move == player else ui.MUTED)
             score = state.scores[player] if player < len(state.scores) else ""
-            assets.text(surface, score_text(score), (row.right - 8, row.centery), size=26,
-                        bold=True, colour=ui.TITLE, anchor="midright")
+            at = ui.mirrored((row.right - 8, row.centery, 0, 0), row)
+            assets.text(surface, digits(score_text(score)), at.topleft, size=26, bold=True,
+                        colour=ui.TITLE, anchor="midleft" if rtl() else "midright")
         y = self.note_y
         for line in self.note_lines:
-            assets.text(surface, line, (x, y), size=13, colour=(240, 200, 150))
-            y += 17
-        assets.text(surface, "Moves", (x, self.moves_label_y), size=16, bold=True,
-                    colour=ui.MUTED)
+            assets.text(surface, line, (x, y), size=13, colour=(240, 200, 150), width=inner)
+            y += NOTE_STEP
+        assets.text(surface, _("Moves"), (x, self.moves_label_y), size=16, bold=True,
+                    colour=ui.MUTED, width=inner)
         self.moves.draw(surface, self.cursor)
         self._draw_progress(surface)
 
@@ -552,18 +580,23 @@ class ReviewScene(Scene):
             pygame.draw.rect(surface, (58, 44, 34), bar, border_radius=6)
             done = pygame.Rect(bar.x, bar.y, round(bar.width * judged / total), bar.height)
             pygame.draw.rect(surface, (216, 154, 72), done, border_radius=6)
-            text = f"Analysing: {judged} of {total} positions"
+            text = ngettext("Analysing: {judged} of {total} position",
+                            "Analysing: {judged} of {total} positions", total).format(
+                judged=number(judged), total=number(total))
         elif self.analysis is None:
-            text = "Not analysed yet."
+            text = _("Not analysed yet.")
         elif judged < total:
-            text = f"Stopped at {judged} of {total} positions; Analyse goes on."
+            text = ngettext("Stopped at {judged} of {total} position; Analyse goes on.",
+                            "Stopped at {judged} of {total} positions; Analyse goes on.",
+                            total).format(judged=number(judged), total=number(total))
         else:
             count = len(self.marks)
-            text = ("No mistakes found." if not count else
-                    f"{count} mistake{'s' if count > 1 else ''} marked in red.")
+            text = (_("No mistakes found.") if not count else
+                    ngettext("{n} mistake marked in red.", "{n} mistakes marked in red.",
+                             count).format(n=number(count)))
         colour = MISTAKE if self.marks and not self.analysing and judged == total else ui.MUTED
         assets.text(surface, text, (r.x, r.y), size=assets.fitting_size(text, 14, r.width),
-                    colour=colour)
+                    colour=colour, width=r.width)
 
     def _draw_choice(self, surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -571,8 +604,8 @@ class ReviewScene(Scene):
         surface.blit(dim, (0, 0))
         box = self.choice_box
         ui.panel(surface, box, alpha=240)
-        where = "the start" if self.cursor == 0 else f"move {self.cursor}"
-        title = f"Play on from {where}"
+        title = (_("Play on from the start") if self.cursor == 0 else
+                 _("Play on from move {n}").format(n=number(self.cursor)))
         assets.text(surface, title, (box.centerx, box.y + 24), bold=True, colour=ui.TITLE,
                     anchor="midtop", size=assets.fitting_size(title, 24, box.width - 30,
                                                               bold=True))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, number, rtl
+
 from . import assets, ui
 from .views import palette
 
@@ -20,7 +22,8 @@ ROW_H = 20
 
 
 def percent(chance) -> str:
-    return f"{round(chance * 100)}%"
+    """A chance as players read it: "45%"."""
+    return _("{percent}%").format(percent=number(round(chance * 100)))
 
 
 class MoveList:
@@ -70,8 +73,8 @@ class MoveList:
     def draw(self, surface, cursor: int) -> None:
         r = self.rect
         if not self.texts:
-            assets.text(surface, "No moves were played.", (r.x + 4, r.y), size=14,
-                        colour=ui.MUTED)
+            assets.text(surface, _("No moves were played."), (r.x + 4, r.y), size=14,
+                        colour=ui.MUTED, width=r.width - 8)
             return
         for move in range(self.first + 1, min(len(self.texts), self.first + self.rows) + 1):
             row = self.row_rect(move)
@@ -79,16 +82,20 @@ class MoveList:
                 pygame.draw.rect(surface, (110, 78, 44), row, border_radius=5)
                 pygame.draw.rect(surface, CURSOR, row, 1, border_radius=5)
             marked = move in self.marked
-            line = f"{move}. {self.texts[move - 1]}" + ("  ?" if marked else "")
+            line = _("{n}. {move}").format(n=number(move), move=self.texts[move - 1]) + (
+                "  ?" if marked else "")
             size = assets.fitting_size(line, 14, row.width - 12, smallest=10)
             assets.text(surface, line, (row.x + 6, row.centery), size=size,
-                        colour=MISTAKE if marked else ui.INK, anchor="midleft")
+                        colour=MISTAKE if marked else ui.INK, anchor="midleft",
+                        width=row.width - 12)
+        # at the end of the lines, away from the list's heading at their start
+        end, side = (r.x + 4, "left") if rtl() else (r.right - 4, "right")
         if self.first > 0:
-            assets.text(surface, "more above", (r.right - 4, r.y - 2), size=11,
-                        colour=ui.MUTED, anchor="bottomright")
+            assets.text(surface, _("more above"), (end, r.y - 2), size=11,
+                        colour=ui.MUTED, anchor="bottom" + side)
         if self.first + self.rows < len(self.texts):
-            assets.text(surface, "more below", (r.right - 4, r.bottom + 1), size=11,
-                        colour=ui.MUTED, anchor="topright")
+            assets.text(surface, _("more below"), (end, r.bottom + 1), size=11,
+                        colour=ui.MUTED, anchor="top" + side)
 
 
 class Chart:
@@ -137,7 +144,8 @@ class Chart:
         """``positions``: the analysis's entries (None where not judged yet), or None for
         no analysis; ``marks``: {move: (player, chance after)} of the mistakes."""
         key = (self.rect.size, id(positions), tuple(p is not None for p in positions or ()),
-               tuple(sorted(marks)), tuple(self.colours), palette.current())
+               tuple(sorted(marks)), tuple(self.colours), palette.current(), placeholder,
+               percent(1.0))       # words in the language and digits in use
         if self._layer is None or key != self._key:
             self._layer = self._render(positions, marks, placeholder)
             self._key = key
@@ -156,7 +164,7 @@ class Chart:
             assets.paragraph(layer, placeholder, (p.x, p.centery - 10, p.width, 40), size=15,
                              colour=ui.MUTED)
             return layer
-        for chance, label in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+        for chance, label in ((1.0, percent(1.0)), (0.5, percent(0.5)), (0.0, percent(0.0))):
             y = self.y_of(chance) + offset[1]
             pygame.draw.line(layer, (110, 90, 70), (p.x, y), (p.right, y), 1)
             assets.text(layer, label, (p.x - 6, y), size=11, colour=ui.MUTED,

@@ -10,10 +10,13 @@ the frames after the screen opens, so turning a page only shows what is ready.
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
+from pygame_gui.core import ObjectID
 
 from game import GAMES
+from game.i18n import _, number, rtl, rules_text
 
 from . import assets, ui
 from .stack import Scene
@@ -22,8 +25,21 @@ from .views.base import render_static
 
 
 def load_rules(name: str) -> dict:
+    """The rules pages of the game ``name``, their texts in the language in use (the
+    ``rules`` catalogue, each text under the game's name; see tools/catalogues.py)."""
     with open(assets.path("rules", f"{name}.json"), encoding="utf-8") as handle:
-        return json.load(handle)
+        rules = json.load(handle)
+    for section in rules["sections"]:
+        section["heading"] = rules_text(name, section["heading"])
+        section["paragraphs"] = [rules_text(name, text) for text in section["paragraphs"]]
+        diagram = section.get("diagram")
+        if diagram and diagram.get("caption"):
+            diagram["caption"] = rules_text(name, diagram["caption"])
+    return rules
+
+
+#: Tags that style a piece of a line (bold, italic), left out in right-to-left languages.
+INLINE_TAG = re.compile(r"</?(b|i|u|strong|em)>")
 
 
 class RulesScene(Scene):
@@ -32,27 +48,38 @@ class RulesScene(Scene):
     def __init__(self, app, game_name: str, page: int = 0):
         super().__init__(app)
         self.spec = GAMES[game_name]
-        self.rules = load_rules(game_name)
-        self.sections = self.rules["sections"]
+        self.relabel()
         self.page = max(0, min(page, len(self.sections) - 1))
         self._diagram_state = {}
         self._pictures: dict = {}     # (page, size) -> the page's picture, drawn once
+
+    def relabel(self) -> None:
+        self.rules = load_rules(self.spec.name)
+        self.sections = self.rules["sections"]
 
     def build(self) -> None:
         w, h = self.app.size
         section = self.sections[self.page]
         has_diagram = "diagram" in section
         text_w = int((w - 80) * (0.5 if has_diagram else 1.0))
-        self.text_rect = pygame.Rect(30, 110, text_w, h - 200)
+        window = pygame.Rect(0, 0, w, h)
+        self.text_rect = ui.mirrored((30, 110, text_w, h - 200), window)
         self.diagram_rect = self.rect_of(self.page)
-        html = "<br><br>".join(section["paragraphs"])
+        paragraphs = section["paragraphs"]
+        if rtl():
+            # pygame_gui lays a line's differently styled pieces out from the left: in a
+            # language written right to left each line is kept one piece, which the fonts
+            # lay out in its own direction
+            paragraphs = [INLINE_TAG.sub("", text) for text in paragraphs]
+        html = "<br><br>".join(paragraphs)
         # a plain see-through box over a panel drawn here: pygame_gui's rounded box cost a
         # quarter of a second to build (seconds on a busy machine) on every page turn
-        ui.text_box(self, self.text_rect, html, object_id="#rules_text")
+        ui.text_box(self, self.text_rect, html, object_id=ObjectID(
+            "#rules_text", "@right_to_left" if rtl() else None))
         y = h - 70
-        self.back_button = ui.button(self, (30, y, 140, 46), "Back")
-        self.prev_button = ui.button(self, (w - 330, y, 140, 46), "Previous")
-        self.next_button = ui.button(self, (w - 170, y, 140, 46), "Next", "#primary")
+        self.back_button = ui.button(self, (30, y, 140, 46), _("Back"))
+        self.prev_button = ui.button(self, (w - 330, y, 140, 46), _("Previous"))
+        self.next_button = ui.button(self, (w - 170, y, 140, 46), _("Next"), "#primary")
         if self.page == 0:
             self.prev_button.disable()
         if self.page == len(self.sections) - 1:
@@ -90,7 +117,8 @@ class RulesScene(Scene):
     def rect_of(self, index: int) -> pygame.Rect:
         """Where page ``index``'s picture goes in the window, leaving its caption room."""
         caption = self.sections[index].get("diagram", {}).get("caption", "")
-        return diagram_rect(self.app.size, caption)
+        return ui.mirrored(diagram_rect(self.app.size, caption),
+                           pygame.Rect((0, 0), self.app.size))
 
     def diagram_state(self, index: int):
         if index not in self._diagram_state:
@@ -118,11 +146,14 @@ class RulesScene(Scene):
 
     def draw(self, surface) -> None:
         ui.table(surface)
-        w, _ = surface.get_size()
+        w = surface.get_width()
         section = self.sections[self.page]
-        ui.heading(surface, f"{self.rules['title']}: {section['heading']}", (w // 2, 44), size=34)
-        assets.text(surface, f"Page {self.page + 1} of {len(self.sections)}", (w // 2, 84),
-                    size=15, colour=ui.MUTED, anchor="center")
+        ui.heading(surface, _("{game}: {section}").format(game=self.rules["title"],
+                                                          section=section["heading"]),
+                   (w // 2, 44), size=34)
+        assets.text(surface, _("Page {page} of {pages}").format(
+            page=number(self.page + 1), pages=number(len(self.sections))), (w // 2, 84),
+            size=15, colour=ui.MUTED, anchor="center")
         ui.panel(surface, self.text_rect, alpha=221)
         diagram = section.get("diagram")
         if diagram:
@@ -138,7 +169,7 @@ class RulesScene(Scene):
 
 
 CAPTION_SIZE = 15
-CAPTION_SPACING = 1.25
+CAPTION_SPACING = 1.34     # lines of 15-pixel words (21 high) 22 pixels apart
 #: The height of a caption's line (as ``assets.paragraph`` steps).
 CAPTION_STEP = int(CAPTION_SIZE * CAPTION_SPACING) + 2
 

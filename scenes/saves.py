@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import GAMES
+from game.i18n import _, isolated, listed, number
 from game.files import FileProblem, parse_json, read_json, remove_leftovers, sync_folder
 
 LEGACY_NAME = "unfinished-game.json"
@@ -163,7 +164,7 @@ class Unfinished:
     @property
     def title(self) -> str:
         spec = GAMES.get(self.game)
-        return spec.title if spec is not None else "unfinished"
+        return spec.title if spec is not None else _("unfinished")
 
     @property
     def readable(self) -> bool:
@@ -171,42 +172,46 @@ class Unfinished:
 
     def players(self, levels: bool = True) -> str:
         """``"Ann v Computer (Hard)"``; three or more seats with commas."""
-        shown = [n + (f" ({lv})" if lv and levels else "") for n, lv in zip(self.names,
-                                                                             self.levels)]
-        return (" v " if len(shown) == 2 else ", ").join(shown)
+        shown = [self._seat(n, lv if levels else None) for n, lv in zip(self.names,
+                                                                         self.levels)]
+        # TRANSLATORS: between the two players of an unfinished game: "Ann v Bo"
+        return (_(" v ") if len(shown) == 2 else _(", ")).join(shown)
+
+    @staticmethod
+    def _seat(name: str, level) -> str:
+        name = isolated(name)
+        return _("{name} ({level})").format(name=name, level=level) if level else name
 
     def lines(self) -> list[str]:
         """What a game's card says of it, fullest first (the menu takes the first that fits)."""
         if not self.readable:
-            return ["Unfinished game: its file cannot be read", "Unfinished game"]
+            return [_("Unfinished game: its file cannot be read"), _("Unfinished game")]
+        n = number(self.moves)
         if self.network:
-            return [f"Over the network: {self.players()}, move {self.moves}",
-                    f"Over the network, move {self.moves}", f"Unfinished, move {self.moves}"]
-        return [f"Unfinished: {self.players()}, move {self.moves}",
-                f"Unfinished: {self.players(levels=False)}, move {self.moves}",
-                f"Unfinished game, move {self.moves}"]
+            return [_("Over the network: {players}, move {n}").format(players=self.players(), n=n),
+                    _("Over the network, move {n}").format(n=n),
+                    _("Unfinished, move {n}").format(n=n)]
+        return [_("Unfinished: {players}, move {n}").format(players=self.players(), n=n),
+                _("Unfinished: {players}, move {n}").format(
+                    players=self.players(levels=False), n=n),
+                _("Unfinished game, move {n}").format(n=n)]
 
-    def opponents(self) -> str:
-        """``"against Medium"`` for one person against the computer, else
-        ``"between Ann and Bo"``."""
+    def question(self) -> str:
+        """The words asking before a new game replaces this one: "... against Medium" for
+        one person against the computer, else "... between Ann and Bo"."""
+        if not self.readable:
+            return _("Your unfinished {game} game (its file cannot be read) will be replaced. "
+                     "Start a new game?").format(game=self.title)
         people = [n for n, lv in zip(self.names, self.levels) if not lv]
         computers = [lv for lv in self.levels if lv]
         if len(people) == 1 and computers:
-            return "against " + _and(computers)
-        return "between " + _and([n + (f" ({lv})" if lv else "")
-                                  for n, lv in zip(self.names, self.levels)])
-
-    def question(self) -> str:
-        """The words asking before a new game replaces this one."""
-        if not self.readable:
-            return (f"Your unfinished {self.title} game (its file cannot be read) will be "
-                    "replaced. Start a new game?")
-        return (f"Your unfinished {self.title} game {self.opponents()} (move {self.moves}) "
-                "will be replaced. Start a new game?")
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+            return _("Your unfinished {game} game against {computers} (move {n}) will be "
+                     "replaced. Start a new game?").format(
+                game=self.title, computers=listed(computers), n=number(self.moves))
+        return _("Your unfinished {game} game between {players} (move {n}) will be replaced. "
+                 "Start a new game?").format(
+            game=self.title, n=number(self.moves),
+            players=listed([self._seat(n, lv) for n, lv in zip(self.names, self.levels)]))
 
 
 def read_unfinished(path, game: str | None = None) -> Unfinished | None:
@@ -261,5 +266,7 @@ def ask_before_replacing(app, game: str, start) -> None:
     if kept is None:
         start()
         return
-    app.stack.push("question", heading=f"Replace your unfinished {kept.title} game?",
-                   words=kept.question(), yes="Start a new game", no="Keep it", on_yes=start)
+    app.stack.push("question",
+                   heading=_("Replace your unfinished {game} game?").format(game=kept.title),
+                   words=kept.question(), yes=_("Start a new game"), no=_("Keep it"),
+                   on_yes=start)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import number
+
 BAR = 12            # the scroll bar's thickness
 BAR_GAP = 6         # between the rows and the bar
 SMALLEST_THUMB = 28
@@ -133,15 +135,23 @@ class ScrollList:
             return pygame.Rect(t.x, t.y + at, t.width, size)
         return pygame.Rect(t.x + at, t.y, size, t.height)
 
-    def count_text(self, word: str, plural: str | None = None) -> str:
+    def count_text(self, word: str | None = None, plural: str | None = None, *,
+                   whole=None, part: str | None = None) -> str:
         """How many rows there are, and which are shown when not all are: "12 boards",
-        "Boards 1-9 of 12"."""
-        plural = plural or f"{word}s"
+        "Boards 1-9 of 12".  In the players' language: ``whole(n)`` gives the count as a
+        sentence ("{n} boards", through ``ngettext``) and ``part`` the shown rows'
+        ("Boards {first}-{last} of {n}", one row: "{first}" alone); ``word`` and
+        ``plural`` make both in English."""
+        if whole is None:
+            plural = plural or f"{word}s"
+            whole = lambda n: f"{{n}} {word if n == 1 else plural}"          # noqa: E731
+            part = part or f"{plural[:1].upper()}{plural[1:]} {{first}}-{{last}} of {{n}}"
         if not self.scrolls:
-            return f"{self.count} {word if self.count == 1 else plural}"
+            return whole(self.count).format(n=number(self.count))
         first, last = self.first + 1, self.last
-        shown = str(first) if first == last else f"{first}-{last}"
-        return f"{plural[:1].upper()}{plural[1:]} {shown} of {self.count}"
+        if first == last:
+            part = part.replace("{first}-{last}", "{first}")
+        return part.format(first=number(first), last=number(last), n=number(self.count))
 
     # --- scrolling --------------------------------------------------------------
     def scroll_to(self, first: int, sync: bool = False) -> bool:

@@ -17,8 +17,8 @@ import pygame
 from pygame_gui.windows import UIFileDialog
 
 from game import GAMES
-from game.core import counted
 from game.files import FileProblem, write_text_atomic
+from game.i18n import N_, _, isolated, ngettext, number
 
 from . import assets
 from .stack import screen_class
@@ -64,10 +64,10 @@ def remember(path: Path, settings=None) -> None:
 
 #: The file dialog's four icon buttons: attribute, label beside the icon, tooltip.
 DIALOG_TOOLS = (
-    ("home_button", "Home", "Go to your home folder"),
-    ("delete_button", "Delete", "Delete the file picked (you are asked first)"),
-    ("parent_directory_button", "Up", "Go up to the folder that holds this one"),
-    ("refresh_button", "Refresh", "Read this folder again, to show files new in it"),
+    ("home_button", N_("Home"), N_("Go to your home folder")),
+    ("delete_button", N_("Delete"), N_("Delete the file picked (you are asked first)")),
+    ("parent_directory_button", N_("Up"), N_("Go up to the folder that holds this one")),
+    ("refresh_button", N_("Refresh"), N_("Read this folder again, to show files new in it")),
 )
 
 
@@ -81,12 +81,12 @@ class FileDialog(UIFileDialog):
         x = 10
         for attr, label, tip in DIALOG_TOOLS:
             button = getattr(self, attr)
-            text = f"{button.text} {label}"
+            text = f"{button.text} {_(label)}"
             width = font.size(text)[0] + 16
             button.set_text(text)
             button.set_dimensions((width, 24))
             button.set_relative_position((x, 8))
-            button.set_tooltip(tip)
+            button.set_tooltip(_(tip))
             x += width + 6
 
     def _create_list_of_directories_and_files_on_current_path(self):
@@ -121,7 +121,7 @@ def default_name(play) -> str:
 def save_dialog(scene, play) -> UIFileDialog:
     """A file dialog for where to save ``play``'s game; the scene gets its
     ``UI_FILE_DIALOG_PATH_PICKED`` event."""
-    return file_dialog(scene, "Save the game for Pentobi (.blksgf)",
+    return file_dialog(scene, _("Save the game for Pentobi (.blksgf)"),
                        folder(scene.app.settings) / default_name(play))
 
 
@@ -144,7 +144,8 @@ def save_state(app, state, seats, path) -> Path:
     try:
         text = export_sgf(state, player_names=names, date=datetime.date.today().isoformat())
     except ValueError as exc:
-        raise FileProblem(f"could not write the record: {exc}") from None
+        raise FileProblem(_("could not write the record: {problem}").format(
+            problem=exc)) from None
     write_text_atomic(path, text)
     remember(path, app.settings)
     return path
@@ -153,7 +154,7 @@ def save_state(app, state, seats, path) -> Path:
 # --- opening -------------------------------------------------------------------------
 
 def open_dialog(scene) -> UIFileDialog:
-    return file_dialog(scene, "Open a Callisto record (.blksgf)", folder(scene.app.settings),
+    return file_dialog(scene, _("Open a Callisto record (.blksgf)"), folder(scene.app.settings),
                        suffixes={SUFFIX, ".sgf"}, existing=True)
 
 
@@ -196,7 +197,8 @@ def scene_from_record(app, final, player_names):
     spec = GAMES[GAME]
     variant = final.variant
     names = [clean_name(name) for name in player_names]
-    seats = [{"name": name or f"Player {i + 1}", "kind": "human"} for i, name in enumerate(names)]
+    seats = [{"name": name or _("Player {n}").format(n=i + 1), "kind": "human"}
+             for i, name in enumerate(names)]
     config = {"game": GAME, "variant": variant, "options": {}, "seats": seats, "starter": "0",
               "time_control": None}
     states = [spec.new_game(variant)]
@@ -206,8 +208,8 @@ def scene_from_record(app, final, player_names):
     scene.history = states
     scene.notation = [spec.format_move(before, move)
                       for before, (_c, move) in zip(states, final.moves)]
-    scene.move_texts = [f"{seats[before.to_move]['name']}: "
-                        f"{scene.view.describe_move(before, move)}"
+    scene.move_texts = [_("{name}: {move}").format(name=isolated(seats[before.to_move]["name"]),
+                                                   move=scene.view.describe_move(before, move))
                         for before, (_c, move) in zip(states, final.moves)]
     scene.cursor = 0
     scene.view.set_state(states[0])
@@ -242,17 +244,17 @@ def record_size(path: Path) -> int:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise FileProblem(f"{path} does not exist") from None
+        raise FileProblem(_("{path} does not exist").format(path=path)) from None
     except (OSError, ValueError) as exc:
-        raise FileProblem(f"could not read {path}: "
-                          f"{getattr(exc, 'strerror', None) or exc}") from None
+        raise FileProblem(_("could not read {path}: {problem}").format(
+            path=path, problem=getattr(exc, "strerror", None) or exc)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise FileProblem(f"{path} is a folder, not a record")
+        raise FileProblem(_("{path} is a folder, not a record").format(path=path))
     if not stat.S_ISREG(info.st_mode):
-        raise FileProblem(f"{path} is not a regular file")
+        raise FileProblem(_("{path} is not a regular file").format(path=path))
     if info.st_size > MAX_CHARS:
-        raise FileProblem(f"{path.name} is {info.st_size / 2**20:.1f} MB; records of up to "
-                          f"{MAX_CHARS // 2**20} MB are read")
+        raise FileProblem(_("{name} is {size} MB; records of up to {most} MB are read").format(
+            name=path.name, size=f"{info.st_size / 2**20:.1f}", most=MAX_CHARS // 2**20))
     return info.st_size
 
 
@@ -260,11 +262,16 @@ def opened(app, path: Path, final, player_names):
     """The play scene for a record read from ``path``, its status saying so."""
     scene = scene_from_record(app, final, player_names)
     moves = len(scene.history) - 1
-    status = (f"Opened {path.name}: {counted(moves, 'move')}. Press Redo to play them "
-              f"through one by one." if moves else f"Opened {path.name}: no moves yet.")
+    if moves:
+        status = ngettext("Opened {name}: {n} move. Press Redo to play it.",
+                          "Opened {name}: {n} moves. Press Redo to play them through one by "
+                          "one.", moves).format(name=path.name, n=number(moves))
+    else:
+        status = _("Opened {name}: no moves yet.").format(name=path.name)
     for i, name in enumerate(player_names):
         if name.strip() and not clean_name(name):
-            status += f" Player {i + 1}'s name has nothing to show, so it is not used."
+            status += " " + _("Player {n}'s name has nothing to show, so it is not used.").format(
+                n=i + 1)
     scene.view.status = status
     app.log(f"open record {path.name} {moves} moves")
     return scene
@@ -298,7 +305,7 @@ class BackgroundRead:
                 raise EOFError       # the reader died before it could answer
             answer = self._answers.recv()
         except (EOFError, OSError):
-            answer = ("problem", "the reading stopped unexpectedly")
+            answer = ("problem", _("the reading stopped unexpectedly"))
         self.cancel()
         if answer[0] == "read":
             from game.records.blksgf import SPEC

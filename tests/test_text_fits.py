@@ -304,3 +304,144 @@ def test_a_whole_event_of_long_names_runs_to_the_end_readable(tmp_path, format_,
     finally:
         app.close()
         store.close()
+
+
+# --- in every language --------------------------------------------------------------------
+# The screens whose texts go through the catalogues, drawn in each shipped language at both
+# sizes: no text overlaps another or leaves the screen or its panel, and no button's words are
+# wider than the button.  A screen joins SCREENS_IN_LANGUAGES once its texts are wrapped.
+
+LANGUAGES = ["en", "fa", "de", "es", "fr", "zh_Hans"]
+
+
+def widgets_fit(app, name):
+    """Every button's and drop-down's words fit inside it (pygame_gui would cut them)."""
+    import pygame_gui
+    from pygame_gui.core.utility import translate
+    for widget in app.ui.get_sprite_group().sprites():
+        if isinstance(widget, pygame_gui.elements.UIButton) and widget.visible and widget.text:
+            words = translate(widget.text, **widget.text_kwargs)      # pygame_gui's own words
+            width = widget.font.size(words)[0]
+            assert width <= widget.rect.width - 8, \
+                f"{name}: button {words!r} needs {width} pixels, has {widget.rect.width}"
+
+
+def in_language(app, code, name, panels=(), alone=False):
+    """The screen on top fits in language ``code``; ``alone``: its own texts only (an
+    overlay's, not those of the screen it dims)."""
+    frames(app, 2)
+    if alone:
+        top = app.stack.top
+        original, app.stack.visible = app.stack.visible, lambda: [top]
+        try:
+            words = texts_fit(app, f"{name}-{code}", panels)
+        finally:
+            app.stack.visible = original
+    else:
+        words = texts_fit(app, f"{name}-{code}", panels)
+    widgets_fit(app, f"{name}-{code}")
+    return words
+
+
+@pytest.fixture
+def speaking(request):
+    from game import i18n
+    yield
+    i18n.use("en", persian_digits=False)
+
+
+def finished_record(game="calliro", names=(LONG, "王秀英 (Wáng Xiùyīng)"), seed=3):
+    from game import GAMES
+    from game.records.record import make_record, result_of
+    spec = GAMES[game]
+    rng = random.Random(seed)
+    start = state = spec.new_game(seed=seed)
+    moves = []
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(spec.format_move(state, move))
+        state = state.play(move)
+    config = {"game": game, "options": {},
+              "seats": [{"name": name, "kind": "human"} for name in names]}
+    return make_record(config, start, moves, times=[0.5] * len(moves),
+                       date="2025-05-04T15:02:11+02:00",
+                       result=result_of(state, state.winner, state.end_reason)), state
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_settings_games_review_and_results_fit_in_every_language(tmp_path, code, size,
+                                                                      speaking):
+    from scenes.saves import library
+    app = make_app(tmp_path, size=size)
+    try:
+        app.set_language(code, persian_digits=code == "fa")
+        settings = app.stack.push("settings")
+        in_language(app, code, "settings", [settings.box])
+        app.stack.pop()
+        record, state = finished_record()
+        books = library()
+        for seed, game in enumerate(("calla", "iriri", "callisto")):
+            books.add(finished_record(game, (NAMES[seed], NAMES[seed + 3]), seed=seed)[0])
+        books.add(record)
+        games = app.stack.push("games")
+        in_language(app, code, "games", [games.table])
+        games.ask_delete()
+        in_language(app, code, "games-delete")
+        app.stack.pop()
+        review = app.stack.push("review", record=record)
+        review.go(review.last // 2)
+        in_language(app, code, "review", [review.side])
+        review._open_choice(True)
+        in_language(app, code, "review-choice", [review.choice_box])
+        app.stack.pop()
+        config = dict(record["config"], variant=None, starter="0", time_control="5+3")
+        results = app.stack.push("results", config=config, state=state, record=record,
+                                 move_texts=["x"] * 40, played=754.0)
+        in_language(app, code, "results", [results.panel_rect])
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_pause_menu_and_questions_fit_in_every_language(tmp_path, code, size, speaking):
+    from scenes.saves import Unfinished
+    app = make_app(tmp_path, size=size)
+    try:
+        app.set_language(code)
+        seats = [{"name": LONG, "kind": "human"}, {"name": "王秀英", "kind": "human"}]
+        config = {"game": "callisto", "variant": None, "options": {}, "seats": seats,
+                  "starter": "0", "time_control": None}
+        app.stack.push(PlayScene(app, config, seed=1))
+        frames(app, 2)
+        pause = app.stack.push("pause")
+        in_language(app, code, "pause", [pause.box], alone=True)
+        for asking in ("restart", "resign", "draw"):
+            pause.asking = asking
+            pause.resize()
+            in_language(app, code, f"pause-{asking}", [pause.box], alone=True)
+        app.stack.pop()
+        kept = Unfinished("calla", tmp_path / "x.json", 12, (LONG, "Ann"), (None, "Hard"))
+        app.stack.push("question", heading="?", words=kept.question(), yes="Start a new game",
+                       no="Keep it", on_yes=lambda: None)
+        in_language(app, code, "question", alone=True)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_rules_page_fits_in_every_language(tmp_path, code, size, speaking):
+    app = make_app(tmp_path, size=size)
+    try:
+        app.set_language(code)
+        for game in every_game():
+            rules = app.stack.push("rules", game_name=game)
+            for page in range(len(rules.sections)):
+                rules.page = page
+                rules.resize()
+                in_language(app, code, f"rules-{game}-{page}", [rules.text_rect])
+            app.stack.pop()
+    finally:
+        app.close()

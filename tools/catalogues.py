@@ -32,6 +32,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from game.i18n import DOMAIN, LANGUAGES, RULES_DOMAIN, SOURCE  # noqa: E402
+from game.version import VERSION  # noqa: E402
 
 LOCALE = ROOT / "locale"
 RULES = ROOT / "assets" / "rules"
@@ -44,6 +45,18 @@ PROJECT = "Callidus"
 #: A placeholder filled after translating: {name}, {n}.
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 TAG = re.compile(r"</?[a-z]+>")
+
+
+def new_catalog(domain: str, code: str | None = None) -> Catalog:
+    what = "the rules pages" if domain == RULES_DOMAIN else "the program"
+    language = f"{LANGUAGES[code].name} ({code})" if code else "The English source"
+    return Catalog(locale=code, domain=domain, project=PROJECT, version=VERSION,
+                   copyright_holder="the Callidus authors", msgid_bugs_address="",
+                   last_translator="the Callidus authors",
+                   language_team=LANGUAGES[code].name if code else "",
+                   header_comment=f"# {language}: the texts of {what}.\n"
+                                  f"# Made and kept up to date by tools/catalogues.py; see the "
+                                  f"README, Adding a language.\n#", fuzzy=False)
 
 
 def languages() -> list[str]:
@@ -62,7 +75,7 @@ def template_path(domain: str) -> Path:
 
 def extract_program() -> Catalog:
     """Every text of the program's source marked for translation."""
-    catalog = Catalog(project=PROJECT, domain=DOMAIN, fuzzy=False)
+    catalog = new_catalog(DOMAIN)
     for filename, lineno, message, comments, context in extract_from_dir(
             str(ROOT), SOURCES, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
@@ -88,7 +101,7 @@ def rules_texts() -> list[tuple[str, str, str]]:
 
 
 def extract_rules() -> Catalog:
-    catalog = Catalog(project=PROJECT, domain=RULES_DOMAIN, fuzzy=False)
+    catalog = new_catalog(RULES_DOMAIN)
     for game, text, where in rules_texts():
         catalog.add(text, None, [(where, 0)], context=game)
     return catalog
@@ -140,7 +153,7 @@ def update() -> None:
             if path.exists():
                 catalog = read(path, code)
             else:
-                catalog = Catalog(locale=code, domain=domain, project=PROJECT, fuzzy=False)
+                catalog = new_catalog(domain, code)
             catalog.update(template, update_header_comment=False)
             _write(catalog, path, ignore_obsolete=True)
 

@@ -1,0 +1,134 @@
+"""The players' languages: Persian drawn right to left with its numbers in order, names in
+their own direction, the language chosen in the settings and taken by every screen at once,
+and the system's language found."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from scenes import assets
+
+from helpers import frames, make_app
+
+
+@pytest.fixture
+def persian():
+    pygame.init()
+    i18n.use("fa")
+    yield
+    i18n.use("en", persian_digits=False)
+
+
+def ink_columns(surface) -> list[int]:
+    """The x of every column of ``surface`` holding ink."""
+    mask = pygame.mask.from_surface(surface, 40)
+    w, h = mask.get_size()
+    return [x for x in range(w) if any(mask.get_at((x, y)) for y in range(h))]
+
+
+def find(line: pygame.Surface, part: pygame.Surface) -> list[int]:
+    """The x where ``part`` is drawn inside ``line`` (compared as ink masks, row by row)."""
+    big = pygame.mask.from_surface(line, 40)
+    small = pygame.mask.from_surface(part, 40)
+    ink = small.count()
+    found = []
+    for x in range(line.get_width() - part.get_width() + 1):
+        for dy in range(-2, 3):
+            if big.overlap_area(small, (x, dy)) >= ink * 0.97:
+                found.append(x)
+                break
+    return found
+
+
+def test_numbers_keep_their_order_inside_persian_text(persian):
+    """"17 از 32" (17 of 32): the line reads from the right, so 17 is drawn right of 32,
+    and each number keeps its own digits' order (not "71", not "23")."""
+    white = (255, 255, 255)
+    line = assets.render("17 از 32", 40, white)
+    at17 = find(line, assets.render("17", 40, white))
+    at32 = find(line, assets.render("32", 40, white))
+    assert at17 and at32, "both numbers are drawn as they are alone"
+    assert at32[0] < at17[0], "17 comes first, at the right"
+    assert not find(line, assets.render("71", 40, white))
+    assert not find(line, assets.render("23", 40, white))
+
+
+def test_persian_letters_are_joined_and_drawn_from_the_persian_font(persian):
+    """Shaped: a word of joined letters is narrower than its letters drawn apart, and every
+    letter comes from a bundled font that has it (گ چ پ ژ included)."""
+    word = "گچپژ"
+    joined = assets.measure(word, 30)
+    apart = sum(assets.measure(ch, 30) for ch in word)
+    assert joined < apart
+    pieces = assets.layout(word, assets.font(30)._cover, assets._fallback_order("fa"), True)
+    assert [(p[0].rsplit("/", 1)[-1], p[2]) for p in pieces] == [("NotoSansArabicUI-Regular.ttf",
+                                                                  True)]
+
+
+def test_a_latin_name_keeps_its_direction_inside_a_persian_sentence(persian):
+    """A name set apart by ``isolated`` reads left to right, and a number at its end stays
+    with it rather than jumping to the far end of the sentence."""
+    name = i18n.isolated("Ann 2")
+    assert name != "Ann 2"
+    pieces = assets.layout(f"{name} برنده شد", assets.font(20)._cover,
+                           assets._fallback_order("fa"), True)
+    texts = [text for _, text, _ in pieces]
+    assert texts[-1] == "Ann 2", "the name, whole, at the right where the sentence starts"
+    assert all("\u2068" not in t and "\u2069" not in t for t in texts), "controls not drawn"
+
+
+def test_persian_digits_are_an_option():
+    i18n.use("fa", persian_digits=True)
+    try:
+        assert i18n.number(17) == "۱۷" and i18n.number(0.5) == "۰٫۵"
+        i18n.use("fa", persian_digits=False)
+        assert i18n.number(17) == "17"
+        i18n.use("de")
+        assert i18n.number(1.2) == "1,2"
+    finally:
+        i18n.use("en", persian_digits=False)
+
+
+@pytest.mark.parametrize("environ, code", [
+    ({"LANG": "de_AT.UTF-8"}, "de"), ({"LANGUAGE": "fa_IR:en"}, "fa"),
+    ({"LC_ALL": "zh_CN.UTF-8"}, "zh_Hans"), ({"LANG": "zh_TW.UTF-8"}, "en"),
+    ({"LANG": "pt_BR.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "es_MX", "CALLIDUS_LANGUAGE": "fr"}, "fr")])
+def test_the_language_follows_the_system_where_one_fits(environ, code):
+    assert i18n.system_language(environ) == code
+
+
+def test_the_language_is_chosen_in_the_settings_and_taken_at_once(tmp_path):
+    """Chosen on the settings screen, the language is kept, the screen rebuilds in it (its
+    rows' words and the language list's own names), and the menu under it speaks it when
+    it comes back; the choice outlives the program."""
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        app.stack.push("menu")
+        settings = app.stack.push("settings")
+        frames(app, 2)
+        assert settings.language.selected_option == ("English", "en")
+        assert [name for name, _ in settings.language.options_list][:2] == ["English", "فارسی"]
+        import pygame_gui
+        settings.language.selected_option = ("Deutsch", "de")
+        app.dispatch(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                        {"ui_element": settings.language, "text": "Deutsch"}))
+        frames(app, 2)
+        settings = app.stack.top
+        assert app.settings["language"] == "de" and i18n.language().code == "de"
+        assert settings.back_button.text == "Fertig"
+        assert ("Sprache", settings.rows[0][1]) == settings.rows[0]
+        with assets.TextRecorder() as seen:
+            frames(app, 1)
+        assert "Einstellungen" in [w for _, w in seen.on(app.screen)]
+    finally:
+        app.close()
+        i18n.use("en")
+    again = make_app(tmp_path, size=(960, 600))
+    try:
+        assert i18n.language().code == "de", "kept in the settings file"
+    finally:
+        again.close()
+        i18n.use("en")
