@@ -79,7 +79,8 @@ class HostGameScene(Scene):
                 game = self.game
                 names = [None] * spec.players(game["variant"])
                 names[game["seat"]] = name
-                board = host.create_board(spec.name, variant=game["variant"], options=game["options"],
+                board = host.create_board(spec.name, variant=game["variant"],
+                                          options=game["options"],
                                           time_control=game["time_control"], names=names)
             else:
                 board = resume["board"]

@@ -486,8 +486,7 @@ class RemoteGame:
         to_move = session.state.to_move
         if self.seat is None:
             return f"Watching: {names[to_move]} to move." if to_move is not None else None
-        if to_move != self.seat and to_move is not None and session.ply == len(session.history) - 1 \
-                and not scene_landing(self.scene):
+        if to_move != self.seat and to_move is not None and not scene_landing(self.scene):
             return f"Waiting for {names[to_move]} to move."
         return None
 
