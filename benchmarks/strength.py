@@ -27,12 +27,15 @@ so a long run
 stopped half way goes on where it was; when the same match was kept at another
 load, the run says how many of the games at both loads are the same move for
 move (with budgets of work they all are, unless a cap cut a move short).
+``--no-cap`` lifts the levels' wall-clock cap in the matches, so that other
+work on a shared machine changes only how long the moves take, never the moves
+(the records are kept apart from those with the cap).
 
 Run from the project root::
 
     python benchmarks/strength.py [GAME ...] [--quick] [--games N] [--seed S] [--jobs J]
                                   [--pairs medium-random,hard-medium,expert-hard]
-                                  [--load N] [--record DIR] [--no-times]
+                                  [--load N] [--no-cap] [--record DIR] [--no-times]
 
 The whole run takes about 10 minutes on two cores (``--quick`` about 5).
 Matches run ``--jobs`` at a time (default 2, one per core).  The load average
@@ -126,14 +129,16 @@ def settings_tag(game, *levels) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:6]
 
 
-def record_path(record_dir, game, strong, weak, seed, load_count) -> Path:
-    tag = settings_tag(game, strong, weak)
+def record_path(record_dir, game, strong, weak, seed, load_count, cap=True) -> Path:
+    tag = settings_tag(game, strong, weak) + ("" if cap else "-nocap")
     return Path(record_dir) / f"{game}-{strong}-{weak}-{tag}-seed{seed}-load{load_count}.json"
 
 
-def command(game: str, strong: str, weak: str, games: int, seed: int, record) -> list:
+def command(game: str, strong: str, weak: str, games: int, seed: int, record, cap=True) -> list:
     cmd = [sys.executable, "-m", "game", "match", game, "--players", f"{strong},{weak}",
            "--games", str(games), "--seed", str(seed), "--opening", "4", "--json"]
+    if not cap:
+        cmd.append("--no-cap")
     from game.ai.knowledge import knowledge_for
     if knowledge_for(game).even is not None:
         cmd.append("--balanced")      # only even openings, where the stronger level can show it
@@ -171,9 +176,9 @@ def same_games(record, other) -> tuple | None:
     return alike, len(both)
 
 
-def run_match(game, strong, weak, games, seed, record_dir, load_count) -> dict:
-    record = record_path(record_dir, game, strong, weak, seed, load_count)
-    cmd = command(game, strong, weak, games, seed, record)
+def run_match(game, strong, weak, games, seed, record_dir, load_count, cap=True) -> dict:
+    record = record_path(record_dir, game, strong, weak, seed, load_count, cap)
+    cmd = command(game, strong, weak, games, seed, record, cap)
     start = time.monotonic()
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     minutes = (time.monotonic() - start) / 60
@@ -246,6 +251,10 @@ def main(argv=None) -> int:
                              "(default benchmarks/records/ladder): the same run started "
                              "again plays only the games not yet kept")
     parser.add_argument("--no-times", action="store_true", help="leave out the think times")
+    parser.add_argument("--no-cap", action="store_true",
+                        help="lift the levels' wall-clock cap in the matches (match --no-cap): "
+                             "every move spends its whole budget, so a machine busy with other "
+                             "work changes only how long the moves take")
     args = parser.parse_args(argv)
     for name in args.games:
         if name not in GAMES:
@@ -278,7 +287,8 @@ def main(argv=None) -> int:
         # Longest matches first, so that the last one does not run alone.
         order = sorted(jobs, key=lambda job: -expected_minutes(*job[:4]))
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = {job: pool.submit(run_match, *job, args.record, args.load)
+            futures = {job: pool.submit(run_match, *job, args.record, args.load,
+                                        not args.no_cap)
                        for job in order}
             for job in jobs:
                 show_match(futures[job].result())

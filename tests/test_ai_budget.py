@@ -164,3 +164,20 @@ def test_a_match_game_records_processor_seconds_and_moves_cut_short():
     entry = play_one("calla", ["easy", "random"], 0, 7, 7, opening=2)
     for moves, wall, longest, cpu, capped in entry["timing"]:
         assert moves > 0 and wall >= longest >= 0 and cpu >= 0 and capped == 0
+
+
+def test_a_match_without_the_cap_spends_every_budget_whole(monkeypatch, tmp_path):
+    from game.ai.match import read_record, run_match
+    # A cap so short that every search meets it at once, as on a machine with no
+    # processor to spare: the match counts the moves it cut short...
+    monkeypatch.setattr(levels, "WALL_CAP", 1e-12)
+    capped = play_one("calla", ["medium", "easy"], 0, 3, 3, opening=2)
+    assert sum(t[4] for t in capped["timing"]) > 0
+    # ...and without the cap every move spends its whole budget, and the record says so.
+    lifted = play_one("calla", ["medium", "easy"], 0, 3, 3, opening=2, cap=False)
+    assert sum(t[4] for t in lifted["timing"]) == 0
+    path = tmp_path / "match.json"
+    run_match(GAMES["calla"], ["easy", "random"], 2, seed=3, record=path, cap=False)
+    assert read_record(path)["cap"] is False
+    with pytest.raises(ValueError, match="records another match"):
+        run_match(GAMES["calla"], ["easy", "random"], 2, seed=3, record=path)

@@ -4,7 +4,7 @@
 
     python -m game match GAME [--variant V] --players SPEC,SPEC[,...] --games N [--seed S]
                          [--opening PLIES [--balanced]] [--jobs J] [--record FILE]
-                         [--json] [--progress]
+                         [--no-cap] [--json] [--progress]
 
 SPEC is one of random, easy, medium, hard, expert, one per seat of the
 variant; seats rotate from game to game.  Prints, per player, wins, draws,
@@ -54,6 +54,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="keep each finished game in FILE; the same command run again counts "
                         "the games kept and plays only the rest")
+    p.add_argument("--no-cap", action="store_true",
+                   help="lift the levels' wall-clock cap: every move spends its whole budget "
+                        "of work however busy the machine is (for measuring the budgets)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     p.add_argument("--progress", action="store_true",
                    help="a line per finished game on standard error")
@@ -97,7 +100,8 @@ def cmd_match(args) -> int:
     try:
         tallies = run_match(spec, specs, args.games, args.seed, variant,
                             progress=progress if args.progress else None, opening=args.opening,
-                            balanced=args.balanced, jobs=args.jobs, record=args.record)
+                            balanced=args.balanced, jobs=args.jobs, record=args.record,
+                            cap=not args.no_cap)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     rows = [t.as_dict() for t in tallies]

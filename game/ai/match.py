@@ -70,18 +70,21 @@ def check_players(specs, seats: int) -> list:
     return specs
 
 
-def play_game(spec, state, levels, rngs, log=None):
+def play_game(spec, state, levels, rngs, log=None, cap: bool = True):
     """Play one game from ``state``; ``levels[seat]`` moves for ``seat``.
     Returns the final state and, per seat, [moves, seconds, longest move,
     processor seconds, moves the wall-clock cap cut short]; ``log``, a list, gets
-    every move in notation."""
+    every move in notation.  ``cap`` False lifts the levels' wall-clock cap, so
+    that every move spends its whole budget of work however busy the machine is
+    (for measuring the budgets themselves)."""
+    budget = {} if cap else {"seconds": None}
     plies = 0
     timing = [[0, 0.0, 0.0, 0.0, 0] for _ in levels]
     while not state.is_over and plies < MAX_PLIES:
         seat = state.to_move
         info = {}
         start, cpu = time.perf_counter(), time.process_time()
-        move = choose_move(spec.name, state, levels[seat], rngs[seat], info=info)
+        move = choose_move(spec.name, state, levels[seat], rngs[seat], info=info, **budget)
         took = time.perf_counter() - start
         t = timing[seat]
         t[0] += 1
@@ -154,7 +157,7 @@ def game_seeds(seed: int, games: int, seats: int) -> list:
 
 
 def play_one(name, specs, g, game_seed, seed, variant=None, options=None, opening=0,
-             balanced=False) -> dict:
+             balanced=False, cap=True) -> dict:
     """Game ``g`` of a match, as a plain record: who sat where, the winning
     seat (None for a draw), the scores, the plies, how it ended, the players'
     timing, and the position after the opening with the moves played from it.
@@ -169,7 +172,7 @@ def play_one(name, specs, g, game_seed, seed, variant=None, options=None, openin
     state = spec.new_game(variant, seed=game_seed, **(options or {}))
     state = random_opening(state, opening, game_seed, even)
     start, moves = state.position(), []
-    state, timing = play_game(spec, state, levels, rngs, moves)
+    state, timing = play_game(spec, state, levels, rngs, moves, cap)
     return {"game": g, "seated": levels, "winner": state.winner if state.is_over else None,
             "scores": list(state.scores), "timing": timing, "start": start, "moves": moves,
             "plies": opening + sum(t[0] for t in timing),
@@ -236,7 +239,9 @@ class Record:
         if data is None:
             self.save()             # a file that cannot be written is found before any game
             return
-        asked = {k: data.get(k) for k in match}
+        # "cap" is kept only when the match lifted it, so a record without it had the cap
+        match = {"cap": True, **match} if "cap" in data and "cap" not in match else match
+        asked = {k: data.get(k, True if k == "cap" else None) for k in match}
         if asked != match:
             differ = ", ".join(f"{k} {asked[k]!r} (asked: {match[k]!r})"
                                for k in match if asked[k] != match[k])
@@ -268,14 +273,15 @@ class Record:
 
 def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
               options=None, progress=None, opening: int = 0, balanced: bool = False,
-              jobs: int = 1, record=None) -> list:
+              jobs: int = 1, record=None, cap: bool = True) -> list:
     """Play ``games`` games; the tallies, in the order of ``specs``.
 
     ``jobs`` games are played at once, each in a process of its own (every
     player spends its budget of work; use at most one per core, or each move
     waits longer and may meet its wall-clock cap).  ``record``,
     a file path, keeps each finished game; games it already holds for the
-    same match are counted without being played again.
+    same match are counted without being played again.  ``cap`` False lifts the
+    levels' wall-clock cap (``play_game``); a record says so.
     """
     seats = spec.players(variant)
     specs = check_players(specs, seats)
@@ -285,13 +291,15 @@ def run_match(spec, specs, games: int, seed: int | None = None, variant=None,
         seed = random.SystemRandom().randrange(2**31)
     kept = None
     if record is not None:
-        kept = Record(record, {"game": spec.name, "variant": variant, "options": options or {},
-                               "players": specs, "seed": seed, "opening": opening,
-                               "balanced": balanced})
+        asked = {"game": spec.name, "variant": variant, "options": options or {},
+                 "players": specs, "seed": seed, "opening": opening, "balanced": balanced}
+        if not cap:
+            asked["cap"] = False
+        kept = Record(record, asked)
     seeds = game_seeds(seed, games, seats)
     results = {g: kept.games[g] for g in range(games) if kept and g in kept.games}
     todo = [g for g in range(games) if g not in results]
-    args = (variant, options, opening, balanced)
+    args = (variant, options, opening, balanced, cap)
 
     def finished(entry):
         results[entry["game"]] = entry
