@@ -696,3 +696,31 @@ def test_a_damaged_ticket_is_set_aside_with_its_reason(app):
     assert "field 'network.token' is not a seat's token" in menu.notice
     assert "could not be read and was kept as" in menu.notice
     assert not unfinished_path("calla").exists()
+
+
+def test_a_game_of_four_hosted_from_the_setup_starts_once_every_seat_is_taken(
+        app, closing, monkeypatch):
+    app.settings.set("net_name", "Ann")
+    app.stack.push("setup", game_name="callisto", config={"variant": "callisto",
+                                                          "starter": "0"})
+    frames(app, 2)
+    press(app, "Play over the network")
+    hosting = app.stack.top
+    until(app, lambda: hosting.remote is not None and hosting.remote.ready, "Ann seated")
+    others = []
+    for name in ("Bob", "Cy", "Dee"):
+        words = drawn(app, monkeypatch)
+        assert sum(1 for w in words if w.endswith("waiting for a player to join...")) == \
+            3 - len(others)
+        client = ClientThread(hosting.url, password=hosting.code)
+        closing.append(client)
+        client.join(name)
+        others.append(client)
+        if name != "Dee":
+            until(app, lambda: len([n for n in hosting.remote.view.names if n]) ==
+                  1 + len(others), f"{name} seated")
+            assert top(app) == "hosting"
+    until(app, lambda: top(app) == "play", "the game once the fourth seat is taken")
+    play = app.stack.top
+    assert [s["kind"] for s in play.seats] == ["human", "network", "network", "network"]
+    assert play.draw_problem() == "A draw is agreed between two players; this game has more."

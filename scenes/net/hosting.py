@@ -160,11 +160,10 @@ class HostGameScene(Scene):
         if remote is None or not remote.view.names:
             return []
         view, lines = remote.view, []
-        free = not view.started
         for i, name in enumerate(view.names):
             if i == view.seat:
                 lines.append((f"Seat {i + 1}: {name} (you)", True))
-            elif name and not free:
+            elif name:          # a seat is named once someone takes it
                 lines.append((f"Seat {i + 1}: {name}", True))
             else:
                 lines.append((f"Seat {i + 1}: waiting for a player to join...", False))
