@@ -118,7 +118,8 @@ def _keys(catalog) -> set:
 
 def _write(catalog, path: Path, **options) -> None:
     out = io.BytesIO()
-    write_po(out, catalog, width=WIDTH, omit_header=False, **options)
+    # files without line numbers: a change elsewhere in a file leaves the catalogues alone
+    write_po(out, catalog, width=WIDTH, omit_header=False, include_lineno=False, **options)
     new = out.getvalue()
     # only the dates would differ: leave the file as it is
     if path.exists() and _undated(path.read_bytes()) == _undated(new):
