@@ -724,3 +724,22 @@ def test_a_game_of_four_hosted_from_the_setup_starts_once_every_seat_is_taken(
     play = app.stack.top
     assert [s["kind"] for s in play.seats] == ["human", "network", "network", "network"]
     assert play.draw_problem() == "A draw is agreed between two players; this game has more."
+
+
+@pytest.mark.parametrize("words", ["\u200b\u200f", "\u202eABC\u2066", "\u00ad", "😀" * 30,
+                                   "ws://[::1", "a b\tc", "Ann\u0301e", "名前"])
+def test_any_text_in_the_join_screens_boxes_is_taken_or_refused_in_words(app, words):
+    join = app.stack.push("net.join")
+    frames(app, 2)
+    for entry in (join.address_entry, join.code_entry, join.name_entry):
+        entry.set_text(words[:entry.length_limit] if entry.length_limit else words)
+    frames(app, 2)
+    press(app, "Connect")
+    until(app, lambda: join.notice and join.phase != "connecting", "an answer")
+    assert join.problem and top(app) == "join"
+    join.phase = "connected"
+    join.take_seat({"board": 1, "game": "calla"})
+    if join.texts["name"].strip():
+        assert top(app) in ("join", "question")
+    frames(app, 2)
+    app.draw()

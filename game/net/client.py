@@ -248,7 +248,8 @@ class Client:
                 connect(self.url, max_size=MAX_HOST_MESSAGE, proxy=None, compression=None,
                         open_timeout=self.open_timeout, user_agent_header=None),
                 self.open_timeout + 1)
-        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as exc:
+        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI,
+                ValueError) as exc:     # ValueError: a host name no resolver takes (IDNA)
             raise NetError(f"cannot reach {self.url}: {_why(exc)}") from None
         hello = {"type": "hello", "version": VERSION}
         if self.password is not None:

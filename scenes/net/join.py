@@ -18,6 +18,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from urllib.parse import urlsplit
 
 import pygame
 import pygame_gui
@@ -37,6 +38,9 @@ BROWSE_EVERY = 5.0
 BROWSE_FOR = 2.0
 #: Seconds between asking a connected host for its boards again.
 LIST_EVERY = 3.0
+#: Seconds a connection or a seat may take before the screen says no answer came (the
+#: client gives up on a connection after 10 s by itself: this only guards against silence).
+ANSWER_WITHIN = 25.0
 HOST_ROW = 50
 BOARD_ROW = 64
 PROBLEM = (255, 170, 130)
@@ -70,6 +74,7 @@ class JoinScene(Scene):
         self.event: str | None = None   # the host's name, when it was heard on the network
         self.event_address = None
         self.handed = False
+        self.asked_at = 0.0             # when the connection or the seat was asked for
 
     # --- widgets -------------------------------------------------------------------
     def build(self) -> None:
@@ -207,7 +212,8 @@ class JoinScene(Scene):
         self._read_entries()
         try:
             url = check_url(self.texts["address"])
-        except ValueError as exc:
+            urlsplit(url).hostname.encode("idna")      # a name a resolver can look up
+        except (ValueError, AttributeError) as exc:
             self._say(f"Not an address: {exc}. Type it as the host shows it, such as "
                       "192.168.1.20:8765.", True)
             return
@@ -218,6 +224,7 @@ class JoinScene(Scene):
         self.net = ClientThread(url, password=code)
         self.url = url
         self.phase = "connecting"
+        self.asked_at = time.monotonic()
         self.boards = []
         self._refresh_boards()
         self._say(f"Connecting to {address_of(url)}...")
@@ -247,6 +254,7 @@ class JoinScene(Scene):
         self.remote = RemoteGame(self.app, self.net, board["board"], name=name,
                                  password=self.texts["code"].strip() or None)
         self.phase = "joining"
+        self.asked_at = time.monotonic()
         self.net.join(name, board=board["board"])
         self._say(f"Taking a seat at board {board['board']}...")
 
@@ -255,6 +263,7 @@ class JoinScene(Scene):
             return
         self.remote = RemoteGame(self.app, self.net, board["board"])
         self.phase = "joining"
+        self.asked_at = time.monotonic()
         self.net.watch(board["board"])
         self._say(f"Opening board {board['board']}...")
 
@@ -266,6 +275,7 @@ class JoinScene(Scene):
         self.remote.token = ticket["token"]
         self.remote.view.seat = ticket["seat"]
         self.phase = "joining"
+        self.asked_at = time.monotonic()
         self.net.rejoin(ticket["board"], ticket["token"], 0)
         self._say(f"Taking your seat back at board {ticket['board']}...")
 
@@ -291,6 +301,10 @@ class JoinScene(Scene):
             if self.net is None:
                 return
         now = time.monotonic()
+        if self.phase in ("connecting", "joining") and now - self.asked_at > ANSWER_WITHIN:
+            self._say(failure_words("the host did not answer in time", self.url), True)
+            self.disconnect()
+            return
         if self.phase == "connected" and now >= self._next_list:
             self._next_list = now + LIST_EVERY
             self.net.list_boards()
