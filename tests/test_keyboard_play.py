@@ -148,15 +148,21 @@ def test_calla_played_to_the_end_with_the_keyboard(app):
 def test_calliro_played_to_the_end_with_the_keyboard(app):
     play = start(app, "calliro", seats=("human", "random"))
     view = play.view
+    actions = set()
     while ready(app, play):
-        move = play.state.legal_moves()[0]
+        moves = play.state.legal_moves()
+        move = moves[0]
+        if "flip" not in actions:          # a flip once, as soon as there is one
+            move = next((m for m in moves if m.action == "flip"), move)
         before = play.cursor
+        actions.add(move.action)
         if move.action == "place":
             choose(app, view, "repository", move.up)
             assert view.held == move.up and view.cursor.area == "board", \
                 "the chip taken goes to the board with the cursor"
         choose(app, view, "board", tuple(move.cell))
         played(play, before, 2000)
+    assert actions == {"place", "flip", "replace"}, "a chip placed, a chip flipped, a score chip"
     assert finish(app, play).headline == headline(play)
 
 
@@ -253,8 +259,11 @@ def test_calabria_played_to_the_end_with_the_keyboard(app):
     while ready(app, play):
         state = play.state
         moves = state.legal_moves()
-        # the Dux first, from the tray, so that a piece is taken from the tray at least once
+        # the Dux first, from the tray, and a barricade as soon as one may go down, so that
+        # each is taken from the tray at least once
         move = next((m for m in moves if m.kind == "D"), moves[0])
+        if "X" not in kinds:
+            move = next((m for m in moves if m.kind == "X"), move)
         before = play.cursor
         kinds.add(move.kind)
         if move.kind == "M":
@@ -265,7 +274,7 @@ def test_calabria_played_to_the_end_with_the_keyboard(app):
             assert view.cursor.area == "board", "what was taken goes to the board"
         choose(app, view, "board", move.to)
         played(play, before, 1000)
-    assert {"V", "D", "M"} <= kinds
+    assert kinds == {"V", "D", "M", "X"}
     assert finish(app, play).headline == headline(play)
 
 
@@ -291,3 +300,22 @@ def test_the_cursor_shows_on_a_key_and_hides_when_the_mouse_moves(app):
 def pixels(surface, rect) -> bytes:
     """The picture round ``rect``, where the cursor's ring is drawn."""
     return pygame.image.tobytes(surface.subsurface(pygame.Rect(rect).inflate(24, 24)), "RGB")
+
+
+def test_esc_puts_back_what_is_held_before_it_pauses(app):
+    from scenes.pause import PauseScene
+    play = start(app, "callisto", variant="callisto_2")
+    view = play.view
+    press(app, pygame.K_RETURN)
+    assert view.cursor.shown and view.held is None, "the first Enter only shows the cursor"
+    assert view.cursor.area == "tray"
+    press(app, pygame.K_SPACE)
+    assert view.held == "1" and view.cursor.area == "board"
+    press(app, pygame.K_ESCAPE)
+    assert view.held is None and app.stack.top is play and "Put back" in view.status
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert view.cursor.area == "tray"
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene), "nothing held: Esc pauses"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is play and not MOUSE & set(app.seen)
