@@ -227,6 +227,13 @@ def isolated(name) -> str:
     return f"{FSI}{name}{PDI}"
 
 
+def left_to_right(text: str) -> str:
+    """``text`` kept left to right in any language: signs whose order is the layout's own
+    ("|<", "<" of a time line running from the left), which a right-to-left sentence would
+    mirror (unchanged in a language written left to right)."""
+    return f"\u2066{text}{PDI}" if rtl() else text
+
+
 def _strong_rtl(ch: str) -> bool:
     return unicodedata.bidirectional(ch) in ("R", "AL")
 

@@ -342,20 +342,23 @@ def _font_runs(words: str, cover: frozenset, order: tuple) -> list:
 
 
 def _base_is_rtl(words: str, rtl_language: bool) -> bool:
-    """The paragraph's direction: that of its first strong letter outside isolates (a
-    Latin name in a Persian list reads left to right), else the language's."""
-    depth = 0
+    """The paragraph's direction.  In a language written right to left, any text holding a
+    right-to-left letter outside isolates is a sentence of it, whatever its first word
+    ("Calliro: ..."); otherwise the direction of the first strong letter outside isolates
+    (a Latin name alone reads left to right), else the language's."""
+    depth, first, any_rtl = 0, None, False
     for ch in words:
         kind = unicodedata.bidirectional(ch)
         if kind in ("LRI", "RLI", "FSI"):
             depth += 1
         elif kind == "PDI":
             depth = max(0, depth - 1)
-        elif depth == 0 and kind == "L":
-            return False
-        elif depth == 0 and kind in ("R", "AL"):
-            return True
-    return rtl_language
+        elif depth == 0 and kind in ("L", "R", "AL"):
+            first = first or kind
+            any_rtl = any_rtl or kind != "L"
+    if rtl_language and any_rtl:
+        return True
+    return rtl_language if first is None else first != "L"
 
 
 _LEVEL = re.compile(r"Level\(\s*(\d+),\s*\)")

@@ -31,7 +31,7 @@ ALL_GAMES = (N_("All games"), "")
 #: as its widest text), alignment (in a language written left to right).
 COLUMNS = ((N_("Game"), 0.2, "left"), (N_("Players"), 0.5, "left"), (N_("Date"), None, "left"),
            (N_("Result"), 0.3, "left"), (N_("Moves"), None, "right"))
-WIDEST = {"Date": "0000-00-00 00:00", "Moves": "9999"}
+WIDEST = {"Date": "0000-00-00 00:00", "Moves": "0000"}
 HEADER_H = 34
 ROW_H = 36
 TEXT = 16
@@ -58,7 +58,8 @@ def fit_names(names, separator: str, size: int, width: int, tags=()) -> str:
     names = [str(n) for n in names]
     tags = list(tags) + [""] * (len(names) - len(tags))
     font = assets.font(size)
-    joined = separator.join(name + tag for name, tag in zip(names, tags))
+    # each name drawn in its own direction (a Latin name in a Persian list, and the other way)
+    joined = separator.join(isolated(name) + tag for name, tag in zip(names, tags))
     if font.size(joined)[0] <= width or not names:
         return assets.ellipsized(joined, size, width)
     if any(tags):
@@ -84,7 +85,7 @@ def fit_names(names, separator: str, size: int, width: int, tags=()) -> str:
         first = todo.pop(0)
         shares[first] = widths[first]
         room -= widths[first]
-    return separator.join(assets.ellipsized(name, size, max(0, shares[i]))
+    return separator.join(isolated(assets.ellipsized(name, size, max(0, shares[i])))
                           for i, name in enumerate(names))
 
 
@@ -150,9 +151,12 @@ class GamesScene(Scene):
         self.filter_y = 84 if self.compact else 104
         games = [(_(ALL_GAMES[0]), "")] + [(spec.title, spec.name) for spec in GAMES.values()]
         chosen = next((g for g in games if g[1] == self.game_filter), games[0])
-        self.game_menu = ui.dropdown(self, (x + 64, self.filter_y, 220, 36), games, chosen)
+        window = pygame.Rect(0, 0, w, h)
+        # the filters from where the language's lines start
+        self.game_menu = ui.dropdown(self, ui.mirrored((x + 64, self.filter_y, 220, 36), window),
+                                     games, chosen)
         self.player_entry = self.add(UITextEntryLine(
-            pygame.Rect(x + 64 + 220 + 90, self.filter_y, min(280, w - 620), 36),
+            ui.mirrored((x + 64 + 220 + 90, self.filter_y, min(280, w - 620), 36), window),
             manager=self.app.ui, initial_text=self.player_filter,
             placeholder_text=_("any player")))
         self.player_entry.set_text_length_limit(40)
@@ -160,9 +164,10 @@ class GamesScene(Scene):
         self.table = pygame.Rect(x, top, w - 2 * x, h - top - 86)
         self.rows_per_page = max(1, (self.table.height - HEADER_H - 12) // ROW_H)
         self.columns = []
-        fixed = {title: max(assets.font(TEXT).size(digits(text))[0],
+        font = assets.font(TEXT)
+        fixed = {title: max(max(font.size(digits(text.replace("0", d)))[0] for d in "0123456789"),
                             assets.font(15, True).size(_(title))[0]) + PAD + 8
-                 for title, text in WIDEST.items()}
+                 for title, text in WIDEST.items()}      # (digits differ in width, Persian's)
         cx, inner = self.table.x + 16, self.table.width - 32
         left = inner - sum(fixed.values())
         for title, share, align in COLUMNS:
@@ -348,19 +353,22 @@ class GamesScene(Scene):
         ui.heading(surface, _("Games"), (w // 2, 40 if self.compact else 54),
                    size=40 if self.compact else 52)
         y = self.filter_y + 18
-        assets.text(surface, _("Game"), (40, y), size=17, colour=ui.MUTED, anchor="midleft",
-                    width=60)
-        assets.text(surface, _("Player"), (40 + 64 + 220 + 18, y), size=17, colour=ui.MUTED,
-                    anchor="midleft", width=68)
+        window = surface.get_rect()
+        for words, room in ((_("Game"), (40, y, 60, 0)), (_("Player"), (40 + 64 + 220 + 18, y,
+                                                                       68, 0))):
+            room = ui.mirrored(room, window)
+            assets.text(surface, words, (room.x, y), size=17, colour=ui.MUTED,
+                        anchor="midleft", width=room.width)
         if self.pages > 1:
             count = ngettext("{n} game, page {page} of {pages}",
                              "{n} games, page {page} of {pages}", self.total).format(
                 n=number(self.total), page=number(self.page + 1), pages=number(self.pages))
         else:
             count = ngettext("{n} game", "{n} games", self.total).format(n=number(self.total))
-        entry_right = self.player_entry.rect.right + 16
-        assets.text(surface, count, (w - 40, y), size=17, colour=ui.MUTED, anchor="midright",
-                    width=max(40, w - 40 - entry_right))
+        room = max(40, w - 40 - (self.player_entry.rect.right + 16 if not rtl()
+                                 else w - self.player_entry.rect.left + 16))
+        assets.text(surface, count, (40, y) if rtl() else (w - 40, y), size=17, colour=ui.MUTED,
+                    anchor="midleft" if rtl() else "midright", width=room)
         ui.panel(surface, self.table)
         if self.problem:
             assets.paragraph(surface, self.problem, (self.table.x + 24, self.table.y + 24,

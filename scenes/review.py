@@ -32,7 +32,7 @@ import pygame_gui
 from game.ai import analysis
 from game.ai.worker import Analyst
 from game.core import score_text
-from game.i18n import _, digits, isolated, ngettext, number, rtl
+from game.i18n import _, digits, isolated, left_to_right, ngettext, number, rtl
 
 from . import assets, sgf_files, ui
 from .play_sidebar import status_line
@@ -289,14 +289,16 @@ class ReviewScene(Scene):
         self.view.layout(self.board_rect)
         self.view.input_enabled = False
         bw = 58
-        self.first_button = ui.button(self, (x0, controls_y, bw, 40), "|<",
+        # the game runs from the left in every language: its arrows are never mirrored
+        self.first_button = ui.button(self, (x0, controls_y, bw, 40), left_to_right("|<"),
                                       tooltip=_("The start of the game (Home)"))
-        self.back_button = ui.button(self, (x0 + bw + 6, controls_y, bw, 40), "<",
-                                     tooltip=_("One move back (Left)"))
-        self.last_button = ui.button(self, (x0 + left_w - bw, controls_y, bw, 40), ">|",
-                                     tooltip=_("The end of the game (End)"))
+        self.back_button = ui.button(self, (x0 + bw + 6, controls_y, bw, 40),
+                                     left_to_right("<"), tooltip=_("One move back (Left)"))
+        self.last_button = ui.button(self, (x0 + left_w - bw, controls_y, bw, 40),
+                                     left_to_right(">|"), tooltip=_("The end of the game (End)"))
         self.forward_button = ui.button(self, (x0 + left_w - 2 * bw - 6, controls_y, bw, 40),
-                                        ">", tooltip=_("One move forward (Right)"))
+                                        left_to_right(">"),
+                                        tooltip=_("One move forward (Right)"))
         self.slider.place((x0 + 2 * bw + 18, controls_y, left_w - 4 * bw - 36, 40))
 
         self.side = side
