@@ -13,7 +13,7 @@ palette, every piece also carries a mark that tells its colour without colour
 The setting ``colour_safe`` chooses the palette: ``use`` switches it and the
 views read ``current()`` whenever they draw, so a change shows on the next
 frame.  Pictures that are drawn once and kept take the palette into the key
-they are kept by.  No view writes a colour that carries meaning itself.
+they are kept by.  No view writes the colour of a piece or a side itself.
 """
 
 from __future__ import annotations
@@ -82,11 +82,12 @@ class Palette:
 DEFAULT = Palette(
     name="default",
     # Orange a little lighter, blue a little more violet, green a little bluer than they
-    # were: a plain orange and green chip were 6.5 units apart under protanopia, now 16.
+    # were: a plain orange and green chip, as drawn, were 6.3 units apart under
+    # protanopia, now 13.6 (tests/test_colour_access.py measures).
     calliro={"O": (254, 151, 35), "B": (52, 90, 215), "G": (40, 156, 94)},
     calliro_score=((34, 34, 38), (238, 236, 228)),
     # Pentobi's colours warmed a little to sit on the wooden table, then red and green
-    # moved apart: they were 6 units apart under deuteranopia, now 17.
+    # moved apart: as drawn they were 6.0 units apart under deuteranopia, now 19.2.
     callisto={"Blue": (30, 106, 216), "Yellow": (240, 215, 44), "Red": (210, 46, 20),
               "Green": (41, 177, 100)},
     iriri=({"main": (240, 190, 40), "light": (255, 234, 140), "dark": (188, 128, 14),
@@ -109,8 +110,8 @@ DEFAULT = Palette(
 
 _OI = OKABE_ITO
 #: Okabe-Ito's blue a shade deeper and its bluish green a shade lighter (each under 6
-#: units): on a shaded chip the two came within 9 units of each other under tritanopia,
-#: now 16.
+#: units): on a shaded chip the two came within 8.9 units of each other under
+#: tritanopia, now 16.3.
 _BLUE, _GREEN = (15, 103, 161), (9, 172, 129)
 SAFE = Palette(
     name="safe",
