@@ -2,21 +2,29 @@
 arrows move the cursor, Tab moves between the board and the trays or the ring, Enter
 picks up and puts down, R and F turn and flip a Callisto piece.  Each move is chosen by
 a simple rule (the first legal one) and turned into the keys a player would press; no
-mouse event reaches the program, and the game ends on the results screen."""
+mouse event reaches the program, and the game ends on the results screen.  Then the cursor
+itself: shown from a key and gone when the mouse moves, Esc putting back before it pauses,
+still on an idle board, and keys pressed in any order never offering an illegal move."""
 
 from __future__ import annotations
 
 import copy
+import random
+import time
 
 import pygame
 import pytest
 
+import scenes.app
+from game import GAMES
 from game.calla import shield_index
 from game.callisto import PIECES, orientation
 from game.iriri import PASS, Place, Take
-from helpers import frames, menu_app, move_pointer, wait_until
+from helpers import every_game, frames, menu_app, move_pointer, wait_until
+from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
+from scenes.views import base
 from scenes.views.callisto.pieces import flipped, grab_offset, shape_of, turned
 from scenes.views.cursor import ARROWS
 
@@ -303,7 +311,6 @@ def pixels(surface, rect) -> bytes:
 
 
 def test_esc_puts_back_what_is_held_before_it_pauses(app):
-    from scenes.pause import PauseScene
     play = start(app, "callisto", variant="callisto_2")
     view = play.view
     press(app, pygame.K_RETURN)
@@ -319,3 +326,67 @@ def test_esc_puts_back_what_is_held_before_it_pauses(app):
     assert isinstance(app.stack.top, PauseScene), "nothing held: Esc pauses"
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is play and not MOUSE & set(app.seen)
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_the_cursor_breathes_then_holds_still_on_an_idle_board(app, game, monkeypatch):
+    """Shown, the cursor breathes with the highlights a few seconds after the last key, then
+    holds still: an idle board with the cursor on it draws no frames."""
+    monkeypatch.setattr(scenes.app, "IDLE_WAIT", 0.05)
+    monkeypatch.setattr(base, "BREATHE_SECONDS", 1.0)
+    monkeypatch.setattr(base.Breath, "FADE_OUT", 0.1)
+    play = start(app, game, seats=("human",) * GAMES[game].players(None),
+                 options={"time_limit_minutes": 0} if game == "calla" else None)
+    view = play.view
+    press(app, pygame.K_TAB)
+    assert view.cursor.shown
+    assert view.wants_frames(), "the cursor breathes after a key"
+    end = time.monotonic() + 2.0
+    while time.monotonic() < end:
+        app.tick()
+    before = app.frames
+    end = time.monotonic() + 0.3
+    while time.monotonic() < end:
+        app.tick()
+    assert app.frames == before and not view.wants_frames(), "an idle board is not drawn"
+    assert view.cursor.shown, "the cursor stays in view"
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_any_keys_in_any_order_only_ever_play_legal_moves(app, game):
+    """Keys pressed at random (a cat on the keyboard) never break the board: every move
+    they make is one the rules allow, and the cursor is always somewhere it can be drawn."""
+    rng = random.Random(game)
+    play = start(app, game, seats=("human",) * GAMES[game].players(None),
+                 options={"time_limit_minutes": 0} if game == "calla" else None)
+    view = play.view
+    refused = []
+    apply = play.apply
+
+    def applying(move, text=None):
+        done = apply(move, text)
+        if not done:
+            refused.append((move, view.status))
+        return done
+
+    play.apply = applying
+    keys = [(pygame.K_LEFT, 0), (pygame.K_RIGHT, 0), (pygame.K_UP, 0), (pygame.K_DOWN, 0),
+            (pygame.K_TAB, 0), (pygame.K_TAB, pygame.KMOD_SHIFT), (pygame.K_RETURN, 0),
+            (pygame.K_SPACE, 0), (pygame.K_r, 0), (pygame.K_f, 0), (pygame.K_BACKSPACE, 0),
+            (pygame.K_r, pygame.KMOD_SHIFT)]
+    weights = [3, 3, 3, 3, 1, 1, 4, 1, 1, 1, 1, 1]
+    held = False
+    for _ in range(400):
+        press(app, *rng.choices(keys, weights)[0])
+        if play.view.busy:
+            frames(app, 30)
+        if play.finished:
+            break
+        held = held or view.key_holding()
+        areas = view.key_areas()
+        if areas and view.cursor.shown:
+            area, spot = view.cursor.where(areas)
+            assert spot is None or spot in area.spots
+    assert not refused, "the board offered a move the rules refuse"
+    assert play.cursor > 0 or held, "the keys played a move, or picked something up"
+    assert app.stack.top is play
