@@ -95,7 +95,7 @@ def _click(display, who, pos):
     xdotool(display, "click", "1")
 
 
-def _until(test, seconds=20.0, every=0.1):
+def _until(test, seconds=45.0, every=0.1):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         found = test()
@@ -122,7 +122,7 @@ def test_two_windows_play_a_game_of_calla_over_loopback_to_its_end(wide_screen, 
                  {"animation_speed": 8.0, "setups": {"calla": ann_setup}}, "--game", "calla")
     bob = None
     try:
-        assert _until(lambda: _window_up(wide_screen, 1))
+        _shown(wide_screen, ann, 1)
         time.sleep(0.8)
         _click(wide_screen, "ann", places["network"])
         hosting = _until(lambda: re.search(r"hosting calla at (\S+) code (\S+)",
@@ -136,7 +136,7 @@ def test_two_windows_play_a_game_of_calla_over_loopback_to_its_end(wide_screen, 
         bob = _start(wide_screen, tmp_path / "bob", "bob", logs["bob"],
                      {"animation_speed": 8.0, "net_name": "Bob",
                       "net_address": url.split("//")[1]})
-        assert _until(lambda: _window_up(wide_screen, 2))
+        _shown(wide_screen, bob, 2)
         time.sleep(0.8)
         _click(wide_screen, "bob", places["join"])
         time.sleep(0.6)
@@ -167,14 +167,13 @@ def test_two_windows_play_a_game_of_calla_over_loopback_to_its_end(wide_screen, 
                 return all(line in _read(log) for log in logs.values())
             for _ in range(6):          # a click that only hurried an animation is made again
                 _click(wide_screen, who, places[who][shield_index(state.to_move, move)])
-                if _until(landed, seconds=4):
-                    break
-            assert landed(), f"{line} not in both logs:\n{_read(logs['ann'])}\n" \
-                             f"{_read(logs['bob'])}"
+                if _until(lambda: line in _read(logs[who]), seconds=4):
+                    break               # (made on the mover's board: never clicked twice)
+            assert _until(landed, seconds=45), f"{line} not in both logs:\n" \
+                f"{_read(logs['ann'])}\n{_read(logs['bob'])}"
             state, played = state.play(move), played + 1
             time.sleep(0.4)
-        ends = _until(lambda: all("over calla" in _read(log) for log in logs.values()),
-                      seconds=20)
+        ends = _until(lambda: all("over calla" in _read(log) for log in logs.values()))
         assert ends, "both windows say the game is over"
         over = [re.findall(r"^over calla .*$", _read(log), re.M)[-1] for log in logs.values()]
         assert over[0] == over[1]
@@ -189,6 +188,15 @@ def test_two_windows_play_a_game_of_calla_over_loopback_to_its_end(wide_screen, 
         if bob is not None:
             stop(bob)
         stop(ann)
+
+
+def _shown(display, program, count: int) -> None:
+    """Wait until ``count`` windows of the program are shown (a busy machine maps them
+    slowly); a program that ended instead is named with what it printed."""
+    _until(lambda: _window_up(display, count) or program.poll() is not None, seconds=90)
+    if program.poll() is not None:
+        raise AssertionError(f"the program ended: {program.stderr.read().decode()[-2000:]}")
+    assert _window_up(display, count), "the window never appeared"
 
 
 def _window_up(display, count: int) -> bool:
