@@ -329,7 +329,8 @@ class CalliroView(BoardView):
                       shape="circle", home=home, frame=board.frame)]
         if self.trays is not None:
             slots = self.trays.slots
-            areas.append(Area("repository", tuple(slots), lambda up: slots[up],
+            # the ring goes round a stack's own place, clear of the panel's title above it
+            areas.append(Area("repository", tuple(slots), lambda up: slots[up].inflate(-12, -12),
                               frame=self.trays.repo_rect))
         return areas
 
