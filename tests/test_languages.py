@@ -135,3 +135,32 @@ def test_the_language_is_chosen_in_the_settings_and_taken_at_once(tmp_path):
     finally:
         again.close()
         i18n.use("en")
+
+
+from hypothesis import given, settings  # noqa: E402
+from test_text_safety import FAST, HELD, HELD_EXAMPLES  # noqa: E402
+
+
+@settings(FAST, max_examples=60)
+@given(words=HELD)
+@HELD_EXAMPLES
+def test_any_text_draws_in_a_right_to_left_language(words):
+    """In Persian every text (any script, direction controls, isolates left open, marks
+    alone) is laid out right to left without raising, as wide as it is measured, and
+    shortened to its room."""
+    pygame.init()
+    i18n.use("fa", persian_digits=True)
+    try:
+        for size, bold in ((17, False), (26, True)):
+            image = assets.render(words, size, (255, 255, 255), bold)
+            assert image.get_height() >= assets.font(size, bold).get_height()
+            if "\n" not in words:
+                assert image.get_width() == assets.measure(words, size, bold)
+            page = pygame.Surface((300, 200), pygame.SRCALPHA)
+            assets.text(page, words, (10, 10), size=size, bold=bold, width=120)
+            assets.paragraph(page, words, (10, 40, 120, 150), size=size, bold=bold)
+            assert assets.measure(assets.ellipsized(words, size, 60, bold), size, bold) <= 60
+            name = i18n.isolated(words)
+            assets.render(i18n._("{name} wins!").format(name=name), size, (0, 0, 0), bold)
+    finally:
+        i18n.use("en", persian_digits=False)
