@@ -229,6 +229,10 @@ class PlayScene(Scene):
         side = pygame.Rect(w - SIDEBAR_W - 12, 12, SIDEBAR_W, h - 24)
         board = board_area((w, h))
         self.view.layout(board)
+        # the seats' colours as the board draws them now (the palette may have changed in
+        # the settings while this game was paused)
+        self.sidebar.colours = self.view.player_colours
+        self.sidebar.seat_colours = self.view.seat_colours()
         self.sidebar.place(side, pygame.Rect(16, h - 50, board.width, 36))
         bx, by = side.x + 14, side.bottom - 56
         bw = (SIDEBAR_W - 28 - 20) // 3

@@ -306,6 +306,7 @@ def test_the_setting_is_remembered_and_shown_at_once_without_a_restart(small_app
     board = play.view.board
     spot = board.cell_center(parse_cell("e5", board.radius))
     before = tuple(app.screen.get_at(spot))[:3]
+    seat_dots = play.sidebar.seat_colours
     settings = app.stack.push("settings")
     frames(app, 1)
     row = next(y for text, y in settings.rows if text.startswith("Colour-blind safe"))
@@ -319,5 +320,7 @@ def test_the_setting_is_remembered_and_shown_at_once_without_a_restart(small_app
     frames(app, 2)
     after = tuple(app.screen.get_at(spot))[:3]
     assert after != before, "the green chip is drawn in the safe palette at once"
+    assert play.sidebar.seat_colours != seat_dots, "the sidebar's seats follow the palette"
+    assert play.sidebar.seat_colours == play.view.seat_colours()
     assert app.writer.flush(timeout=10)
     assert Settings(app.settings.path)["colour_safe"] is True, "remembered for the next start"
