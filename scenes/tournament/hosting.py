@@ -23,7 +23,7 @@ from .. import assets, ui
 from ..scroll_list import ScrollList
 from ..stack import Scene
 from . import network
-from .common import ERROR, GOOD, StoreError
+from .common import ERROR, GOOD, StoreError, counted
 
 ROW = 34
 TOP = 134
@@ -258,7 +258,8 @@ class HostingScene(Scene):
         assets.text(surface, word, (half, box.y + 14), size=18, colour=ui.INK,
                     width=box.right - half - 16)
         minutes = next((title for value, title in network.AWAY_LIMITS
-                        if value == hosting.away_limit), f"{hosting.away_limit:.0f} seconds")
+                        if value == hosting.away_limit),
+                       counted(round(hosting.away_limit), "second"))
         lines = assets.wrap(f"A table away {minutes}: you are asked what happens, on Live "
                             "boards.", 15, box.right - half - 16)
         for i, line in enumerate(lines[:2]):
@@ -287,7 +288,7 @@ class HostingScene(Scene):
                 name = live.view.names[seat] if seat < len(live.view.names) else ""
                 assets.text(surface, name or "", (cols[1 + seat][0], y), size=17,
                             colour=ui.INK, width=cols[1 + seat][1])
-            state = network.table_state(live)
+            state = network.fitted_state(live, cols[3][1], 16)
             colour = ERROR if live.overdue else ui.TITLE if live.view.over else ui.INK
             assets.text(surface, state, (cols[3][0], y), size=16, colour=colour,
                         width=cols[3][1])

@@ -37,7 +37,7 @@ TILE_W = 280          # the narrowest tile
 TILE_H = (176, 420)   # the lowest and highest tile
 HEAD = 28             # the tile's first line: its number and state
 NAMES = 50            # the two names and clocks under it
-BUTTON_H = 28
+BUTTON_H = 27
 LINE = 22             # a line of the tile's small print
 #: How far beyond its room a view may draw (labels, rims) to be shown, a little smaller.
 OVERFLOW = 1.25
@@ -144,14 +144,15 @@ class LiveScene(Scene):
                     choices.append(("forfeit", f"Forfeit {name}", away[0]))
             if not choices or hosting is None:
                 continue
-            box = self.info_rect(tile)
-            y = tile.bottom - 8 - len(choices) * (BUTTON_H + 4)
+            # under the names, across the tile, in the picture's place
+            box = pygame.Rect(tile.x + 10, self.picture_rect(tile).y, tile.width - 20, 0)
+            y = box.y
             for what, text, seat in choices:
                 widget = ui.button(self, (box.x, y, box.width, BUTTON_H),
-                                   assets.ellipsized(text, 15, box.width - 16))
+                                   assets.ellipsized(text, 15, box.width - 24))
                 self.buttons[widget] = (what, live.number, seat)
                 made.append(widget)
-                y += BUTTON_H + 4
+                y += BUTTON_H + 3
         return made
 
     def _drop_row(self, row: int, widgets) -> None:
@@ -318,11 +319,12 @@ class LiveScene(Scene):
         number = f"Board {live.board}"
         head = assets.text(surface, number, (tile.x + 10, tile.y + 6), size=16, bold=True,
                            colour=ui.TITLE)
-        state = network.table_state(live, now)
+        room = tile.right - 10 - head.right - 10
+        state = network.fitted_state(live, room, 15, now)
         colour = ERROR if (v.away and not v.over) or asked else \
             ui.MUTED if v.over else ui.INK
         assets.text(surface, state, (head.right + 10, tile.y + 7), size=15, colour=colour,
-                    width=tile.right - 10 - head.right - 10)
+                    width=room)
         # the names across the tile, each with its clock; the one to move marked
         x, right = tile.x + 10, tile.right - 10
         y = tile.y + HEAD
@@ -335,13 +337,16 @@ class LiveScene(Scene):
             if to_move:
                 pygame.draw.polygon(surface, ui.TITLE, [(x, y + 6), (x, y + 16),
                                                         (x + 8, y + 11)])
+            gone = seat in v.away and not v.over        # its table dropped
             assets.text(surface, name, (x + 14, y), size=17, bold=to_move,
-                        colour=ui.TITLE if to_move else ui.INK, width=room)
+                        colour=ERROR if gone else ui.TITLE if to_move else ui.INK, width=room)
             if clock:
                 assets.text(surface, clock, (right, y), size=17, bold=True,
                             colour=ui.TITLE if to_move and v.running == seat else ui.INK,
                             anchor="topright")
             y += NAMES // 2
+        if any(b[1] == live.number for b in self.buttons.values()):
+            return          # the director's question takes the picture's place
         pic = self.picture_rect(tile)
         self.draw_picture(surface, pic, live)
         info = self.info_rect(tile)
@@ -356,11 +361,8 @@ class LiveScene(Scene):
             lines.append(f"Last move: {live.last_move}")
         if v.ply:
             lines.append(f"{v.ply} move{'' if v.ply == 1 else 's'} played")
-        # the director's buttons, when asked, take the foot of the column
-        room = info.bottom - sum(1 for b in self.buttons.values() if b[1] == live.number) * (
-            BUTTON_H + 4)
         for line in lines:
-            if y + LINE > room:
+            if y + LINE > info.bottom:
                 break
             assets.text(surface, line, (info.x, y), size=15, colour=ui.MUTED,
                         width=info.width)

@@ -83,13 +83,20 @@ def away_seconds(live: LiveBoard, seat: int, now: float) -> float:
     return max(0.0, now - live.view.away.get(seat, now))
 
 
-def table_state(live: LiveBoard, now: float | None = None) -> str:
-    """The board's table in a few words: who is missing, whether it plays, how it ended."""
+def table_state(live: LiveBoard, now: float | None = None, compact: bool = False,
+                named: bool = True) -> str:
+    """The board's table in a few words: who is missing, whether it plays, how it ended.
+    ``compact``: fewer words and the names short, for a narrow column ("Ann away 1:32");
+    without ``named``, no names at all, for the narrowest ("away 1:32")."""
     now = time.monotonic() if now is None else now
     v = live.view
     names = [str(n) if n else f"Seat {i + 1}" for i, n in enumerate(v.names)]
+    if compact:
+        names = [short_name(n) for n in names]
     if v.over:
         winner = (v.result or {}).get("winner")
+        if compact:
+            return "over"
         if (v.result or {}).get("end") == "forfeit" and winner in (0, 1):
             return f"over: {names[1 - winner]} forfeited"
         return "over: drawn" if winner is None else f"over: {names[winner]} won"
@@ -97,17 +104,36 @@ def table_state(live: LiveBoard, now: float | None = None) -> str:
             and 0 <= seat < len(names)]
     if away and v.started and live.paused_why != "restart":
         seat, name = away[0]
-        return f"waiting for {name} (reconnecting, {clock_text(away_seconds(live, seat, now))})"
+        gone = clock_text(away_seconds(live, seat, now))
+        if compact:
+            return f"{name} away {gone}" if named else f"away {gone}"
+        return f"waiting for {name} (reconnecting, {gone})"
     if v.paused:
         if live.paused_why == "restart":
-            return "the host restarted: waiting for the tables"
-        return "paused by the director"
+            return "host restarted" if compact else "the host restarted: waiting for the tables"
+        return "paused" if compact else "paused by the director"
     if not v.started:
         free = [names[i] for i in range(len(names)) if i not in live.seated]
         if len(free) == len(names):
-            return "no table yet"
-        return f"waiting for {' and '.join(free)}"
-    return f"playing, move {v.ply + 1}"
+            return "no table" if compact else "no table yet"
+        return f"waiting for {' and '.join(free)}" if named or not compact else "waiting"
+    return f"move {v.ply + 1}" if compact else f"playing, move {v.ply + 1}"
+
+
+def fitted_state(live: LiveBoard, width: int, size: int, now: float | None = None) -> str:
+    """``table_state`` in full when it fits ``width`` pixels at ``size``, else compact (so
+    that the time away stays in view)."""
+    from .. import assets
+    for compact, named in ((False, True), (True, True)):
+        text = table_state(live, now, compact, named)
+        if assets.measure(text, size) <= width:
+            return text
+    return table_state(live, now, compact=True, named=False)
+
+
+def short_name(name: str, most: int = 12) -> str:
+    """A name cut to ``most`` characters, an ellipsis ending it when cut."""
+    return name if len(name) <= most else name[:most - 1].rstrip() + "\u2026"
 
 
 class Hosting:
@@ -340,15 +366,16 @@ def start(app, stored, **settings) -> tuple[Hosting | None, str]:
     return hosting, "Starting the host\u2026"
 
 
-def state_for(app, stored, pairing) -> str | None:
-    """The table state of a pairing hosted from ``app``, or None when it is not hosted."""
+def state_for(app, stored, pairing, width: int | None = None, size: int = 17) -> str | None:
+    """The table state of a pairing hosted from ``app`` (fitted to ``width`` pixels at
+    ``size``, when given), or None when it is not hosted."""
     hosting = find(app, stored.id)
     if hosting is None:
         return None
     live = hosting.for_pairing(pairing.round, pairing.board)
     if live is None or pairing_of(live.tag, stored.id, stored.tournament) is None:
         return None
-    return table_state(live)
+    return table_state(live) if width is None else fitted_state(live, width, size)
 
 
 def _why(exc) -> str:

@@ -447,11 +447,12 @@ class RoundScene(Scene):
         self.reload()       # results the computer players' workers kept meanwhile too
         return self.stored
 
-    def hosted(self, pairing) -> str | None:
-        """The table state of a board played over the network, or None."""
+    def hosted(self, pairing, width: int | None = None) -> str | None:
+        """The table state of a board played over the network (fitted to ``width``
+        pixels when given), or None."""
         if pairing.is_bye or self.tournament.result(pairing.round, pairing.board) is not None:
             return None
-        return network.state_for(self.app, self.stored, pairing)
+        return network.state_for(self.app, self.stored, pairing, width)
 
     def _follow_network(self) -> None:
         """Results the network's boards kept: read again; their tables' states: drawn."""
@@ -557,6 +558,8 @@ class RoundScene(Scene):
             state = self.state_text(p)
             if state == CHANGED and assets.measure(state, 17) > cols[3][1]:
                 state = "changed"           # a narrow window: the word that says it
+            elif assets.measure(state, 17) > cols[3][1]:
+                state = self.hosted(p, cols[3][1]) or state    # the time away in view
             assets.text(surface, state, (cols[3][0], y), size=17,
                         colour=ui.TITLE if t.result(p.round, p.board) else ui.MUTED,
                         width=cols[3][1])
