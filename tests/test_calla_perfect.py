@@ -212,7 +212,7 @@ def test_a_missing_or_damaged_table_says_so_and_perfect_plays_on(tmp_path, monke
         load("none")
     state = CallaState(START, 0, (0, 0), options=options("none"))
     info = {}
-    move = perfect.choose(state, random.Random(1), seconds=0.2, info=info)
+    move = perfect.choose(state, random.Random(1), info, search_nodes=20_000, seconds=None)
     assert move in state.legal_moves()
     assert "perfect-none.bin" in info["problem"]
     assert info["proven"] is None and info["searcher"] == "alphabeta"
@@ -248,7 +248,7 @@ def test_perfect_plays_a_move_of_the_proven_value(setting):
         if sum(state.pits[0:5]) + sum(state.pits[6:11]) > 20:
             continue            # keep the exact checks below quick
         info = {}
-        move = perfect.choose(state, random.Random(played), seconds=30, info=info)
+        move = perfect.choose(state, random.Random(played), info, seconds=None)
         assert info["proven"] is not None, state.pits
         best = max(exact_margin_after(state, m) for m in state.legal_moves())
         assert info["proven"] == best
@@ -271,7 +271,7 @@ def test_perfect_keeps_a_proven_result_when_its_search_runs_short():
     perfect.prover_for(setting).bounds.clear()  # as if its table of bounds had been emptied
     info = {}
     # the floor's pass takes about 300 nodes here, the exact value about 15,000
-    move = perfect.choose(position, random.Random(0), info=info, max_nodes=3000)
+    move = perfect.choose(position, random.Random(0), info, proof_nodes=3000, seconds=None)
     assert info["proven"] is None
     assert info["lower"] >= margin
     assert exact_margin_after(position, move) >= margin
@@ -281,6 +281,6 @@ def test_perfect_falls_back_to_expert_once_time_is_called():
     state = CallaState(START, 0, (0, 0), options=options("none")).play(5).call_time()
     assert not state.is_over            # B has the last turn
     info = {}
-    move = perfect.choose(state, random.Random(2), seconds=0.3, info=info)
+    move = perfect.choose(state, random.Random(2), info, search_nodes=20_000, seconds=None)
     assert move in state.legal_moves()
     assert info["searcher"] == "alphabeta" and info["proven"] is None

@@ -6,18 +6,19 @@ A position's value is the best final margin the player to move can force (see
 - the shipped tables hold every position with few cubes on the board: when every move
   leads into them (or ends the game), each move's value is read off at once;
 - above them, an exact search (MTD(f): null-window alpha-beta passes over a table of
-  proven bounds, the shipped tables at its leaves) within part of Expert's time.
+  proven bounds, the shipped tables at its leaves) within part of its budget.
 
-It then plays a move of the best value.  When the search runs out of time it still knows
+It then plays a move of the best value.  When the search runs out of nodes it still knows
 a lower bound on the value and a move that secures it; if that bound is a win or a draw,
 it plays that move, so a result once proven is never thrown away.  Each proven move also
 leaves its value as a floor for every position the opponent can reach from it, where the
 next search starts (the value of a position is the same however it was reached, so
 these floors serve later games too).  Otherwise, and while the game timer has been called
 (the tables are values of the game played to its end), it plays Expert's search
-(alpha-beta, the tables at its leaves) in the time left, so it answers within Expert's
-time.  Missing or damaged tables are said in ``info["problem"]``; the level then plays as
-Expert.
+(alpha-beta, the tables at its leaves) with the rest of its budget.  The budget is work,
+as every level's is (``budget()``): about Expert's processor time in all, under Expert's
+wall-clock cap, so it answers within Expert's time.  Missing or damaged tables are said in
+``info["problem"]``; the level then plays as Expert.
 
 The table of bounds is kept between moves, within one process, up to ``MOST_ENTRIES``
 (about 110 bytes each): the positions after a proven move were part of its proof, so the
@@ -32,8 +33,11 @@ import time
 from game.calla.board import TOTAL, WIN_CUBES
 from game.calla.perfect import TableProblem, flip, load, sow, view
 
-#: Share of the time spent proving before Expert's search takes the rest.
+#: Share of the budget spent proving before Expert's search takes the rest.
 PROOF_SHARE = 0.6
+#: A node of the proof costs about this many of Expert's (2.2 against 5 microseconds of
+#: processor here, at load 3 to 10 on two cores): 600,000 nodes, about 3 s.
+NODE_COST = 2.3
 #: Entries of the table of bounds kept between moves before it is emptied.
 MOST_ENTRIES = 1_000_000
 #: Floors kept (positions the opponent could reach from a proven move).
@@ -42,6 +46,7 @@ MOST_FLOORS = 200_000
 CHECK_EVERY = 512
 #: The mover's calla count as the last byte of a key (board bytes + this).
 _A = [bytes((a,)) for a in range(TOTAL + 1)]
+_DEFAULT = object()
 
 
 class _OutOfTime(Exception):
@@ -70,11 +75,12 @@ class Prover:
         self.history: dict = {}
         self.nodes = 0
         self.deadline = None
+        self.clock = time.perf_counter
         self.stop_at = None
 
     # --- one position -----------------------------------------------------------------
     def prove(self, x, a: int, deadline: float | None = None, max_nodes: int | None = None,
-              floor: int | None = None):
+              floor: int | None = None, clock=None):
         """``(value, lower, move)`` for board ``x`` (ten bytes) with ``a`` cubes in the
         mover's calla: the relative value (None when time ran out first), the best lower
         bound proven on it, and a move (shield 0-4) proven to reach that bound (None when
@@ -84,6 +90,7 @@ class Prover:
             self.bounds.clear()
             self.history.clear()
         self.deadline = deadline
+        self.clock = clock or time.perf_counter
         self.stop_at = None if max_nodes is None else self.nodes + max_nodes
         x = bytes(x)
         n = sum(x)
@@ -150,7 +157,7 @@ class Prover:
         transposition cut-off); the rest are searched in ``_score``'s order."""
         self.nodes += 1
         if not self.nodes % CHECK_EVERY:
-            if self.deadline is not None and time.perf_counter() >= self.deadline:
+            if self.deadline is not None and self.clock() >= self.deadline:
                 raise _OutOfTime
             if self.stop_at is not None and self.nodes >= self.stop_at:
                 raise _OutOfTime
@@ -270,12 +277,12 @@ def move_margins(state, tables):
     return found
 
 
-def solve(state, seconds: float | None = None, max_nodes: int | None = None):
+def solve(state, deadline: float | None = None, max_nodes: int | None = None, clock=None):
     """``(margin, moves, lower, move)`` for a Calla position not over whose time is not
     called: the best final margin for the player to move (None unless proven) and the
-    moves of that margin; when no margin is proven, a lower bound proven on it and a move
-    that secures it (None, None when none is).  TableProblem when the tables cannot be
-    read."""
+    moves of that margin; when no margin is proven in ``max_nodes`` (or by ``deadline`` on
+    ``clock``), a lower bound proven on it and a move that secures it (None, None when
+    none is).  TableProblem when the tables cannot be read."""
     setting = state.options.get("end_sweep", "none")
     prover = prover_for(setting)
     margins = move_margins(state, prover.tables)
@@ -283,10 +290,9 @@ def solve(state, seconds: float | None = None, max_nodes: int | None = None):
         best = max(margins.values())
         return best, sorted(m for m, v in margins.items() if v == best), None, None
     x, a, b = view(state.pits, state.mover)
-    deadline = None if seconds is None else time.perf_counter() + seconds
     floor = _FLOORS.get((setting, state.pits, state.mover))
     value, lower, move = prover.prove(x, a, deadline, max_nodes,
-                                      None if floor is None else floor - (a - b))
+                                      None if floor is None else floor - (a - b), clock)
     if value is not None:
         return a - b + value, [move + 1], None, None
     if lower is None:
@@ -315,31 +321,47 @@ def remember(state, move: int, margin: int) -> None:
         waiting.extend(now.play(m) for m in now.legal_moves())
 
 
-def expert_seconds() -> float:
+def budget():
+    """``(proof nodes, search nodes, seconds)``: Perfect's default budget.  Like Expert's,
+    it is work, not time: about Expert's processor time in all (``PROOF_SHARE`` of it
+    proving, at ``NODE_COST`` of Expert's node each, the rest Expert's search), and the
+    same wall-clock cap, ``levels.WALL_CAP`` times Expert's seconds."""
     from .levels import level_for
-    return level_for("calla", "expert").seconds
+    expert = level_for("calla", "expert")
+    proof = round(expert.iterations * PROOF_SHARE / NODE_COST)
+    return proof, round(expert.iterations * (1 - PROOF_SHARE)), expert.seconds
 
 
-def choose(state, rng: random.Random | None = None, seconds: float | None = None,
-           info: dict | None = None, max_nodes: int | None = None):
-    """Perfect's move in Calla position ``state`` (within ``seconds``, Expert's time by
-    default; with ``max_nodes``, within that many nodes for the proof and as many for
-    Expert's search instead, so that the move depends on counts only).  ``info`` gets
+def choose(state, rng: random.Random | None = None, info: dict | None = None, *,
+           proof_nodes=_DEFAULT, search_nodes=_DEFAULT, seconds=_DEFAULT, clock=None):
+    """Perfect's move in Calla position ``state``.
+
+    It proves for at most ``proof_nodes`` nodes, and if it must, searches as Expert for
+    ``search_nodes`` more (both by default ``budget()``'s); ``seconds`` sets the wall-clock
+    cap (``levels.WALL_CAP`` times it; by default Expert's seconds; None: no cap), read on
+    ``clock`` (``time.perf_counter``).  The same position, generator and budget give the
+    same move however busy the machine is, unless the cap stops it.  ``info`` gets
     ``proven`` (the final margin for the mover it proved, or None), ``lower`` (a lower
-    bound it proved and kept to, when the margin is not), ``searcher`` and, when the
-    tables cannot be read, ``problem``."""
+    bound it proved and kept to, when the margin is not), ``searcher``, ``capped`` and,
+    when the tables cannot be read, ``problem``."""
+    from .levels import WALL_CAP
     rng = rng or random.Random()
     info = {} if info is None else info
-    started = time.perf_counter()
-    seconds = expert_seconds() if seconds is None else seconds
+    clock = clock or time.perf_counter
+    started = clock()
+    default_proof, default_search, default_seconds = budget()
+    proof_nodes = default_proof if proof_nodes is _DEFAULT else proof_nodes
+    search_nodes = default_search if search_nodes is _DEFAULT else search_nodes
+    seconds = default_seconds if seconds is _DEFAULT else seconds
+    cap = started + WALL_CAP * seconds if seconds else None
     moves = state.legal_moves()
     if not moves:
         raise ValueError("no legal move: the game is over")
-    info.update(proven=None, lower=None, searcher="perfect")
+    info.update(proven=None, lower=None, searcher="perfect", capped=False)
     if not state.time_called:
         try:
-            margin, best, lower, secure = solve(
-                state, None if max_nodes else seconds * PROOF_SHARE, max_nodes)
+            proof_cap = None if cap is None else started + PROOF_SHARE * (cap - started)
+            margin, best, lower, secure = solve(state, proof_cap, proof_nodes, clock)
         except TableProblem as exc:
             info["problem"] = str(exc)
         else:
@@ -353,13 +375,12 @@ def choose(state, rng: random.Random | None = None, seconds: float | None = None
                 info["lower"] = lower
                 remember(state, secure, lower)
                 return secure
-    left = max(0.05, seconds - (time.perf_counter() - started))
-    return expert_move(state, rng, None if max_nodes else left, info, max_nodes)
+    return expert_move(state, rng, cap, search_nodes, info, clock)
 
 
-def expert_move(state, rng, seconds: float | None, info: dict, max_nodes: int | None = None):
-    """Expert's search for ``seconds`` (or ``max_nodes``), with the tables at its leaves
-    when they can be read."""
+def expert_move(state, rng, deadline, nodes, info: dict, clock=None):
+    """Expert's search of ``nodes`` (stopped at ``deadline`` on ``clock`` whatever is
+    left), with the tables at its leaves when they can be read."""
     from .alphabeta import search
     from .knowledge.calla import CallaModel
     model = CallaModel(state)
@@ -368,8 +389,7 @@ def expert_move(state, rng, seconds: float | None, info: dict, max_nodes: int | 
             model = TableModel(state, prover_for(state.options.get("end_sweep", "none")).tables)
         except TableProblem:
             pass
-    result = search(model, rng, None if seconds is None else time.perf_counter() + seconds,
-                    max_nodes)
+    result = search(model, rng, deadline, nodes, None, clock, info)
     info.update(searcher="alphabeta", iterations=result.nodes, depth=result.depth,
                 exact=result.exact, value=result.value)
     return result.move

@@ -124,7 +124,7 @@ class Solver:
         for move in state.legal_moves():
             child = native.board([0] * 10)
             code = self.lib.play(native.board(x), move - 1, child)
-            y, free, gain = tuple(child), code & 1, code >> 1
+            y, free, gain = bytes(child), code & 1, code >> 1
             after = state.play(move)
             # the core's sowing against the rules' own
             mine = view(after.pits, state.mover)
