@@ -613,3 +613,20 @@ def test_serve_tournament_refuses_a_bad_flag_in_one_line(tmp_path, capsys, argv,
     code = main([a.replace("{store}", str(store)) for a in argv])
     err = capsys.readouterr().err.strip()
     assert code == 2 and message in err and len(err.splitlines()) == 1
+
+
+def test_a_host_that_cannot_start_says_why_and_leaves_nothing_running(director, monkeypatch):
+    from scenes.tournament import network
+    monkeypatch.setattr(network, "BINDS", (("Nowhere at all", "nowhere"),))
+    monkeypatch.setattr(network, "DEFAULT_BIND", "nowhere")
+    app = director["app"]
+    kept_tournament(director["store"], NAMES)
+    app.stack.push("tournament.lobby")
+    frames(app, 2)
+    press(app, "Host")
+    press(app, "Start hosting")
+    assert wait_until(app, lambda: any(t.startswith("The host could not start:")
+                                       for t in drawn_texts(app)))
+    assert any("nowhere" in t for t in drawn_texts(app))
+    assert network.find(app) is None
+    assert "Start hosting" in [w.text for w in app.stack.top.widgets if hasattr(w, "text")]

@@ -94,7 +94,8 @@ class HostingScene(Scene):
     def _menu(self, key, options, rect):
         titles = [(title, str(value)) for value, title in options] if key == "away" \
             else [(title, value) for title, value in options]
-        chosen = next(t for t in titles if t[1] == str(self.choices[key]))
+        chosen = next((t for t in titles if t[1] == str(self.choices[key])), titles[0])
+        self.choices[key] = int(chosen[1]) if key == "away" else chosen[1]
         return ui.dropdown(self, rect, titles, chosen)
 
     def _build_hosting(self, w: int, h: int, hosting) -> None:
