@@ -249,7 +249,9 @@ class LiveScene(Scene):
             if left:
                 waits.append((left % 1.0) or 1.0)
         if v.timer_ms is not None and v.started and not v.paused:
-            waits.append(1.0 - ((now - v.at) % 1.0))
+            left = v.timer_ms / 1000 - (now - v.at)
+            if left > 0:
+                waits.append((left % 1.0) or 1.0)
         if v.away:
             since = min(t for t in v.away.values() if isinstance(t, (int, float)))
             waits.append(1.0 - ((now - since) % 1.0))
