@@ -74,11 +74,14 @@ VARIANT_LEVELS = {
 #: placed at most ``WORK_FROM`` pieces (per variant; others ``WORK_FROM_OTHERS``) and
 #: grows by ``WORK_GROWTH`` a piece after that (``exp``), up to ``WORK_CAP`` times, so
 #: that every move takes about the level's time.  Measured at Hard in the two-colour
-#: game: 0.33 ms an iteration up to the fourth piece, 0.17 ms at the eighth, 0.09 ms
-#: at the twelfth, 0.06 ms at the sixteenth; in the four-colour game 0.23 ms up to the
+#: game between Easy players: 0.33 ms an iteration up to the fourth piece, 0.17 ms at
+#: the eighth, 0.09 ms at the twelfth, 0.06 ms at the sixteenth; between Hard and
+#: Pentobi the late positions stay open longer, and with a growth of 0.15 Hard's
+#: moves took 1.5 s of processor at the eighth piece and 2.4 s at the fifteenth, so
+#: it grows by 0.12.  In the four-colour game 0.23 ms up to the
 #: sixth (three colours and two-player four-colour: up to the fifth), then 0.08 ms at
 #: the twelfth and 0.05 ms at the sixteenth.
-WORK_GROWTH = 0.15
+WORK_GROWTH = 0.12
 WORK_FROM = {"callisto_2": 4}
 WORK_FROM_OTHERS = 6
 WORK_CAP = 8.0
