@@ -54,7 +54,7 @@ SETUP_FIELDS = ("variant", "options", "seats", "starter", "time_control", "hints
 def setup_problem(game, setup) -> str | None:
     """Why ``setup`` cannot be the remembered setup of ``game``, or None when it can."""
     from game import GAMES
-    from game.ai import LEVELS
+    from game.ai import levels_for
     from game.clock import parse_time_control
     from game.files import name_problem
 
@@ -73,7 +73,8 @@ def setup_problem(game, setup) -> str | None:
     except (ValueError, TypeError):
         return "unusable rule options"
     seats, players = setup["seats"], spec.players(setup["variant"])
-    kinds = ["human"] + [f"computer:{level}" for level in LEVELS]
+    levels = levels_for(spec.name)
+    kinds = ["human"] + [f"computer:{level}" for level in levels]
     if (not isinstance(seats, list) or len(seats) != players
             or not all(isinstance(seat, dict) and sorted(seat) == ["kind", "name"]
                        and seat["kind"] in kinds and isinstance(seat["name"], str)
@@ -90,7 +91,7 @@ def setup_problem(game, setup) -> str | None:
             raise ValueError
     except ValueError:
         return "an unusable clock"
-    if not isinstance(setup["hints"], bool) or setup["level"] not in LEVELS:
+    if not isinstance(setup["hints"], bool) or setup["level"] not in levels:
         return "unusable hints or level"
     return None
 

@@ -9,7 +9,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game import GAMES
-from game.ai import LEVEL_TITLES, LEVELS
+from game.ai import LEVEL_TITLES, LEVELS, levels_for
 
 from . import assets, ui
 from .stack import Scene
@@ -160,10 +160,11 @@ def draw_pencil(surface, right: int, centery: int, colour) -> None:
     pygame.draw.line(surface, (30, 22, 17), (x + 12, y - 3), (x + 15, y), 1)
 
 
-def seat_kinds():
+def seat_kinds(game_name: str | None = None):
+    """Who may sit in a seat: a person, or the computer at each level the game offers."""
     kinds = [("Human", "human")]
     kinds += [(f"Computer - {LEVEL_TITLES.get(level, level.title())}", f"computer:{level}")
-              for level in LEVELS]
+              for level in (levels_for(game_name) if game_name else LEVELS)]
     return kinds
 
 
@@ -305,7 +306,7 @@ class SetupScene(Scene):
             self.rows.append(("Variant", y))
             y += row
         self.name_entries = []
-        kinds = seat_kinds()
+        kinds = seat_kinds(self.spec.name)
         for i, seat in enumerate(self.seats):
             default = self.default_name(i)
             entry = self.add(SeatNameEntry(pygame.Rect(control_x, y, NAME_W, ch),

@@ -76,7 +76,8 @@ def test_calla_exact_search_gives_the_true_value_near_the_end():
     spec = GAMES["calla"]
     state = spec.from_position(CALLA_WIN)
     entry = analysis.estimate(spec, state, "hard", random.Random(1), **EXACT)
-    assert entry == {"to_move": 0, "chances": [1.0, 0.0], "best": "3", "exact": True}
+    assert entry == {"to_move": 0, "chances": [1.0, 0.0], "best": "3", "exact": True,
+                     "margin": 3}                 # A wins by 3 with best play
     lost = analysis.estimate(spec, state.play(2), "hard", random.Random(1), **EXACT)
     assert lost["chances"] == [0.0, 1.0] and lost["exact"]
 

@@ -284,3 +284,96 @@ def test_perfect_falls_back_to_expert_once_time_is_called():
     move = perfect.choose(state, random.Random(2), info, search_nodes=20_000, seconds=None)
     assert move in state.legal_moves()
     assert info["searcher"] == "alphabeta" and info["proven"] is None
+
+
+# --- Perfect among the levels ---------------------------------------------------------
+
+def test_perfect_is_a_level_of_calla_alone():
+    from game import GAMES
+    from game.ai import choose_move, levels_for
+    assert levels_for("calla")[-2:] == ("expert", "perfect")
+    for name in GAMES:
+        if name != "calla":
+            assert levels_for(name) == ("random", "easy", "medium", "hard", "expert")
+            with pytest.raises(ValueError, match="unknown computer level 'perfect'"):
+                choose_move(name, GAMES[name].new_game(seed=1), "perfect")
+    state = CallaState(START, 0, (0, 0), options=options("none"))
+    info = {}
+    move = choose_move("calla", state, "perfect", random.Random(3), info=info)
+    assert move == 5 and info["proven"] == 3        # A5 wins by 3 with best play
+
+
+def pick(app, menu, text):
+    """Pick ``text`` from a drop-down by clicks."""
+    from helpers import click
+    click(app, menu.rect.center)
+    items = menu.menu_states["expanded"].options_selection_list.item_list
+    click(app, next(i for i in items if i["text"] == text)["button_element"].rect.center,
+          settle=8)
+    assert menu.selected_option[0] == text
+
+
+def test_the_setup_offers_perfect_for_calla_and_the_computer_plays_it(tmp_path):
+    import time
+    from helpers import click, frames, menu_app, press
+    from game.records.record import load as load_record
+    from scenes import saves
+    app = menu_app(tmp_path)
+    click(app, app.stack.top.play_buttons["calliro"].rect.center)
+    offered = [text for text, _ in app.stack.top.controls["seat1"].options_list]
+    assert "Computer - Expert" in offered and "Computer - Perfect" not in offered
+    app.stack.pop()
+    frames(app, 2)
+    click(app, app.stack.top.play_buttons["calla"].rect.center)
+    setup = app.stack.top
+    offered = [text for text, _ in setup.controls["seat1"].options_list]
+    assert offered[-2:] == ["Computer - Expert", "Computer - Perfect"]
+    pick(app, setup.controls["seat1"], "Computer - Perfect")
+    starter = next(text for text, value in setup.controls["starter"].options_list if value == "1")
+    pick(app, setup.controls["starter"], starter)
+    press(app, "Start game", settle=3)
+    frames(app, 3)
+    if type(app.stack.top).__name__ == "QuestionScene":
+        press(app, "Start a new game", settle=3)
+    play = app.stack.top
+    assert type(play).__name__ == "PlayScene"
+    assert ("computer", "perfect") in [(s["kind"], s.get("level")) for s in play.seats]
+    waited = time.monotonic()
+    while play.cursor == 0 and time.monotonic() - waited < 120:
+        frames(app, 5)
+        time.sleep(0.05)
+    assert play.cursor == 1, "Perfect answered"
+    start = CallaState(START, 0, (0, 0))
+    assert play.state.pits == start.play(5).pits     # A5: the move of best value at the start
+    for _ in range(20):
+        frames(app, 5)
+    app.close()
+    # the unfinished game, with its Perfect seat, reads back
+    kept = saves.read_unfinished(saves.unfinished_path("calla"), "calla")
+    assert kept is not None and kept.moves == 1 and "Perfect" in kept.levels
+    _, config, states, _, _ = load_record(saves.unfinished_path("calla"))
+    assert [(seat["kind"], seat.get("level")) for seat in config["seats"]] == [
+        ("computer", "perfect"), ("human", None)]    # the computer plays A, as it started
+
+
+# --- exact analysis -------------------------------------------------------------------
+
+def test_the_analysis_gives_proven_margins_and_marks_a_result_thrown_away():
+    import json
+    from game import GAMES
+    from game.ai import analysis
+    spec = GAMES["calla"]
+    start = spec.new_game()
+    states, moves = [start, start.play(1)], ["1"]       # A1 loses: A can win by 3, not after it
+    data = analysis.analyse(spec, states, moves, "hard", seed=1, seconds=None,
+                            iterations=400_000)
+    assert data["positions"][0] == {"to_move": 0, "chances": [1.0, 0.0], "best": "5",
+                                    "exact": True, "margin": 3}
+    assert data["positions"][1]["margin"] == -7 and data["positions"][1]["exact"]
+    figure = analysis.figures(data)[0]
+    assert figure["mistake"] and figure["best"] == "5"
+    stored = json.loads(json.dumps(data))
+    assert analysis.check(stored, spec, states, moves) == data
+    stored["positions"][1]["margin"] = 5                # not what its chances say
+    with pytest.raises(analysis.AnalysisProblem, match="margin"):
+        analysis.check(stored, spec, states, moves)

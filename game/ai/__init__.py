@@ -4,8 +4,9 @@
 player to move.  Levels (``LEVELS``, weakest first): ``random`` (a uniformly
 random legal move), then ``easy``, ``medium``, ``hard`` and ``expert``, each a
 budget of work (playouts or nodes), a wall-clock cap and search settings
-(``levels.py`` has the table).  Every game is searched by Monte Carlo tree search (``mcts.py``);
-Calla's stronger levels use alpha-beta (``alphabeta.py``).  What a search
+(``levels.py`` has the table); Calla also offers ``perfect`` (``perfect.py``;
+``levels_for`` gives a game's levels).  Every game is searched by Monte Carlo
+tree search (``mcts.py``); Calla's stronger levels use alpha-beta (``alphabeta.py``).  What a search
 knows about one game comes from its plug-in in ``knowledge/``.
 
 A level's move depends only on ``rng`` and its budget of work, never on how
@@ -20,9 +21,10 @@ from __future__ import annotations
 import random
 import time
 
-from .levels import LEVEL_TITLES, LEVELS, Level, iterations_for, level_for, wall_deadline
+from .levels import (LEVEL_TITLES, LEVELS, Level, iterations_for, level_for, levels_for,
+                     wall_deadline)
 
-__all__ = ["LEVELS", "LEVEL_TITLES", "choose_move", "Level", "level_for"]
+__all__ = ["LEVELS", "LEVEL_TITLES", "choose_move", "Level", "level_for", "levels_for"]
 
 _DEFAULT = object()
 
@@ -41,14 +43,21 @@ def choose_move(spec_name: str, state, level: str = "random", rng: random.Random
     the cap stopped it before its budget was spent) and for alpha-beta ``depth``,
     ``exact`` and ``value``.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level not in levels_for(spec_name):
+        raise ValueError(f"unknown computer level {level!r}; choose one of "
+                         f"{', '.join(levels_for(spec_name))}")
     clock = clock or time.perf_counter
     start = clock()
     moves = state.legal_moves()
     if not moves:
         raise ValueError("no legal move: the game is over")
     rng = rng or random.Random()
+    if level == "perfect":      # Calla's: proofs first, Expert's search where none comes
+        from .perfect import choose
+        budget = {} if seconds is _DEFAULT else {"seconds": seconds}
+        if iterations is not _DEFAULT:
+            budget.update(proof_nodes=iterations, search_nodes=iterations)
+        return choose(state, rng, info, clock=clock, **budget)
     from .knowledge import knowledge_for
     know = knowledge_for(spec_name)
     settings = level_for(spec_name, level, know, state.variant)

@@ -22,6 +22,10 @@ searching: a win on the spot) takes the value of the position after it; with
 chance (Calliro) that position is sampled from a re-seeded copy, so the
 estimate never reads future draws from the record.
 
+Calla is solved (``perfect.py``): wherever its tables or its exact search prove a
+position within the level's budget, the judgement is exact, with ``margin``, player A's
+final margin with best play ("won by 4 with best play"), and a move of that value.
+
 ``analyse`` judges every position of a game; the result is plain JSON
 (``FORMAT``, kept with the game) and ``figures`` turns it into one entry per
 move: who moved, the chances before and after, the preferred move, how far
@@ -47,6 +51,8 @@ ANALYSIS_LEVEL = "hard"
 ANALYSIS_LEVELS = tuple(level for level in LEVELS if level != "random")
 #: A move after which the mover's chance falls by this much or more is a mistake.
 MISTAKE_DROP = 0.25
+#: The largest proven margin an analysis may hold (Calla's: at most its 32 cubes).
+MOST_MARGIN = 1000
 #: Visits after which the preferred move's own average is trusted as the position's value.
 TRUSTED_VISITS = 32
 
@@ -66,6 +72,11 @@ def final_chances(state) -> list:
     if winner is None:
         return [1.0 / n] * n
     return [1.0 if p == winner else 0.0 for p in range(n)]
+
+
+def margin_chances(margin: int) -> list:
+    """The chances of a two-player game whose result is proven: player A's ``margin``."""
+    return [1.0, 0.0] if margin > 0 else [0.0, 1.0] if margin < 0 else [0.5, 0.5]
 
 
 def _normalised(values) -> list:
@@ -150,7 +161,8 @@ def estimate(spec, state, level: str = ANALYSIS_LEVEL, rng: random.Random | None
 
     ``chances`` holds one number per player (how likely each is to win from
     here, summing to 1), ``best`` the preferred move's text (None once the game
-    is over), ``exact`` whether the chances are proven rather than estimated.
+    is over), ``exact`` whether the chances are proven rather than estimated;
+    a Calla position proven by its tables or exact search also has ``margin``.
     ``seconds`` and ``iterations`` replace the level's budget, as in
     ``choose_move``.
     """
@@ -162,6 +174,14 @@ def estimate(spec, state, level: str = ANALYSIS_LEVEL, rng: random.Random | None
     if state.is_over:
         entry["chances"] = final_chances(state)
         return entry
+    if spec.name == "calla":            # solved: exact wherever its tables or search prove it
+        from .perfect import judge
+        proven = judge(state, settings.seconds, settings.iterations)
+        if proven is not None:
+            margin, move = proven
+            entry.update(chances=margin_chances(margin), best=spec.format_move(state, move),
+                         margin=margin)
+            return entry
     chance = spec.chance
     reseed = know.reseed or (lambda s, r: generic_reseed(spec, s, r))
     exact = True
@@ -309,7 +329,8 @@ def check(data, spec, states, move_texts) -> dict:
         if entry is None:
             continue
         where = f"positions[{i}]"
-        if not isinstance(entry, dict) or set(entry) != {"to_move", "chances", "best", "exact"}:
+        if not isinstance(entry, dict) or set(entry) - {"margin"} != {"to_move", "chances",
+                                                                     "best", "exact"}:
             raise AnalysisProblem(f"field {where!r} must be a position's figures")
         chances = entry["chances"]
         if (not isinstance(chances, list) or len(chances) != players
@@ -319,6 +340,11 @@ def check(data, spec, states, move_texts) -> dict:
             raise AnalysisProblem(f"field '{where}.to_move' is not the player to move")
         if type(entry["exact"]) is not bool:
             raise AnalysisProblem(f"field '{where}.exact' must be true or false")
+        margin = entry.get("margin")
+        if "margin" in entry and (type(margin) is not int or abs(margin) > MOST_MARGIN
+                                  or entry["exact"] is not True or players != 2
+                                  or entry["chances"] != margin_chances(margin)):
+            raise AnalysisProblem(f"field '{where}.margin' must be a proven margin")
         best = entry["best"]
         if state.is_over:
             if best is not None:

@@ -72,6 +72,9 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   alpha-beta with a transposition table and iterative deepening (iterations
   = nodes), exact to the end of the game once the tree closes (few cubes left);
   hard stops at 10 plies deep, expert deepens until its nodes are spent.
+  Perfect, Calla's alone, plays a move of the best value wherever the shipped
+  tables or its exact search prove one, Expert's search elsewhere, with about
+  Expert's budget in all (``perfect.py``).
 - Callisto: prior plus progressive widening (``2 + 1.5 * visits ** 0.5``
   children) at every level; easy evaluates after four-ply big-piece playouts,
   medium and up evaluate each new node at once (territory evaluation) and
@@ -108,7 +111,18 @@ LEVEL_TITLES = {
     "medium": "Medium",
     "hard": "Hard",
     "expert": "Expert",
+    "perfect": "Perfect",
 }
+
+#: Levels only some games offer, above the shared ones: Calla's Perfect plays from its
+#: tables of proven values with Expert's budget (``perfect.py``; no row in ``BASE``).
+GAME_LEVELS = {"calla": ("perfect",)}
+
+
+def levels_for(spec_name: str) -> tuple:
+    """The levels one game offers, weakest first."""
+    return LEVELS + GAME_LEVELS.get(spec_name, ())
+
 
 #: However busy the machine, a level answers within this many times its seconds of
 #: wall time: a search that got too little of the processor to spend its budget of

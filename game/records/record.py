@@ -356,7 +356,8 @@ def check_config(spec, config: dict, state) -> None:
     seats = config.get("seats")
     if not isinstance(seats, list) or len(seats) != players or len(state.scores) != players:
         raise RecordProblem(f"field 'config.seats' must list the {players} players")
-    from ..ai import LEVELS
+    from ..ai import levels_for
+    levels = levels_for(spec.name)
     for i, seat in enumerate(seats):
         where = f"config.seats[{i}]"
         if not isinstance(seat, dict):
@@ -371,8 +372,8 @@ def check_config(spec, config: dict, state) -> None:
         kind = seat.get("kind")
         if kind not in ("human", "computer"):
             raise RecordProblem(f"field '{where}.kind' must be human or computer")
-        if "level" in seat and (kind != "computer" or seat["level"] not in LEVELS):
-            raise RecordProblem(f"field '{where}.level' must be one of {', '.join(LEVELS)} "
+        if "level" in seat and (kind != "computer" or seat["level"] not in levels):
+            raise RecordProblem(f"field '{where}.level' must be one of {', '.join(levels)} "
                                 "for a computer")
     starter = config.get("starter", "random")
     if starter != "random" and starter not in [str(i) for i in range(players)]:
