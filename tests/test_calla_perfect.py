@@ -26,6 +26,7 @@ from game.calla.perfect import (SETTINGS, TableProblem, Tables, decode, encode, 
 START = (3, 3, 4, 3, 3, 0, 3, 3, 4, 3, 3, 0)
 #: The values found by tools/solve_calla and stated in the README (player A's margin).
 START_VALUES = {"none": 3, "owner_takes": 4}
+START_MOVES = {"none": "A5", "owner_takes": "A4"}
 
 
 def options(setting):
@@ -124,6 +125,54 @@ def test_the_start_position_has_the_value_the_readme_states(setting):
     x, a, b = view(after.pits, after.mover)
     value, _, _ = perfect.prover_for(setting).prove(x, a)
     assert (a - b + value) * (1 if after.mover == 0 else -1) == START_VALUES[setting]
+
+
+def solver_tool():
+    """tools/solve_calla's main module, loaded from its file (it is a folder, not a package)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "tools" / "solve_calla" / "__main__.py"
+    spec = importlib.util.spec_from_file_location("solve_calla_tool", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+@pytest.fixture(scope="module")
+def core_build(tmp_path_factory):
+    """Where the tool's C core is compiled, once for the tests here."""
+    return tmp_path_factory.mktemp("calla-core")
+
+
+@pytest.mark.parametrize("setting", SETTINGS)
+def test_the_solver_builds_the_shipped_tables_and_solves_the_start(tmp_path, setting,
+                                                                   core_build):
+    """The tool's C core (skipped without a C compiler) makes the same values as the shipped
+    tables, and its search above them finds the start's value and a line of best play."""
+    tool = solver_tool()
+    try:
+        solver = tool.Solver(tmp_path, setting, core_build)
+    except tool.native.BuildProblem as exc:
+        pytest.skip(f"no C compiler: {exc}")
+    shipped = load(setting)
+    solver.tables(shipped.top, quiet=True)
+    built = b"".join(bytes(tool.layers.values(solver.held[n])) for n in range(shipped.top + 1))
+    assert built == shipped.data
+    assert solver.lib.tt_alloc(18)
+    start = CallaState(START, 0, (0, 0), options=options(setting))
+    x, a, b = view(start.pits, 0)
+    assert solver.margin(x, a, b) == START_VALUES[setting]
+    line, final = tool.principal_variation(solver, start)
+    assert final == START_VALUES[setting] and line[0] == START_MOVES[setting]
+    # a rerun takes the layers from disk, each checked; a damaged one is built again
+    path = tool.layers.layer_path(tmp_path, setting, 9)
+    damaged = bytearray(path.read_bytes())
+    damaged[-1] ^= 1
+    path.write_bytes(bytes(damaged))
+    again = tool.Solver(tmp_path, setting, core_build)
+    again.tables(9, quiet=True)
+    assert bytes(tool.layers.values(again.held[9])) == shipped.data[table_size(8):table_size(9)]
+    assert list(path.parent.glob("layer-09.damaged-*.bin"))
 
 
 def test_ranks_number_every_board_once():

@@ -68,10 +68,10 @@ def default_dir() -> Path:
 class Solver:
     """The C core for one setting with its layers held."""
 
-    def __init__(self, folder: Path, setting: str):
+    def __init__(self, folder: Path, setting: str, build: Path | None = None):
         self.folder = folder
         self.setting = setting
-        self.lib = native.load(folder / "build")
+        self.lib = native.load(build or folder / "build")
         self.lib.init(SETTINGS.index(setting))
         self.held = {}            # n -> mapping or bytearray, kept alive while pointed at
         self.manifest = layers.read_manifest(folder, setting)
