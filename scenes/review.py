@@ -36,7 +36,7 @@ from game.i18n import _, digits, isolated, left_to_right, ngettext, number, rtl
 
 from . import assets, sgf_files, ui
 from .play_sidebar import status_line
-from .review_panels import MISTAKE, Chart, MoveList, Slider, percent
+from .review_panels import MISTAKE, Chart, MoveList, Slider, percent, proven
 from .stack import Scene
 from .views import view_class
 
@@ -500,6 +500,12 @@ class ReviewScene(Scene):
             mover = fig_next["player"]
             best = self._described(self.cursor, fig_next["best"])
             played = self._described(self.cursor, fig_next["move"])
+            before, after = self._margin(self.cursor), self._margin(self.cursor + 1)
+            if before is not None and after is not None:      # a proven result thrown away
+                return _("Next, {name} plays {move}: a mistake (before it: {before}; after "
+                         "it: {after}). The computer prefers {best}, shown on the board.").format(
+                    name=isolated(self._name(mover)), move=played, best=best,
+                    after=proven(after, mover), before=proven(before, mover))
             return _("Next, {name} plays {move} ({after} to win after it): a mistake. The "
                      "computer prefers {best}, shown on the board ({before}).").format(
                 name=isolated(self._name(mover)), move=played, best=best,
@@ -507,6 +513,14 @@ class ReviewScene(Scene):
         fig = self._figure(self.cursor)
         if fig is not None and fig["mistake"]:
             mover = fig["player"]
+            before, after = self._margin(self.cursor - 1), self._margin(self.cursor)
+            if before is not None and after is not None:
+                text = _("Move {n}, a mistake by {name} (before it: {before}; after it: "
+                         "{after}); the computer preferred {best} (one move back shows it).")
+                return text.format(
+                    n=number(self.cursor), name=isolated(self._name(mover)),
+                    before=proven(before, mover), after=proven(after, mover),
+                    best=self._described(self.cursor - 1, fig["best"]))
             return _("Move {n}, a mistake: {name}'s chance fell from {before} to {after}; the "
                      "computer preferred {best} (one move back shows it).").format(
                 n=number(self.cursor), name=isolated(self._name(mover)),
@@ -519,6 +533,12 @@ class ReviewScene(Scene):
         if self.state.is_over:
             where += " " + (self.state.end_reason or _("The game is over."))
         return where
+
+    def _margin(self, index: int):
+        """Player A's final margin with best play at position ``index``, where the
+        analysis proved it (Calla's tables and exact search), else None."""
+        entry = self.analysis["positions"][index] if self.analysis else None
+        return entry.get("margin") if entry else None
 
     def _described(self, index: int, text: str) -> str:
         state = self.states[index]
@@ -552,7 +572,9 @@ class ReviewScene(Scene):
             assets.text(surface, name, (words.x, row.y + 4), bold=True, colour=ui.INK,
                         size=assets.fitting_size(name, 17, row.width - 90, bold=True),
                         width=words.width)
-            if entry is not None:
+            if entry is not None and entry.get("margin") is not None:
+                line = proven(entry["margin"], player)
+            elif entry is not None:
                 chance = percent(entry["chances"][player])
                 line = (_("{percent} to win (proven)") if entry["exact"] else
                         _("{percent} to win")).format(percent=chance)

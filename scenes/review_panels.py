@@ -26,6 +26,17 @@ def percent(chance) -> str:
     return _("{percent}%").format(percent=number(round(chance * 100)))
 
 
+def proven(margin: int, player: int) -> str:
+    """A result proven by the analysis, for ``player``, from player A's final ``margin``
+    with best play: "won by 4 with best play"."""
+    mine = margin if player == 0 else -margin
+    if mine > 0:
+        return _("won by {n} with best play").format(n=number(mine))
+    if mine < 0:
+        return _("lost by {n} with best play").format(n=number(-mine))
+    return _("drawn with best play")
+
+
 class MoveList:
     """The moves played, one row each, the position shown highlighted; marked
     moves (mistakes) in red with a "?"; scrolls with the wheel and follows the

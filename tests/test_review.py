@@ -229,11 +229,13 @@ def test_analysis_marks_the_blunder_and_shows_the_preferred_move(app):
     key(app, pygame.K_HOME)
     assert review.view.hint_move == 3
     text = review.status_text()
-    assert "mistake" in text and "prefers 3" in text and "100%" in text and "0%" in text
+    assert "mistake" in text and "prefers 3" in text      # Calla is solved: results, not chances
+    assert "(before it: won by 3 with best play; after it: lost by 7 with best play)" in text
     # on the blunder itself: both chances, and where to look
     key(app, pygame.K_RIGHT)
     assert review.view.hint_move is None
-    assert "from 100% to 0%" in review.status_text()
+    assert "a mistake by Ann (before it: won by 3 with best play; after it: lost by 7" in \
+        review.status_text()
     key(app, pygame.K_RIGHT)
     assert "mistake" not in review.status_text()
 
