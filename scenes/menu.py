@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ai import LEVEL_TITLES
+from game.i18n import _, isolated, number
 from game.version import VERSION
 
 from . import assets, record_files, sgf_files, ui
@@ -64,22 +64,22 @@ class MenuScene(Scene):
             widest = max(280, int(w * 0.45))
             resume = next((t for t in labels if font.size(t)[0] + 40 <= widest), labels[-1])
             row.append(("resume_button", resume, max(280, font.size(resume)[0] + 40),
-                        "#primary", "Carry on with the game left unfinished by an earlier "
-                        "version"))
-        row.append(("tournament_button", "Tournament", 160, None,
-                    "Run a club tournament: entrants, rounds on the clock, standings"))
-        row.append(("join_button", "Join a table", 160, None,
-                    "Play or watch a game hosted on another computer, over the network"))
-        row.append(("games_button", "Games", 120, None,
-                    "Every finished game, to look through again"))
-        row.append(("open_game_button", "Open game", 150, None,
-                    "Open a game saved with Save game (.callidus)"))
+                        "#primary", _("Carry on with the game left unfinished by an earlier "
+                                      "version")))
+        row.append(("tournament_button", _("Tournament"), 160, None,
+                    _("Run a club tournament: entrants, rounds on the clock, standings")))
+        row.append(("join_button", _("Join a table"), 160, None,
+                    _("Play or watch a game hosted on another computer, over the network")))
+        row.append(("games_button", _("Games"), 120, None,
+                    _("Every finished game, to look through again")))
+        row.append(("open_game_button", _("Open game"), 150, None,
+                    _("Open a game saved with Save game (.callidus)")))
         if can_open:
-            row.append(("open_button", "Open .blksgf", 180, None,
-                        "Open a Callisto game saved by Callidus or Pentobi, to replay it move "
-                        "by move"))
-        row += [("settings_button", "Settings", 130, None, None),
-                ("quit_button", "Quit", 120, None, None)]
+            row.append(("open_button", _("Open .blksgf"), 180, None,
+                        _("Open a Callisto game saved by Callidus or Pentobi, to replay it "
+                          "move by move")))
+        row += [("settings_button", _("Settings"), 130, None, None),
+                ("quit_button", _("Quit"), 120, None, None)]
         gap = 14
 
         def scale_of(buttons):
@@ -102,37 +102,47 @@ class MenuScene(Scene):
             middle = y + offset
             right = x + card_w - 10
             self.rules_buttons[spec.name] = ui.button(
-                self, (right - 90, middle, 90, button_h), "Rules")
+                self, (right - 90, middle, 90, button_h), _("Rules"))
             self.play_buttons[spec.name] = ui.button(
-                self, (right - 188, middle, 90, button_h), "Play",
-                tooltip=f"Choose who plays {spec.title} and how, then start")
+                self, (right - 188, middle, 90, button_h), _("Play"),
+                tooltip=_("Choose who plays {game} and how, then start").format(game=spec.title))
             level = self.app.settings["setups"].get(spec.name, {}).get("level", "medium")
             self.computer_buttons[spec.name] = ui.button(
-                self, (right - 376, middle, 180, button_h), "Play the computer", "#primary",
-                tooltip=f"A game of {spec.title} against the computer "
-                f"({LEVEL_TITLES.get(level, level)}) at once, set up as last time")
+                self, (right - 376, middle, 180, button_h), _("Play the computer"), "#primary",
+                tooltip=_("A game of {game} against the computer ({level}) at once, set up as "
+                          "last time").format(game=spec.title,
+                                              level=ui.level_title(level)))
             kept = self.unfinished.get(spec.name)
             if kept is not None:
                 self.resume_buttons[spec.name] = ui.button(
                     self, (right - RESUME_LEFT, middle, 100, button_h),
-                    "Rejoin" if kept.network else "Resume", "#primary",
-                    tooltip=(f"Take your seat back in your {spec.title} game over the network"
-                             if kept.network else
-                             f"Carry on with your unfinished {spec.title} game")
-                    + (f": {kept.players()}, move {kept.moves}" if kept.readable else ""))
+                    _("Rejoin") if kept.network else _("Resume"), "#primary",
+                    tooltip=self.resume_tip(spec, kept))
         self.resume_button = self.open_button = None
         bottom = h - 70 - 54 * (len(lines) - 1)
         for line in lines:
             scale = scale_of(line)
             widths = [int(b[2] * scale) for b in line]
             x = w // 2 - (sum(widths) + gap * (len(line) - 1)) // 2
-            for (attr, text, _, look, tip), width in zip(line, widths):
+            for (attr, text, _width, look, tip), width in zip(line, widths):
                 setattr(self, attr, ui.button(self, (x, bottom, width, 44), text, look,
                                               tooltip=tip))
                 x += width + gap
             bottom += 54
         self.bottom_rows = len(lines)
         self.dialog = None
+
+    @staticmethod
+    def resume_tip(spec, kept) -> str:
+        """The tooltip of a card's Resume (or Rejoin) button: whose game, how far it got."""
+        if not kept.readable:
+            return (_("Take your seat back in your {game} game over the network")
+                    if kept.network else _("Carry on with your unfinished {game} game")).format(
+                        game=spec.title)
+        return (_("Take your seat back in your {game} game over the network: {players}, "
+                  "move {n}") if kept.network else
+                _("Carry on with your unfinished {game} game: {players}, move {n}")).format(
+                    game=spec.title, players=kept.players(), n=number(kept.moves))
 
     def handle(self, event) -> None:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
@@ -199,7 +209,8 @@ class MenuScene(Scene):
         try:
             scene = sgf_files.open_game(self.app, path)
         except (FileProblem, ValueError) as exc:
-            self.notice = f"Could not open {Path(path).name}: {exc}"
+            self.notice = _("Could not open {name}: {problem}").format(
+                name=isolated(Path(path).name), problem=exc)
             return
         self.notice = ""
         # the record plays on in its game's unfinished-game file, as a new game would
@@ -224,8 +235,9 @@ class MenuScene(Scene):
             if why is None:
                 self.notice = ""
                 return
-        self.notice = shown(f"Could not open {Path(path).name}: {shown(why, 300, quoted=False)}",
-                            600, quoted=False)
+        self.notice = shown(_("Could not open {name}: {problem}").format(
+            name=isolated(Path(path).name), problem=shown(why, 300, quoted=False)),
+            600, quoted=False)
 
     def legacy_labels(self) -> list[str]:
         """The words of the button resuming an earlier version's unfinished game, fullest
@@ -234,11 +246,13 @@ class MenuScene(Scene):
         can set it aside and say why."""
         kept = self.legacy
         if kept is None or not kept.readable:
-            return ["Resume unfinished game"]
-        return [f"Resume {kept.title} (earlier): {kept.players()}, move {kept.moves}",
-                f"Resume {kept.title} (earlier): {kept.players(levels=False)}, "
-                f"move {kept.moves}",
-                f"Resume {kept.title} (earlier), move {kept.moves}"]
+            return [_("Resume unfinished game")]
+        n = number(kept.moves)
+        return [_("Resume {game} (earlier): {players}, move {n}").format(
+                    game=kept.title, players=kept.players(), n=n),
+                _("Resume {game} (earlier): {players}, move {n}").format(
+                    game=kept.title, players=kept.players(levels=False), n=n),
+                _("Resume {game} (earlier), move {n}").format(game=kept.title, n=n)]
 
     def resume_unfinished(self, game: str | None = None) -> None:
         """Open the game left unfinished of ``game`` (None: the earlier version's file); a
@@ -261,7 +275,8 @@ class MenuScene(Scene):
             record = read_json(path)
             if game is not None and isinstance(record, dict) and record.get("game") != game:
                 other = shown(str(record.get("game")), 40, quoted=False)
-                raise RecordProblem(f"it holds a game of {other}, not of {game}")
+                raise RecordProblem(_("it holds a game of {other}, not of {game}").format(
+                    other=other, game=game))
             if game is not None and isinstance(record, dict) and "network" in record:
                 # a seat at a board of a host: taken back from the host, which has the game
                 ticket = read_ticket(record["network"])
@@ -281,13 +296,21 @@ class MenuScene(Scene):
             self.app.stack.push(scene)
             return
         why = shown(why, 160, quoted=False)   # a quoted value may be as long as the file
-        what = "The unfinished game" if game is None else f"The unfinished {GAMES[game].title} game"
+        title = None if game is None else GAMES[game].title
         try:
             kept = set_aside(path)
         except FileProblem as exc:
-            self.notice = shown(f"{what} could not be read ({why}); {exc}.", 600, quoted=False)
+            text = (_("The unfinished game could not be read ({problem}); {trouble}.")
+                    if title is None else
+                    _("The unfinished {game} game could not be read ({problem}); {trouble}."))
+            self.notice = shown(text.format(game=title, problem=why, trouble=exc), 600,
+                                quoted=False)
         else:
-            self.notice = shown(f"{what} could not be read and was kept as {kept} ({why}).", 600,
+            text = (_("The unfinished game could not be read and was kept as {name} "
+                      "({problem}).") if title is None else
+                    _("The unfinished {game} game could not be read and was kept as {name} "
+                      "({problem})."))
+            self.notice = shown(text.format(game=title, name=isolated(kept), problem=why), 600,
                                 quoted=False)
         self.app.log("unfinished game set aside")
         self.resize()
@@ -323,19 +346,21 @@ class MenuScene(Scene):
                         (rect.x + 22 + title_w + 16, top.centery), size=size, colour=UNFINISHED,
                         width=room, anchor="midleft")
         width = rect.width - 44
-        blurb_size = assets.fitting_size(spec.blurb, size, width, smallest=11)
+        blurb = _(spec.blurb)      # marked where each game is described (N_)
+        blurb_size = assets.fitting_size(blurb, size, width, smallest=11)
         blurb_y = top.bottom + (rect.bottom - top.bottom) // 2
-        assets.text(surface, spec.blurb, (rect.x + 22, blurb_y), size=blurb_size,
-                    colour=ui.INK, anchor="midleft")
+        assets.text(surface, blurb, (rect.x + 22, blurb_y), size=blurb_size,
+                    colour=ui.INK, anchor="midleft", width=width)
 
     def draw(self, surface) -> None:
         ui.table(surface)
-        w, _ = surface.get_size()
+        w = surface.get_width()
         compact = getattr(self, "compact", False)
-        assets.text(surface, f"version {VERSION}", (w - 12, surface.get_height() - 8), size=13,
-                    colour=ui.MUTED, anchor="bottomright")
+        assets.text(surface, _("version {version}").format(version=VERSION),
+                    (w - 12, surface.get_height() - 8), size=13, colour=ui.MUTED,
+                    anchor="bottomright")
         ui.heading(surface, "Callidus", (w // 2, 44 if compact else 64), size=52 if compact else 64)
-        assets.text(surface, "Five abstract board games at one table. Pick a game to play.",
+        assets.text(surface, _("Five abstract board games at one table. Pick a game to play."),
                     (w // 2, 94 if compact else 122), size=19, colour=ui.MUTED, anchor="center")
         for spec, rect in self.rows:
             ui.panel(surface, rect)

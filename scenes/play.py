@@ -18,10 +18,11 @@ import pygame
 
 from game import GAMES
 from game.ai.worker import Thinker
+from game.i18n import _, isolated
 from game.session import Session
 
 from . import ui
-from .play_sidebar import Sidebar
+from .play_sidebar import Sidebar, refusal
 from .stack import Scene
 from .views import view_class
 
@@ -236,12 +237,16 @@ class PlayScene(Scene):
         self.sidebar.place(side, pygame.Rect(16, h - 50, board.width, 36))
         bx, by = side.x + 14, side.bottom - 56
         bw = (SIDEBAR_W - 28 - 20) // 3
-        self.undo_button = ui.button(self, (bx, by, bw, 42), "Undo", tooltip="Take back a move")
-        self.redo_button = ui.button(self, (bx + bw + 10, by, bw, 42), "Redo")
-        self.menu_button = ui.button(self, (bx + 2 * (bw + 10), by, bw, 42), "Menu",
-                                     tooltip="Pause: rules, restart, quit (Esc)")
-        self.hint_button = ui.button(self, (bx, by - 52, SIDEBAR_W - 28, 42), "Hint",
-                                     tooltip="Show the move a Medium computer player would make")
+        # Undo, Redo, Menu: from the right in a language written right to left
+        self.undo_button = ui.button(self, ui.mirrored((bx, by, bw, 42), side), _("Undo"),
+                                     tooltip=_("Take back a move"))
+        self.redo_button = ui.button(self, ui.mirrored((bx + bw + 10, by, bw, 42), side),
+                                     _("Redo"))
+        self.menu_button = ui.button(self, ui.mirrored((bx + 2 * (bw + 10), by, bw, 42), side),
+                                     _("Menu"), tooltip=_("Pause: rules, restart, quit (Esc)"))
+        self.hint_button = ui.button(self, (bx, by - 52, SIDEBAR_W - 28, 42), _("Hint"),
+                                     tooltip=_("Show the move a Medium computer player would "
+                                               "make"))
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -281,14 +286,13 @@ class PlayScene(Scene):
         try:
             text = self.session.play(move, text=text)
         except ValueError as exc:
-            self.view.status = f"Not allowed: {exc}"
+            self.view.status = _("Not allowed: {problem}").format(problem=exc)
             if self.finished and not was_over:      # a flag fell as the move was made
                 self._time_news(before)
             return False
         old, new = self.history[self.cursor - 1], self.state
         del self.move_texts[self.cursor - 1:]
-        self.move_texts.append(f"{self.seats[old.to_move]['name']}: "
-                               f"{self.view.describe_move(old, move)}")
+        self.move_texts.append(self.move_words(old, move))
         self._drop_hint()
         self.view.set_state(new, previous=old)
         self.landing = self.cursor
@@ -299,6 +303,27 @@ class PlayScene(Scene):
         self._refresh_buttons()
         self.autosave()
         return True
+
+    def move_words(self, before, move) -> str:
+        """A line of the move list: who played ``move`` from ``before``, and the move."""
+        # TRANSLATORS: a line of the list of moves: the player's name, then the move
+        return _("{name}: {move}").format(name=isolated(self.seats[before.to_move]["name"]),
+                                          move=self.view.describe_move(before, move))
+
+    def _word_moves(self) -> list[str]:
+        """The move list's lines of every move played, worded anew (a game read from a
+        file, a change of language)."""
+        return [self.move_words(before, self.spec.parse_move(before, text))
+                for before, text in zip(self.history, self.notation)]
+
+    def relabel(self) -> None:
+        """The language was changed: the players' labels and the move list in its words."""
+        self.labels = self.view.player_labels(self.seats, self.variant)
+        self.session.labels = self.labels
+        try:
+            self.move_texts = self._word_moves()
+        except (ValueError, TypeError, KeyError, IndexError):
+            pass        # kept as they were worded (the game was read and checked)
 
     def _drop_hint(self) -> None:
         if self.hint_for is not None:
@@ -358,7 +383,7 @@ class PlayScene(Scene):
                 self.app.writer.write_json(self.save_path, self.record(), quick_copy=True)
                 self.owns_save = True
         except (FileProblem, StoreError, OSError) as exc:   # say so, and keep playing
-            self.notice = f"Could not keep the game on disk: {exc}"
+            self.notice = _("Could not keep the game on disk: {problem}").format(problem=exc)
 
     def _check_saved(self) -> None:
         """Show (or clear) a failure of the background writer to keep the game."""
@@ -366,7 +391,8 @@ class PlayScene(Scene):
         if key is None:
             return
         problem = self.app.writer.problem(key)
-        text = f"Could not keep the game on disk: {problem}" if problem else ""
+        text = (_("Could not keep the game on disk: {problem}").format(problem=problem)
+                if problem else "")
         if text != self.save_notice:
             if self.notice == self.save_notice:
                 self.notice = text
@@ -388,10 +414,7 @@ class PlayScene(Scene):
                     save_path=save_path, session=session, play_time=play_time)
         scene.owns_save = save_path is not None
         try:
-            scene.move_texts = [
-                f"{scene.seats[before.to_move]['name']}: "
-                f"{scene.view.describe_move(before, session.spec.parse_move(before, text))}"
-                for before, text in zip(session.history, session.notation)]
+            scene.move_texts = scene._word_moves()
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise RecordProblem(f"a move cannot be shown: {exc}") from None
         return scene
@@ -414,7 +437,7 @@ class PlayScene(Scene):
         self.hint_for = self.cursor
         self.hinter.start(self.spec.name, self.state.position(), level,
                           seed=random.randrange(2**31))
-        self.view.status = "Looking for a good move..."
+        self.view.status = _("Looking for a good move...")
         self._refresh_buttons()
 
     def _poll_hint(self) -> None:
@@ -433,7 +456,7 @@ class PlayScene(Scene):
         except ValueError:
             return
         self.view.show_hint(move)
-        self.view.status = f"Hint: {self.view.hint_words(self.state, move)}"
+        self.view.status = _("Hint: {move}").format(move=self.view.hint_words(self.state, move))
 
     def _can_undo(self) -> bool:
         return self.session.can_undo
@@ -452,7 +475,7 @@ class PlayScene(Scene):
         self.view.cancel_input()
         self.view.set_state(self.state)
         self.landing = None
-        self.view.status = "Move taken back."
+        self.view.status = _("Move taken back.")
         self.app.log(f"undo to ply {self.cursor}")
         self._refresh_buttons()
         self.autosave()
@@ -594,8 +617,9 @@ class PlayScene(Scene):
             self._drop_hint()
             self.pending_computer_move = None
             self.view.cancel_input()
-            self.view.announce("Flag fell!", (255, 130, 100), 3.0,
-                               small=f"{self.seats[flagged]['name']} ran out of time")
+            self.view.announce(_("Flag fell!"), (255, 130, 100), 3.0,
+                               small=_("{name} ran out of time").format(
+                                   name=isolated(self.seats[flagged]["name"])))
             self.app.log(f"flag {flagged} {self.seats[flagged]['name']}")
         elif self.state is not before:
             called = self.state
@@ -605,7 +629,8 @@ class PlayScene(Scene):
             self.view.set_state(called)
             self.landing = None
             self.app.sounds.play("warn")
-            self.view.announce("Time!", (255, 150, 110), 3.0, small=self.time_rule_text() or "")
+            self.view.announce(_("Time!"), (255, 150, 110), 3.0,
+                               small=self.time_rule_text() or "")
             self.app.log("time called")
         else:
             return
@@ -620,11 +645,11 @@ class PlayScene(Scene):
         if not self.spec.game_timer or not state.time_called:
             return None
         if state.is_over:
-            return "Time was called: the game is over."
-        name = self.seats[state.to_move]["name"]
+            return _("Time was called: the game is over.")
+        name = isolated(self.seats[state.to_move]["name"])
         if getattr(state, "free_turn", False):
-            return f"Time called: {name} finishes this turn."
-        return f"Time called: {name} plays one last turn."
+            return _("Time called: {name} finishes this turn.").format(name=name)
+        return _("Time called: {name} plays one last turn.").format(name=name)
 
     def _computer_turn(self, dt: float) -> None:
         if self.view.busy:
@@ -637,7 +662,8 @@ class PlayScene(Scene):
                 try:
                     move = self.spec.parse_move(self.state, text)
                 except ValueError as exc:
-                    self.notice = f"The computer player failed: {exc}"
+                    self.notice = _("The computer player failed: {problem}").format(
+                        problem=exc)
                     return
                 self.apply(move, text)
             return
@@ -653,7 +679,7 @@ class PlayScene(Scene):
             return
         text, error = answer
         if error:
-            self.notice = "The computer player failed; you may undo or restart."
+            self.notice = _("The computer player failed; you may undo or restart.")
             self.app.log(f"computer error {error.strip().splitlines()[-1]}")
             return
         self.pending_computer_move = text
@@ -687,19 +713,20 @@ class PlayScene(Scene):
     def resign_problem(self) -> str | None:
         """Why nobody can resign now, or None."""
         if self.finished:
-            return "The game is over."
+            return _("The game is over.")
         if self.conceder() is None:
-            return "Only a player at the board can resign."
+            return _("Only a player at the board can resign.")
         return None
 
     def resign_words(self) -> str:
         """What resigning now means, naming who resigns and who wins."""
         player = self.conceder()
-        name = self.seats[player]["name"]
+        name = isolated(self.seats[player]["name"])
         winner = self.session.winner_without(player)
         if winner is None:
-            return f"{name} resigns: the game ends with no winner."
-        return f"{name} resigns: {self.seats[winner]['name']} wins."
+            return _("{name} resigns: the game ends with no winner.").format(name=name)
+        return _("{name} resigns: {winner} wins.").format(
+            name=name, winner=isolated(self.seats[winner]["name"]))
 
     def resign(self) -> None:
         """The conceding player resigns: the game ends at once and the opponent wins."""
@@ -713,7 +740,8 @@ class PlayScene(Scene):
         name = self.seats[player]["name"]
         self.app.log(f"resign {player} {name}")
         self._end_now()
-        self.view.announce("Resigned", (255, 150, 110), 3.0, small=f"{name} resigned")
+        self.view.announce(_("Resigned"), (255, 150, 110), 3.0,
+                           small=_("{name} resigned").format(name=isolated(name)))
 
     def _no_draw_now(self) -> str | None:
         """Why this game cannot be drawn by agreement now, or None."""
@@ -721,7 +749,7 @@ class PlayScene(Scene):
         if problem is not None:
             return problem
         if self.conceder() is None:
-            return "Only a player at the board can offer a draw."
+            return _("Only a player at the board can offer a draw.")
         return None
 
     def draw_problem(self) -> str | None:
@@ -729,11 +757,12 @@ class PlayScene(Scene):
         problem = self._no_draw_now()
         if problem is not None:
             return problem
-        other = self.seats[1 - self.conceder()]["name"]
+        other = isolated(self.seats[1 - self.conceder()]["name"])
         if self.draw_offer is not None:
-            return f"{other} is considering the draw offer."
+            return _("{name} is considering the draw offer.").format(name=other)
         if self.draw_declined == self.cursor:
-            return f"{other} declined a draw this move; offer again after a move."
+            return _("{name} declined a draw this move; offer again after a move.").format(
+                name=other)
         return None
 
     def draw_parties(self) -> tuple:
@@ -762,7 +791,8 @@ class PlayScene(Scene):
         self.judge.start(self.spec.name, [(self.cursor, self.state.position())], level,
                          seed=random.randrange(2**31))
         self.draw_offer = (offerer, self.cursor)
-        self._say_draw(f"{seat['name']} is considering the draw offer...")
+        self._say_draw(_("{name} is considering the draw offer...").format(
+            name=isolated(seat["name"])))
         self.view.cancel_input()
         self.app.log(f"draw offered by {offerer} to {seat['name']}")
 
@@ -782,7 +812,7 @@ class PlayScene(Scene):
         name = self.seats[1 - offerer]["name"]
         if chances is not None and chances[1 - offerer] <= DRAW_ACCEPT:
             self.agree_draw()
-            self._say_draw(f"{name} accepts the draw.")
+            self._say_draw(_("{name} accepts the draw.").format(name=isolated(name)))
         else:
             self.decline_draw()
             if chances is None:
@@ -795,7 +825,7 @@ class PlayScene(Scene):
         if offerer is None:
             return
         name = self.seats[1 - offerer]["name"]
-        self._say_draw(f"{name} declines the draw.")
+        self._say_draw(_("{name} declines the draw.").format(name=isolated(name)))
         self.draw_declined = self.cursor
         self.app.log(f"draw declined by {name}")
 
@@ -806,7 +836,7 @@ class PlayScene(Scene):
         self.session.agree_draw()
         self.app.log("draw agreed")
         self._end_now()
-        self.view.announce("Draw agreed", seconds=3.0)
+        self.view.announce(_("Draw agreed"), seconds=3.0)
 
     def _say_draw(self, text: str) -> None:
         """Say ``text`` in the status line now (as a hint is said) and, once the board's own
@@ -840,7 +870,8 @@ class PlayScene(Scene):
         ui.table(surface)
         self.view.draw(surface)
         ply = self.panel_ply
-        self.sidebar.draw_status(surface, self.status_text(), problem=bool(self.notice))
+        text = self.status_text()
+        self.sidebar.draw_status(surface, text, problem=bool(self.notice) or refusal(text))
         self.sidebar.draw(surface, self.history[ply], self.move_texts[:ply], clock=self.clock,
                           timer=self.timer, time_rule=self.time_rule_text(),
                           flagged=self.flagged,
@@ -865,4 +896,5 @@ class PlayScene(Scene):
         seat = self.seat_of(state.to_move)
         if seat["kind"] == "computer":
             return self.view.thinking_words(state, seat["name"])
-        return getattr(self.view, "prompt", lambda s, n: f"{n} to move.")(state, seat["name"])
+        return getattr(self.view, "prompt", lambda s, n: _("{name} to move.").format(
+            name=isolated(n)))(state, seat["name"])

@@ -14,6 +14,7 @@ import math
 import pygame
 
 from game.core import score_text
+from game.i18n import _, digits, number, rtl
 
 from . import assets, ui
 
@@ -25,9 +26,18 @@ CLOCK_W = 84       # ...or its score over its clock
 LATE = 0.002       # a wait ends this much after a reading changes, so the new one shows
 
 
+def refusal(message: str) -> bool:
+    """Whether a status line's ``message`` refuses a move (drawn in red): it begins as
+    every refusal begins, in English or in the language in use."""
+    # TRANSLATORS: how every refusal of a move begins ("Not allowed: ...", "Not allowed
+    # here: ..."); each of those translations begins with this, so it is shown in red
+    return message.startswith(("Not allowed", _("Not allowed")))
+
+
 def status_line(surface, rect, message: str, problem: bool = False, size: int = 17) -> None:
     """A status line under a board: ``message`` on a dark band, in red for a ``problem``;
-    smaller, then on two lines, when it is long."""
+    smaller, then on two lines, when it is long (from the right in a language written
+    right to left: ``assets.text`` puts words given their room against its right edge)."""
     ui.panel(surface, rect, alpha=150)
     colour = (255, 170, 130) if problem else ui.INK
     size = assets.fitting_size(message, size, rect.width - 28, smallest=12)
@@ -35,10 +45,10 @@ def status_line(surface, rect, message: str, problem: bool = False, size: int = 
         lines = assets.wrap(message, 12, rect.width - 28)[:2]
         for i, line in enumerate(lines):
             assets.text(surface, line, (rect.x + 14, rect.centery + (i - 0.5) * 17), size=12,
-                        colour=colour, anchor="midleft")
+                        colour=colour, anchor="midleft", width=rect.width - 28)
         return
     assets.text(surface, message, (rect.x + 14, rect.centery), size=size, colour=colour,
-                anchor="midleft")
+                anchor="midleft", width=rect.width - 28)
 
 
 class Sidebar:
@@ -58,9 +68,8 @@ class Sidebar:
         self.status_rect = status_rect
 
     def draw_status(self, surface, message: str, problem: bool = False) -> None:
-        """The status line: ``message``, in red for a ``problem`` or a move not allowed."""
-        status_line(surface, self.status_rect, message,
-                    problem or message.startswith("Not allowed"))
+        """The status line: ``message``, in red for a ``problem`` (a move not allowed)."""
+        status_line(surface, self.status_rect, message, problem)
 
     def draw(self, surface, state, moves, clock=None, timer=None, time_rule=None,
              flagged=None, scores=None) -> None:
@@ -87,58 +96,76 @@ class Sidebar:
             dots = self.seat_colours[player % len(self.seat_colours)]
             r = 9 if len(dots) == 1 else 7
             for k, dot in enumerate(dots):
-                pygame.draw.circle(surface, dot, (row.x + 7 + r + k * (2 * r + 3), row.y + 20), r)
+                at = ui.mirrored((row.x + 7 + r + k * (2 * r + 3), row.y + 20, 0, 0), row)
+                pygame.draw.circle(surface, dot, at.topleft, r)
             name_x = row.x + 14 + 2 * r + (len(dots) - 1) * (2 * r + 3)
             # three columns no text crosses: the dots, the name with what the seat is doing
-            # under it, and on the right the score (with the clock under it)
+            # under it, and on the right the score (with the clock under it); from the
+            # right in a language written right to left
             right = pygame.Rect(row.right - 10 - (CLOCK_W if clock is not None else SCORE_W),
                                 row.y, CLOCK_W if clock is not None else SCORE_W, row.height)
-            name_w = right.x - 8 - name_x
-            assets.text(surface, seat["name"], (name_x, row.y + 6), size=19, bold=True,
-                        colour=ui.INK, width=name_w)
-            kind = {"human": "you" if self.over_network else "human",
-                    "network": "over the network"}.get(seat["kind"],
-                                                       f"computer ({seat.get('level')})")
-            if turn:
-                kind = ("thinking" + "." * (1 + pygame.time.get_ticks() // DOTS_MS % 3)
-                        if seat["kind"] == "computer" else "to move")
-            assets.text(surface, kind, (name_x, row.y + 32), size=14,
-                        colour=colour if turn else ui.MUTED, width=name_w)
-            score = score_text(scores[player] if player < len(scores) else "")
+            words = ui.mirrored((name_x, row.y, right.x - 8 - name_x, row.height), row)
+            right = ui.mirrored(right, row)
+            assets.text(surface, seat["name"], (words.x, row.y + 6), size=19, bold=True,
+                        colour=ui.INK, width=words.width)
+            assets.text(surface, self.seat_words(seat, turn), (words.x, row.y + 32), size=14,
+                        colour=colour if turn else ui.MUTED, width=words.width)
+            score = digits(score_text(scores[player] if player < len(scores) else ""))
+            anchor, edge = ("midleft", right.left) if rtl() else ("midright", right.right)
             if clock is not None:
                 size = assets.fitting_size(score, 22, right.width, bold=True, smallest=16)
-                assets.text(surface, score, (right.right, row.y + 15), size=size, bold=True,
-                            colour=ui.TITLE, anchor="midright", width=right.width)
+                assets.text(surface, score, (edge, row.y + 15), size=size, bold=True,
+                            colour=ui.TITLE, anchor=anchor)
                 self._draw_clock(surface, clock, player,
                                  pygame.Rect(right.x, row.y + 30, right.width, 25), flagged)
             else:
                 size = assets.fitting_size(score, 30, right.width, bold=True, smallest=16)
-                assets.text(surface, score, (right.right, row.centery), size=size, bold=True,
-                            colour=ui.TITLE, anchor="midright", width=right.width)
+                assets.text(surface, score, (edge, row.centery), size=size, bold=True,
+                            colour=ui.TITLE, anchor=anchor)
             y += 64
         if timer is not None:
             y += 6
             low = timer < TIMER_LOW
-            assets.text(surface, "Game timer", (x, y), size=15, colour=ui.MUTED)
-            assets.text(surface, ui.clock_text(timer), (side.right - 18, y - 6), size=30,
-                        bold=True, anchor="topright",
+            assets.text(surface, _("Game timer"), (x, y), size=15, colour=ui.MUTED,
+                        width=side.width - 130)
+            at = ui.mirrored((side.right - 18, y - 6, 0, 0), side)
+            assets.text(surface, digits(ui.clock_text(timer)), at.topleft, size=30,
+                        bold=True, anchor="topleft" if rtl() else "topright",
                         colour=(255, 140, 110) if low else ui.INK)
             y += 34
             if time_rule:
                 y = assets.paragraph(surface, time_rule, (x, y, side.width - 32, 40), size=14,
                                      colour=(255, 190, 150))
         y += 10
-        assets.text(surface, "Moves", (x, y), size=16, bold=True, colour=ui.MUTED)
+        assets.text(surface, _("Moves"), (x, y), size=16, bold=True, colour=ui.MUTED,
+                    width=side.width - 32)
         y += 24
         bottom = side.bottom - 116          # above the Hint button
-        lines = [f"{i + 1}. {t}" for i, t in enumerate(moves)]
+        # TRANSLATORS: a line of the list of moves: its number, then the move
+        lines = [_("{n}. {move}").format(n=number(i + 1), move=t) for i, t in enumerate(moves)]
         fit = max(1, (bottom - y) // 20)
         for line in lines[-fit:]:
             assets.text(surface, line, (x, y), colour=ui.INK, width=side.width - 32,
                         size=assets.fitting_size(line, 14, side.width - 32, smallest=11))
             y += 20
         if not lines:
-            assets.text(surface, "No moves yet.", (x, y), size=14, colour=ui.MUTED)
+            assets.text(surface, _("No moves yet."), (x, y), size=14, colour=ui.MUTED,
+                        width=side.width - 32)
+
+    def seat_words(self, seat, turn: bool) -> str:
+        """What a seat is doing, under its name: who plays it, or on its turn "to move"
+        (a computer "thinking", with its dots)."""
+        if turn and seat["kind"] == "computer":
+            dots = 1 + pygame.time.get_ticks() // DOTS_MS % 3
+            return {1: _("thinking."), 2: _("thinking.."), 3: _("thinking...")}[dots]
+        if turn:
+            return _("to move")
+        if seat["kind"] == "human":
+            return _("you") if self.over_network else _("human")
+        if seat["kind"] == "network":
+            return _("over the network")
+        # TRANSLATORS: a computer player's seat; {level} is its level's name
+        return _("computer ({level})").format(level=ui.level_title(seat.get("level")))
 
     def next_change(self, state, clock=None, timer=None) -> float | None:
         """Seconds until the sidebar shows something else by itself for ``state``: the
@@ -170,7 +197,8 @@ class Sidebar:
         if running:
             pygame.draw.rect(surface, (70, 50, 30), box, border_radius=6)
             pygame.draw.rect(surface, colour, box, 2, border_radius=6)
-        text = "flag" if flagged == player else ui.clock_text(left)
+        # TRANSLATORS: on a clock that ran out (its flag fell), in place of the time
+        text = _("flag") if flagged == player else digits(ui.clock_text(left))
         assets.text(surface, text, box.center, size=17, bold=True, colour=colour,
                     anchor="center", width=box.width - 6)
 

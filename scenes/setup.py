@@ -9,61 +9,82 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game import GAMES
-from game.ai import LEVEL_TITLES, LEVELS, levels_for
+from game.ai import LEVELS, levels_for
+from game.i18n import N_, _, isolated, listed, ngettext, number, pgettext
 
 from . import assets, ui
+from .ui import level_title
 from .stack import Scene
 
-#: How rule options are offered: name -> (label, [(value, text), ...]).
-OPTION_UI = {
-    # Calla
-    "time_limit_minutes": ("Game timer", [(0, "Off")] + [(m, f"{m} minutes")
-                                                         for m in (5, 10, 15, 20, 30, 45, 60)]),
-    "end_sweep": ("Cubes left at the end", [("none", "Count for nobody"),
-                                            ("owner_takes", "Go to their owner")]),
-    # Calliro
-    "radius": ("Board size", [(r, f"Radius {r}: {3 * r * (r + 1) + 1} cells")
-                              for r in range(2, 9)]),
-    "triangle_arcs": ("Triangles score", [(False, "No: only open arcs"),
-                                          (True, "Yes: tight triangles too")]),
-    "scorer_chooses_replacement": ("Score chips", [(True, "The scorer picks the arc's chip"),
-                                                   (False, "Go on the chip that scored")]),
-    "idle_limit": ("Idle limit", [(0, "None")] + [(n, f"Ends after {n} idle actions")
-                                                  for n in (20, 30, 60, 100, 200)]),
-    # Calabria
-    "barricade_hostility": ("Barricades capture", [("both", "For both sides"),
-                                                   ("owner_only", "For their owner only")]),
-    "dux_edge_sides": ("Dux on an edge", [(3, "Taken with 3 sides closed"),
-                                          (4, "Safe: 4 sides are needed")]),
-    "repetition_limit": ("Repeated position", [(0, "Never a draw"), (2, "Draw the 2nd time"),
-                                               (3, "Draw the 3rd time"),
-                                               (4, "Draw the 4th time"),
-                                               (5, "Draw the 5th time")]),
-    "quiet_ply_limit": ("Without a capture", [(0, "Play on for ever")]
-                        + [(n, f"Ends after {n} actions") for n in (50, 100, 150, 200, 300)]),
-}
+def option_ui(name):
+    """How rule option ``name`` is offered, in the language in use: (label, [(value, text),
+    ...]); None for an option this screen does not know."""
+    def minutes(m):
+        return ngettext("{n} minute", "{n} minutes", m).format(n=number(m))
+
+    def cells(r):
+        n = 3 * r * (r + 1) + 1
+        return ngettext("Radius {r}: {n} cell", "Radius {r}: {n} cells", n).format(
+            r=number(r), n=number(n))
+
+    table = {
+        # Calla
+        "time_limit_minutes": (_("Game timer"), [(0, _("Off"))] + [
+            (m, minutes(m)) for m in (5, 10, 15, 20, 30, 45, 60)]),
+        "end_sweep": (_("Cubes left at the end"), [("none", _("Count for nobody")),
+                                                   ("owner_takes", _("Go to their owner"))]),
+        # Calliro
+        "radius": (_("Board size"), [(r, cells(r)) for r in range(2, 9)]),
+        "triangle_arcs": (_("Triangles score"), [(False, _("No: only open arcs")),
+                                                 (True, _("Yes: tight triangles too"))]),
+        "scorer_chooses_replacement": (_("Score chips"), [
+            (True, _("The scorer picks the arc's chip")),
+            (False, _("Go on the chip that scored"))]),
+        "idle_limit": (_("Idle limit"), [(0, _("None"))] + [
+            (n, ngettext("Ends after {n} idle action", "Ends after {n} idle actions", n).format(
+                n=number(n))) for n in (20, 30, 60, 100, 200)]),
+        # Calabria
+        "barricade_hostility": (_("Barricades capture"), [
+            ("both", _("For both sides")), ("owner_only", _("For their owner only"))]),
+        "dux_edge_sides": (_("Dux on an edge"), [(3, _("Taken with 3 sides closed")),
+                                                 (4, _("Safe: 4 sides are needed"))]),
+        "repetition_limit": (_("Repeated position"), [
+            (0, _("Never a draw")), (2, _("Draw the 2nd time")), (3, _("Draw the 3rd time")),
+            (4, _("Draw the 4th time")), (5, _("Draw the 5th time"))]),
+        "quiet_ply_limit": (_("Without a capture"), [(0, _("Play on for ever"))] + [
+            (n, ngettext("Ends after {n} action", "Ends after {n} actions", n).format(
+                n=number(n))) for n in (50, 100, 150, 200, 300)]),
+    }
+    return table.get(name)
+
 
 #: One line under each rule option, saying what it changes.
 OPTION_HELP = {
-    "time_limit_minutes": "When it runs out the game ends and the callas are counted.",
-    "end_sweep": "Cubes still in a player's shields when the game ends.",
-    "radius": "Cells from the centre to an edge; radius 4 is the usual board.",
-    "triangle_arcs": "Whether two touching orange chips round another chip also score.",
-    "scorer_chooses_replacement": "Where a point's score chip goes: the original rules let the scorer pick any chip of the arc.",
-    "idle_limit": "Actions in a row with no placement and no point end the game.",
-    "barricade_hostility": "Whether a barricade helps both sides capture, or only its owner.",
-    "dux_edge_sides": "A Dux against the board's edge has only 3 neighbours.",
-    "repetition_limit": "The same position coming round again makes the game a draw.",
-    "quiet_ply_limit": "Then the side with more pieces on the board wins.",
+    "time_limit_minutes": N_("When it runs out the game ends and the callas are counted."),
+    "end_sweep": N_("Cubes still in a player's shields when the game ends."),
+    "radius": N_("Cells from the centre to an edge; radius 4 is the usual board."),
+    "triangle_arcs": N_("Whether two touching orange chips round another chip also score."),
+    "scorer_chooses_replacement": N_("Where a point's score chip goes: the original rules let "
+                                     "the scorer pick any chip of the arc."),
+    "idle_limit": N_("Actions in a row with no placement and no point end the game."),
+    "barricade_hostility": N_("Whether a barricade helps both sides capture, or only its "
+                              "owner."),
+    "dux_edge_sides": N_("A Dux against the board's edge has only 3 neighbours."),
+    "repetition_limit": N_("The same position coming round again makes the game a draw."),
+    "quiet_ply_limit": N_("Then the side with more pieces on the board wins."),
 }
 
 
 def option_help(name) -> str:
     """The line explaining rule option ``name``; "" for an option this screen does not know."""
-    return OPTION_HELP.get(name, "")
+    return _(OPTION_HELP[name]) if name in OPTION_HELP else ""
 
 
-SEAT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+def seat_name(seat: int) -> str:
+    """What an unnamed seat is called in a game with no sides' names: "Player 1"."""
+    return _("Player {n}").format(n=number(seat + 1))
+
+
 #: The computer's level for a game never played against it.
 DEFAULT_LEVEL = "medium" if "medium" in LEVELS else LEVELS[-1]
 NAME_W = 180         # the seat name entries' width
@@ -83,26 +104,28 @@ def time_control_choices():
     choices = []
     for text in TIME_CONTROLS:
         control = parse_time_control(text)
-        choices.append(("Untimed" if control is None else f"{text}: {control.describe()}", text))
+        choices.append((_("Untimed") if control is None else f"{text}: {control.describe()}",
+                        text))
     return choices
 
 
 def option_choices(spec, name):
     """(label, [(value, text)]) for any rule option, known or not."""
-    if name in OPTION_UI:
-        return OPTION_UI[name]
+    known = option_ui(name)
+    if known is not None:
+        return known
     label = name.replace("_", " ").capitalize()
     choice = spec.option_choices.get(name)
     default = spec.options[name]
     if isinstance(default, bool):
-        return label, [(False, "Off"), (True, "On")]
+        return label, [(False, _("Off")), (True, _("On"))]
     if isinstance(choice, tuple) and choice and not isinstance(choice[0], type):
         return label, [(v, str(v).replace("_", " ")) for v in choice]
     low = choice[1] if isinstance(choice, tuple) and len(choice) > 1 else 0
     high = choice[2] if isinstance(choice, tuple) and len(choice) > 2 else default * 4 or 10
     values = sorted({v for v in (low, default // 2, default, default * 2, high)
                      if low <= v <= high and (v != 0 or low == 0)})
-    return label, [(v, "Off" if v == 0 else str(v)) for v in values]
+    return label, [(v, _("Off") if v == 0 else number(v)) for v in values]
 
 
 class SeatNameEntry(UITextEntryLine):
@@ -162,8 +185,8 @@ def draw_pencil(surface, right: int, centery: int, colour) -> None:
 
 def seat_kinds(game_name: str | None = None):
     """Who may sit in a seat: a person, or the computer at each level the game offers."""
-    kinds = [("Human", "human")]
-    kinds += [(f"Computer - {LEVEL_TITLES.get(level, level.title())}", f"computer:{level}")
+    kinds = [(_("Human"), "human")]
+    kinds += [(_("Computer - {level}").format(level=level_title(level)), f"computer:{level}")
               for level in (levels_for(game_name) if game_name else LEVELS)]
     return kinds
 
@@ -252,7 +275,7 @@ class SetupScene(Scene):
         return sides if len(sides) == len(self.seats) else ()
 
     def _seat_title(self, seat: int) -> str:
-        return self.seats[seat]["name"].strip() or f"Seat {seat + 1}"
+        return self.seats[seat]["name"].strip() or _("Seat {n}").format(n=number(seat + 1))
 
     def default_name(self, seat: int, first: int | None = None) -> str:
         """What ``seat`` is called if nobody names it: the side it plays ("Blue"), once the
@@ -261,15 +284,16 @@ class SetupScene(Scene):
         if first is None and self.starter != "random":
             first = int(self.starter)
         if not names:
-            return SEAT_NAMES[seat]
+            return seat_name(seat)
         if first is not None:
             return names[(seat - first) % len(names)]
         # the starter is drawn when the game starts: any of the names, as fits the entry
-        words = [name.split() for name in names]
-        lead = words[0][:-1] if all(w[:-1] == words[0][:-1] for w in words) else []
-        choices = [" or ".join(names),
-                   " ".join(lead + [" or ".join(w[-1] for w in words)]),   # "Player A or B"
-                   f"{names[0]}, {names[1]}...", "named by side"]
+        # TRANSLATORS: an unnamed seat's name before the starter is drawn: "Blue or Green"
+        choices = [_("{names} or {last}").format(names=pgettext("list", ", ").join(names[:-1]),
+                                                 last=names[-1]),
+                   # TRANSLATORS: the first two of the seats' names, when all do not fit
+                   _("{first}, {second}...").format(first=names[0], second=names[1]),
+                   _("named by side")]
         font = self.app.ui.get_theme().get_font(["text_entry_line"])
         return next((c for c in choices if font.size(c)[0] <= NAME_W - 14), choices[-1])
 
@@ -282,11 +306,14 @@ class SetupScene(Scene):
         control_w = self.box.width - 270
         self.sides_note = self._sides_note()
         self.note_lines = assets.wrap(self.sides_note, 15, control_w) if self.sides_note else []
+        # a line's step: 20, or a taller script's own height (Persian, drawn from its font)
+        self.note_step = max([20] + [assets.render(line, 15, ui.MUTED).get_height()
+                                     for line in self.note_lines])
         # rows close up in a short window, so that Start game is always on screen
         rows = ((len(self.spec.variants) > 1) + len(self.seats) + (len(self.seats) == 2) + 3
                 + len(self.spec.options))
         top = 150 if h >= 700 else 126
-        room = h - top - 15 - 20 - 46 - 12 - (20 * len(self.note_lines) + 4)
+        room = h - top - 15 - 20 - 46 - 12 - (self.note_step * len(self.note_lines) + 4)
         # each rule option's explanation under it where there is room, else (small windows)
         # in the line under the title while the pointer is on the option
         helps = [option_help(name) for name in self.spec.options]
@@ -298,12 +325,14 @@ class SetupScene(Scene):
         self.rows = []
         self.controls = {}
         if len(self.spec.variants) > 1:
-            options = [(self.spec.variant_title(v) + f" ({self.spec.players(v)} players)", v)
+            options = [(ngettext("{variant} ({n} player)", "{variant} ({n} players)",
+                                 self.spec.players(v)).format(variant=self.spec.variant_title(v),
+                                                              n=number(self.spec.players(v))), v)
                        for v in self.spec.variants]
             current = next(o for o in options if o[1] == self.variant)
             self.controls["variant"] = self._dropdown((control_x, y, control_w, ch), options,
                                                    current)
-            self.rows.append(("Variant", y))
+            self.rows.append((_("Variant"), y))
             y += row
         self.name_entries = []
         kinds = seat_kinds(self.spec.name)
@@ -313,31 +342,33 @@ class SetupScene(Scene):
                                            manager=self.app.ui, initial_text=seat["name"],
                                            placeholder_text=default))
             entry.set_text_length_limit(NAME_LIMIT)
-            entry.set_tooltip(f"Click to type this player's name (else: {default})")
+            entry.set_tooltip(_("Click to type this player's name (else: {name})").format(
+                name=isolated(default)))
             self.name_entries.append(entry)
             current = next((k for k in kinds if k[1] == seat["kind"]), kinds[0])
             self.controls[f"seat{i}"] = self._dropdown((control_x + 190, y, control_w - 190, ch),
                                                     kinds, current)
-            self.rows.append((f"Seat {i + 1}", y))
+            self.rows.append((_("Seat {n}").format(n=number(i + 1)), y))
             y += row
         if len(self.seats) == 2:
             self.two_humans = ui.button(self, (control_x, y, control_w // 2 - 5, ch - 2),
-                                        "Two at one screen")
+                                        _("Two at one screen"))
             self.vs_computer = ui.button(self, (control_x + control_w // 2 + 5, y,
-                                                control_w // 2 - 5, ch - 2), "Against the computer")
+                                                control_w // 2 - 5, ch - 2),
+                                         _("Against the computer"))
             y += row
         else:
             self.two_humans = self.vs_computer = None
-        starters = [("Random", "random")] + [(self._seat_title(i), str(i))
+        starters = [(_("Random"), "random")] + [(self._seat_title(i), str(i))
                                              for i in range(len(self.seats))]
         current = next((o for o in starters if o[1] == self.starter), starters[0])
         self.controls["starter"] = self._dropdown((control_x, y, control_w, ch), starters,
                                                current)
-        self.rows.append(("Who starts", y))
+        self.rows.append((_("Who starts"), y))
         y += row
         if self.note_lines:
             self.sides_y = y - 6
-            y += 20 * len(self.note_lines) + 4
+            y += self.note_step * len(self.note_lines) + 4
         clocks = time_control_choices()
         current = next((o for o in clocks if o[1] == self.time_control), None)
         if current is None:          # a remembered clock this list does not offer
@@ -347,12 +378,12 @@ class SetupScene(Scene):
             clocks.append(current)
         self.controls["time_control"] = self._dropdown((control_x, y, control_w, ch), clocks,
                                                     current)
-        self.rows.append(("Clock for each player", y))
+        self.rows.append((_("Clock for each player"), y))
         y += row
-        hints = [("Yes: the Hint button shows a good move", "yes"), ("No", "no")]
+        hints = [(_("Yes: the Hint button shows a good move"), "yes"), (_("No"), "no")]
         self.controls["hints"] = self._dropdown((control_x, y, control_w, ch), hints,
                                              hints[0] if self.hints else hints[1])
-        self.rows.append(("Allow hints", y))
+        self.rows.append((_("Allow hints"), y))
         y += row
         self.help_lines = []         # (text, y) drawn under their options
         self.help_spots = []         # (rect, text): where the pointer shows an explanation
@@ -373,15 +404,15 @@ class SetupScene(Scene):
             y += row + (help_h if help_text else 0)
         self.box.height = y - top
         self.box.topleft = (x, top)
-        self.back_button = ui.button(self, (x, y + 20, 130, 46), "Back")
-        self.rules_button = ui.button(self, (x + 145, y + 20, 130, 46), "Rules")
+        self.back_button = ui.button(self, (x, y + 20, 130, 46), _("Back"))
+        self.rules_button = ui.button(self, (x + 145, y + 20, 130, 46), _("Rules"))
         self.network_button = ui.button(
             self, (x + 290, y + 20, self.box.width - 200 - 15 - 290, 46),
-            "Play over the network", tooltip="Host this game for a player on another "
-            "computer: you play Seat 1, and the next screen shows the address and the code "
-            "to give them")
+            _("Play over the network"), tooltip=_(
+                "Host this game for a player on another computer: you play Seat 1, and the next "
+                "screen shows the address and the code to give them"))
         self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
-                                      "Start game", "#primary")
+                                      _("Start game"), "#primary")
 
     def _dropdown(self, rect, options, current):
         """A drop-down whose list, when it opens, shows every choice: downwards where the
@@ -409,11 +440,15 @@ class SetupScene(Scene):
         if self.starter != "random":
             # by seat number, as the rows are labelled: names may still be typed
             order = [(i + int(self.starter)) % len(sides) + 1 for i in range(len(sides))]
-            rest = [f"seat {seat} plays {side}" for seat, side in zip(order[1:], sides[1:])]
-            return f"Seat {order[0]} starts and plays {sides[0]}; " + ", ".join(rest) + "."
+            # TRANSLATORS: one of the clauses listed after "Seat 2 starts and plays Blue; "
+            rest = [_("seat {n} plays {side}").format(n=number(seat), side=side)
+                    for seat, side in zip(order[1:], sides[1:])]
+            return _("Seat {n} starts and plays {side}; {others}.").format(
+                n=number(order[0]), side=sides[0], others=listed(rest))
         if len(sides) == 2:
-            return f"Whoever starts plays {sides[0]}; the other plays {sides[1]}."
-        return ("In turn order from the starter: " + ", ".join(sides[:-1]) + f" and {sides[-1]}.")
+            return _("Whoever starts plays {first}; the other plays {second}.").format(
+                first=sides[0], second=sides[1])
+        return _("In turn order from the starter: {sides}.").format(sides=listed(sides))
 
     # --- events ------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -465,7 +500,7 @@ class SetupScene(Scene):
                 self.hints = value == "yes"
             elif key.startswith("option:"):
                 name = key[len("option:"):]
-                _, choices = option_choices(self.spec, name)
+                _label, choices = option_choices(self.spec, name)
                 for v, _text in choices:
                     if repr(v) == value:
                         self.options[name] = v
@@ -512,7 +547,7 @@ class SetupScene(Scene):
             return
         from .net.common import NAME_LIMIT, remember
         typed = self.seats[0]["name"].strip()
-        name = (typed or self.app.settings["net_name"] or "Player 1")[:NAME_LIMIT]
+        name = (typed or self.app.settings["net_name"] or seat_name(0))[:NAME_LIMIT]
         self.remember()
         if typed:
             remember(self.app, name=name)
@@ -525,8 +560,9 @@ class SetupScene(Scene):
 
     def draw(self, surface) -> None:
         ui.table(surface)
-        w, _ = surface.get_size()
-        ui.heading(surface, f"New game of {self.spec.title}", (w // 2, 56), size=40)
+        w = surface.get_width()
+        ui.heading(surface, _("New game of {game}").format(game=self.spec.title), (w // 2, 56),
+                   size=40)
         hovered = self.hovered_help()
         if self.error:           # in place of the line under the title: always on screen
             assets.text(surface, self.error, (w // 2, 96), anchor="center",
@@ -535,9 +571,9 @@ class SetupScene(Scene):
             assets.text(surface, hovered, (w // 2, 96), anchor="center",
                         size=assets.fitting_size(hovered, 17, w - 40), colour=ui.INK)
         else:
-            line = ("Choose who plays and how; point at a rule to see what it does."
+            line = (_("Choose who plays and how; point at a rule to see what it does.")
                     if self.help_spots and not self.help_lines
-                    else "Choose who plays and how; then start.")
+                    else _("Choose who plays and how; then start."))
             assets.text(surface, line, (w // 2, 96), size=assets.fitting_size(line, 17, w - 40),
                         colour=ui.MUTED, anchor="center")
         ui.panel(surface, self.box.inflate(30, 30))
@@ -552,5 +588,6 @@ class SetupScene(Scene):
                         size=assets.fitting_size(text, 14, self.box.width - 250, smallest=11),
                         colour=ui.MUTED)
         for i, line in enumerate(self.note_lines):
-            assets.text(surface, line, (self.box.x + 250, self.sides_y + 20 * i), size=15,
+            assets.text(surface, line, (self.box.x + 250, self.sides_y + self.note_step * i),
+                        size=15,
                         colour=ui.MUTED)

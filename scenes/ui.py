@@ -7,6 +7,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 from game import i18n
+from game.i18n import N_, _
 
 from . import assets
 
@@ -199,3 +200,16 @@ def mirrored(rect, area) -> pygame.Rect:
         area = pygame.Rect(area)
         rect.x = area.left + area.right - rect.right
     return rect
+
+
+#: The computer's levels as a player reads them (a level not named here: its own title).
+LEVEL_NAMES = {"random": N_("Random mover"), "easy": N_("Easy"), "medium": N_("Medium"),
+               "hard": N_("Hard"), "expert": N_("Expert"), "perfect": N_("Perfect")}
+
+
+def level_title(level) -> str:
+    """The computer's ``level`` as a player reads it: "Medium"."""
+    if level in LEVEL_NAMES:
+        return _(LEVEL_NAMES[level])
+    from game.ai import LEVEL_TITLES
+    return LEVEL_TITLES.get(level, str(level).title())

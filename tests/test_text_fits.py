@@ -445,3 +445,29 @@ def test_every_rules_page_fits_in_every_language(tmp_path, code, size, speaking)
             app.stack.pop()
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_menu_setups_and_play_screens_fit_in_every_language(tmp_path, code, size,
+                                                                 speaking):
+    """The first screen, each game's setup and each game's board with its sidebar: the
+    buttons' words inside their buttons, no text over another, the sidebar's own inside it."""
+    app = make_app(tmp_path, size=size)
+    try:
+        app.set_language(code, persian_digits=code == "fa")
+        app.stack.push("menu")
+        in_language(app, code, "menu")
+        for game in every_game():
+            app.stack.push("setup", game_name=game)
+            in_language(app, code, f"setup-{game}")
+            app.stack.pop()
+            seats = [{"name": LONG, "kind": "human"},
+                     {"name": "王秀英", "kind": "computer", "level": "easy"}]
+            config = {"game": game, "variant": None, "options": {}, "seats": seats,
+                      "starter": "0", "time_control": "5+3"}
+            play = app.stack.push(PlayScene(app, config, seed=1))
+            in_language(app, code, f"play-{game}", [play.sidebar.rect])
+            app.stack.pop()
+    finally:
+        app.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..core import COUNT_MAX, Fields, GameSpec
+from ..i18n import N_
 from .state import CalabriaState
 from .board import (BARRICADES_EACH, BOARD_CHARS, DUX, EMPTY, HEIGHT, NEAR, OPTION_CHOICES,
                     OPTIONS, PIECE, PIECES_EACH, SIDE_NAMES, SIZE, WIDTH)
@@ -106,7 +107,7 @@ def _from_position(data: dict) -> CalabriaState:
 SPEC = GameSpec(
     name="calabria",
     title="Calabria",
-    blurb="Romans against Gladiators: place your army, then trap pieces between two of yours.",
+    blurb=N_("Romans against Gladiators: place your army, then trap pieces between two of yours."),
     variants=("standard",),
     player_counts={"standard": 2},
     options=OPTIONS,

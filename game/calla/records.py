@@ -7,6 +7,7 @@ Part of ``game.calla``; the rules themselves are in the state class there.
 from __future__ import annotations
 
 from ..core import COUNT_MAX, Fields, GameSpec
+from ..i18n import N_
 from ..errors import InvalidMoveError
 from .state import CallaState
 from .board import OPTION_CHOICES, OPTIONS, PLAYER_NAMES, START, TOTAL, WIN_CUBES
@@ -63,7 +64,7 @@ def _format(state: CallaState, move: int) -> str:
 SPEC = GameSpec(
     name="calla",
     title="Calla",
-    blurb="Sow cubes round five shields and race to 17 in your calla before time runs out.",
+    blurb=N_("Sow cubes round five shields and race to 17 in your calla before time runs out."),
     variants=("standard",),
     player_counts={"standard": 2},
     options=OPTIONS,

@@ -7,6 +7,7 @@ in ``notation.py``.
 from __future__ import annotations
 
 from ..core import COUNT_MAX, SEED_MAX, Fields, GameSpec, rng_for, shown
+from ..i18n import N_
 from .board import (BLUE, CHIPS_PER_KIND, EMPTY, GREEN, OPTION_CHOICES, OPTIONS, PAIR, PAIR_KINDS,
                     PAIR_NAMES, PLAYER_NAMES, SCORE_CHIP, UP, WIN_POINTS, Geometry, _random_sides,
                     geometry, parse_chip)
@@ -170,7 +171,7 @@ def _read_pending(f: Fields, state: CalliroState, options: dict):
 SPEC = GameSpec(
     name="calliro",
     title="Calliro",
-    blurb="Place and flip two-coloured chips; bend two orange chips round yours to score 11.",
+    blurb=N_("Place and flip two-coloured chips; bend two orange chips round yours to score 11."),
     variants=("standard",),
     player_counts={"standard": 2},
     options=OPTIONS,

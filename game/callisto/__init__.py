@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..core import Fields, GameSpec, GameState, shown
+from ..i18n import N_
 from ..errors import IllegalMoveError, InvalidMoveError
 from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
                     VARIANTS, Geometry, Piece, board_cells, ids_in, board_size, cell_label, centre_cells,
@@ -466,7 +467,8 @@ def _format(state: CallistoState, move: int) -> str:
 SPEC = GameSpec(
     name="callisto",
     title="Callisto",
-    blurb="Lay polyominoes on an octagon, each touching your own colour; cover the most squares.",
+    blurb=N_("Lay polyominoes on an octagon, each touching your own colour; "
+             "cover the most squares."),
     variants=VARIANTS,
     player_counts=dict(PLAYERS),
     options={},

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..core import SEED_MAX, Fields, GameSpec, counted, shown
+from ..i18n import N_
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from .state import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
                     TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
@@ -206,7 +207,7 @@ def _format(state, move) -> str:
 SPEC = GameSpec(
     name="iriri",
     title="Iriri",
-    blurb="Lay pyramid words crossword-style, spelled from a ring that shrinks as you take.",
+    blurb=N_("Lay pyramid words crossword-style, spelled from a ring that shrinks as you take."),
     variants=("standard",),
     player_counts={"standard": 2},
     options=OPTIONS,
