@@ -426,3 +426,49 @@ def test_the_analysis_gives_proven_margins_and_marks_a_result_thrown_away():
     stored["positions"][1]["margin"] = 5                # not what its chances say
     with pytest.raises(analysis.AnalysisProblem, match="margin"):
         analysis.check(stored, spec, states, moves)
+
+
+@pytest.mark.parametrize("code", ["en", "fa", "de", "es", "fr", "zh_Hans"])
+def test_the_review_gives_proven_results_in_every_language_within_its_sidebar(tmp_path,
+                                                                             code):
+    """Each player's line under their name says the result with best play where the
+    analysis proved it, in the language in use, inside the sidebar."""
+    from game import GAMES, i18n
+    from game.ai import analysis
+    from helpers import frames, make_app
+    from scenes import assets
+    from test_analysis import calla_blunder_record
+    spec = GAMES["calla"]
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        app.set_language(code, persian_digits=code == "fa")
+        review = app.stack.push("review", record=calla_blunder_record())
+        review.analysis = analysis.analyse(spec, review.states, review.notation, "hard",
+                                           seed=1, seconds=None, iterations=5000)
+        review._refresh_marks()
+        review.go(0)
+        frames(app, 2)
+        drawn = []
+        real = assets.text
+
+        def spy(surface, words, pos, *args, **kwargs):
+            rect = real(surface, words, pos, *args, **kwargs)
+            drawn.append((words, rect))
+            return rect
+        assets.text = spy
+        try:
+            review.draw(app.screen)
+        finally:
+            assets.text = real
+        wanted = {i18n._("won by {n} with best play").format(n=i18n.number(3)),
+                  i18n._("lost by {n} with best play").format(n=i18n.number(3))}
+        shown = {words: rect for words, rect in drawn if words in wanted}
+        assert set(shown) == wanted, [words for words, _ in drawn]
+        assert all(review.side.contains(rect) for rect in shown.values())
+        # standing on the mistake: the results before and after it, in words
+        review.go(1)
+        text = review.status_text()
+        assert i18n._("lost by {n} with best play").format(n=i18n.number(7)) in text
+    finally:
+        i18n.use("en", persian_digits=False)
+        app.close()
