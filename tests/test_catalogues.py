@@ -55,8 +55,6 @@ def test_the_rules_pages_translations_keep_their_placeholders_and_tags(code):
     assert wrong == []
 
 
-@pytest.mark.xfail(strict=True, reason="the rules pages are not translated yet: they are "
-                   "shown in English in every language until they are")
 @pytest.mark.parametrize("code", SHIPPED)
 def test_the_rules_pages_are_translated_whole(code):
     assert catalogues.problems(code, i18n.RULES_DOMAIN) == []
