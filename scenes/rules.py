@@ -14,9 +14,10 @@ import re
 
 import pygame
 from pygame_gui.core import ObjectID
+from pygame_gui.elements import UITextBox
 
 from game import GAMES
-from game.i18n import _, number, rtl, rules_text
+from game.i18n import _, language, number, rtl, rules_text
 
 from . import assets, ui
 from .stack import Scene
@@ -38,8 +39,11 @@ def load_rules(name: str) -> dict:
     return rules
 
 
-#: Tags that style a piece of a line (bold, italic), left out in right-to-left languages.
+#: Tags that style a piece of a line (bold, italic), left out in right-to-left languages
+#: and in those written without spaces between words.
 INLINE_TAG = re.compile(r"</?(b|i|u|strong|em)>")
+#: The languages written without spaces between words.
+UNSPACED = {"zh_Hans"}
 
 
 class RulesScene(Scene):
@@ -66,16 +70,26 @@ class RulesScene(Scene):
         self.text_rect = ui.mirrored((30, 110, text_w, h - 200), window)
         self.diagram_rect = self.rect_of(self.page)
         paragraphs = section["paragraphs"]
-        if rtl():
+        # pygame_gui breaks lines only at spaces: a piece without one that does not start a
+        # line goes down whole, and one longer than a line is cut with a dash at each side
+        unspaced = language().code in UNSPACED
+        if rtl() or unspaced:
             # pygame_gui lays a line's differently styled pieces out from the left: in a
             # language written right to left each line is kept one piece, which the fonts
-            # lay out in its own direction
+            # lay out in its own direction; in one written without spaces a paragraph kept
+            # one piece is cut wherever a line is full, with no dash
             paragraphs = [INLINE_TAG.sub("", text) for text in paragraphs]
+        if unspaced:
+            # a space there sets a Latin name or a number apart, and is no place to break
+            # a line: a line broken at one would end short
+            paragraphs = [text.replace(" ", "\u00a0") for text in paragraphs]
         html = "<br><br>".join(paragraphs)
         # a plain see-through box over a panel drawn here: pygame_gui's rounded box cost a
         # quarter of a second to build (seconds on a busy machine) on every page turn
-        ui.text_box(self, self.text_rect, html, object_id=ObjectID(
-            "#rules_text", "@right_to_left" if rtl() else None))
+        self.add(UITextBox(html, pygame.Rect(self.text_rect), manager=self.app.ui,
+                           object_id=ObjectID("#rules_text",
+                                              "@right_to_left" if rtl() else None),
+                           allow_split_dashes=not unspaced))
         y = h - 70
         self.back_button = ui.button(self, (30, y, 140, 46), _("Back"))
         self.prev_button = ui.button(self, (w - 330, y, 140, 46), _("Previous"))

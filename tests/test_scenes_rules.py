@@ -76,3 +76,33 @@ def test_every_caption_ends_above_the_buttons(tmp_path):
                 app.stack.pop()
         finally:
             app.close()
+
+
+def test_chinese_rules_lines_are_full_and_never_cut_with_a_dash(tmp_path):
+    """Chinese has no spaces between words: each line of a rules page runs to the panel's
+    edge (but the last of a paragraph), and no line is cut with a dash on either side."""
+    from helpers import make_app
+    from scenes.rules import RulesScene
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        app.set_language("zh_Hans")
+        for game in GAMES:
+            rules = app.stack.push(RulesScene(app, game))
+            for page in range(len(rules.sections)):
+                rules.page = page
+                rules.resize()
+                frames(app, 1)
+                box = next(w for w in rules.widgets if hasattr(w, "text_box_layout"))
+                width = box.text_box_layout.layout_rect.width
+                rows = box.text_box_layout.layout_rows
+                for row, after in zip(rows, rows[1:]):
+                    words = "".join(getattr(item, "text", "") for item in row.items)
+                    following = "".join(getattr(item, "text", "") for item in after.items)
+                    where = f"{game}, page {page + 1}: {words!r}"
+                    assert not (words.endswith("-") and following.startswith("-")), \
+                        f"{where} is cut with a dash"
+                    if words and following:       # not a paragraph's last line
+                        assert row.width > width - 2 * row.height, f"{where} ends short"
+            app.stack.pop()
+    finally:
+        app.close()
