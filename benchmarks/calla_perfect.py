@@ -12,7 +12,8 @@
    margin, and the first result Perfect proved; a game Perfect ends below a result it
    proved (a win not won, a draw lost) is counted, and must be none.  Both levels spend
    Expert's budget (work: about 5 s of processor a move on the reference machine, under a
-   wall-clock cap of 15 s; Perfect proves within it); each's longest move is printed.  Games go one at a time into ``--record`` (default
+   wall-clock cap of 15 s; Perfect proves within it); each's longest move is printed.
+   Games go one at a time into ``--record`` (default
    ``benchmarks/records/calla-perfect-expert-<setting>-seed<S>.json``), so a run stopped
    half way goes on where it was.
 
@@ -234,8 +235,8 @@ def show_game(index: int, g: dict) -> None:
     proof = g["first_proof"]
     proof_text = "never proved" if proof is None else \
         f"proved {proof['margin']:+d} at ply {proof['ply']}"
-    print(f"  game {index + 1:3d}: Perfect as {'AB'[g['perfect_seat']]}, opening {g['opening_value']:+d} "
-          f"for A, Perfect {g['margin']:+d}, {proof_text}"
+    print(f"  game {index + 1:3d}: Perfect as {'AB'[g['perfect_seat']]}, opening "
+          f"{g['opening_value']:+d} for A, Perfect {g['margin']:+d}, {proof_text}"
           f"{'  BELOW ITS PROOF' if g['below_proof'] else ''}; "
           f"longest moves {max(g['perfect_seconds'], default=0):.2f} s / "
           f"{max(g['expert_seconds'], default=0):.2f} s", flush=True)

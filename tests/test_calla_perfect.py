@@ -248,7 +248,7 @@ def test_values_out_of_range_are_refused_even_with_a_matching_checksum():
 
 
 @pytest.mark.parametrize("damage", ("missing", "folder", "cut"))
-def test_a_missing_or_damaged_table_says_so_and_perfect_plays_on(tmp_path, monkeypatch,
+def test_a_missing_or_damaged_table_says_so_and_perfect_plays_on(tmp_path, monkeypatch, capsys,
                                                                  damage):
     whole = small_file()
     monkeypatch.setattr(tables_module, "assets_folder", lambda: tmp_path)
@@ -265,6 +265,8 @@ def test_a_missing_or_damaged_table_says_so_and_perfect_plays_on(tmp_path, monke
     assert move in state.legal_moves()
     assert "perfect-none.bin" in info["problem"]
     assert info["proven"] is None and info["searcher"] == "alphabeta"
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and "perfect-none.bin" in said[0] and "plays as Expert" in said[0]
 
 
 # --- the Perfect level ----------------------------------------------------------------

@@ -28,6 +28,7 @@ next move is usually proven again in a moment.
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 from game.calla.board import TOTAL, WIN_CUBES
@@ -246,15 +247,22 @@ class Prover:
 
 
 _PROVERS: dict = {}
+_SAID: set = set()
 #: ``(setting, pits, mover)`` -> the final margin the mover is proven to reach at least.
 _FLOORS: dict = {}
 
 
 def prover_for(setting: str) -> Prover:
     """The prover of one setting, kept for the life of the process (TableProblem when its
-    tables cannot be read)."""
+    tables cannot be read: said once a process on standard error, in one line)."""
     if setting not in _PROVERS:
-        _PROVERS[setting] = Prover(load(setting))
+        try:
+            _PROVERS[setting] = Prover(load(setting))
+        except TableProblem as exc:
+            if setting not in _SAID:
+                _SAID.add(setting)
+                print(f"callidus: {exc}; Calla's Perfect level plays as Expert", file=sys.stderr)
+            raise
     return _PROVERS[setting]
 
 
@@ -262,6 +270,7 @@ def forget() -> None:
     """Drop the provers and what they proved (tests)."""
     _PROVERS.clear()
     _FLOORS.clear()
+    _SAID.clear()
 
 
 def move_margins(state, tables):
