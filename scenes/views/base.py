@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, isolated, number
+
 from .. import assets
 from . import palette
 from .cursor import ARROWS, CHOOSE, TAB, KeyCursor
@@ -47,7 +49,8 @@ class BoardView:
         self.spec = spec
         self.variant = variant or spec.variants[0]
         names = self.seat_names(self.variant)
-        self.seats = seats or [{"name": names[i] if i < len(names) else f"Player {i + 1}",
+        self.seats = seats or [{"name": names[i] if i < len(names)
+                                else _("Player {n}").format(n=number(i + 1)),
                                 "kind": "human"} for i in range(spec.players(self.variant))]
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.state = None
@@ -355,7 +358,7 @@ class BoardView:
 
     def thinking_words(self, state, name: str) -> str:
         """The status line while the computer seat ``name`` chooses its move."""
-        return f"{name} is thinking..."
+        return _("{name} is thinking...").format(name=isolated(name))
 
     def hint_words(self, state, move) -> str:
         """The Hint button's move as the status line says it: what to do, in words."""
@@ -503,7 +506,9 @@ def seat_label(name: str, side: str | None, side_first: bool = False) -> str:
     the name alone when it already says the side."""
     if says_side(name, side):
         return name
-    return f"{side} ({name})" if side_first else f"{name} ({side})"
+    # TRANSLATORS: a player named with their side: "Blue (Ann)"
+    return (_("{side} ({name})") if side_first else _("{name} ({side})")).format(
+        side=side, name=isolated(name))
 
 
 def pulse(period: float = 1.2) -> float:

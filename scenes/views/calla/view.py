@@ -17,7 +17,7 @@ from functools import lru_cache
 import pygame
 
 from game.calla import CALLA, PLAYER_NAMES, facing, owner, shield_index
-from game.core import counted
+from game.i18n import _, isolated, ngettext, number, pgettext
 
 from ... import assets
 from ..base import GOLD, INK, BoardView, pulse, says_side, seat_label
@@ -25,8 +25,13 @@ from ..cursor import Area
 from ..palette import current
 
 CUBE_TINTS = ((236, 190, 100), (226, 176, 84), (244, 204, 120), (214, 166, 80))
-#: A player's shields counted from the one farthest from their calla, as the rules count them.
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+def ordinal(k: int) -> str:
+    """The ``k``-th (1 to 5) of a player's shields, as a sentence counts it: "1st"."""
+    # TRANSLATORS: a shield counted from the one farthest from its calla: "1st shield"
+    return (pgettext("shield", "1st"), pgettext("shield", "2nd"), pgettext("shield", "3rd"),
+            pgettext("shield", "4th"), pgettext("shield", "5th"))[k - 1]
+
+
 HIGHLIGHT = (255, 226, 140)
 CAPTURE = (255, 120, 90)
 
@@ -76,11 +81,11 @@ class CallaView(BoardView):
 
     @classmethod
     def seat_names(cls, variant=None) -> tuple:
-        return tuple(f"Player {side}" for side in PLAYER_NAMES)
+        return tuple(_("Player {side}").format(side=side) for side in PLAYER_NAMES)
 
     @classmethod
     def side_words(cls, variant=None) -> tuple:
-        return ("A, the bottom row", "B, the top row")
+        return (_("A, the bottom row"), _("B, the top row"))
 
     @property
     def player_colours(self) -> tuple:
@@ -257,7 +262,7 @@ class CallaView(BoardView):
     def _apply(self, step, quiet=False) -> None:
         kind = step[0]
         if kind == "lift":
-            _, origin, n = step
+            _kind, origin, n = step
             self.shown[origin] = 0
             self.hand = (n, origin)
         elif kind == "drop":
@@ -276,8 +281,10 @@ class CallaView(BoardView):
             self.flash[capture["facing"]] = 0.8
             self.flash[CALLA[player]] = 0.8
             self.sound("capture")
-            self.announce("Capture!", CAPTURE, small=f"{counted(capture['count'], 'cube')} to "
-                          f"{self._name(player)}'s calla")
+            self.announce(_("Capture!"), CAPTURE, small=ngettext(
+                "{n} cube to {name}'s calla", "{n} cubes to {name}'s calla",
+                capture["count"]).format(n=number(capture["count"]),
+                                         name=isolated(self._name(player))))
         elif kind == "settle":
             state = step[1]
             self.shown = list(state.pits)
@@ -285,13 +292,15 @@ class CallaView(BoardView):
             last = state.last
             if last["win"]:
                 self.sound("end")
-                self.announce("17 cubes!", GOLD, 3.0, small=f"{self._name(last['player'])} wins")
+                self.announce(_("{n} cubes!").format(n=number(17)), GOLD, 3.0,
+                              small=_("{name} wins").format(name=isolated(self._name(
+                                  last["player"]))))
             elif state.is_over:
-                self.announce("Game over", GOLD, 3.0, small=_short_end(state))
+                self.announce(_("Game over"), GOLD, 3.0, small=_short_end(state))
             elif last["free_turn"]:
                 self.sound("free")
-                self.announce("Free turn!", HIGHLIGHT, small=f"{self._name(last['player'])} "
-                              "sows again")
+                self.announce(_("Free turn!"), HIGHLIGHT, small=_("{name} sows again").format(
+                    name=isolated(self._name(last["player"]))))
 
     def _name(self, player: int) -> str:
         return self.seats[player]["name"] if player < len(self.seats) else "AB"[player]
@@ -378,10 +387,11 @@ class CallaView(BoardView):
     def _refusal(self, index) -> str:
         s = self.state
         if index in CALLA:
-            return "Callas are never sown from: pick one of your shields."
+            return _("Callas are never sown from: pick one of your shields.")
         if owner(index) != s.to_move:
-            return f"That shield belongs to {self._name(1 - s.to_move)}."
-        return "That shield is empty."
+            return _("That shield belongs to {name}.").format(
+                name=isolated(self._name(1 - s.to_move)))
+        return _("That shield is empty.")
 
     def _update_status(self) -> None:
         if self.hover is None:
@@ -389,31 +399,44 @@ class CallaView(BoardView):
             return
         path = self.state.preview(self._move_of(self.hover))
         land = path[-1]
-        cubes = counted(len(path), "cube")
+        n = len(path)
         if land == CALLA[self.state.to_move]:
-            self.status = f"{cubes}: the last lands in your calla - a free turn."
+            text = ngettext("{n} cube: the last lands in your calla - a free turn.",
+                            "{n} cubes: the last lands in your calla - a free turn.", n)
         elif (owner(land) == self.state.to_move and land not in CALLA and
               self.state.pits[land] == 0 and land != self.hover and self.state.pits[facing(land)]):
-            self.status = f"{cubes}: the last lands in an empty shield - a capture."
+            text = ngettext("{n} cube: the last lands in an empty shield - a capture.",
+                            "{n} cubes: the last lands in an empty shield - a capture.", n)
         else:
-            self.status = f"{cubes}: click or drag to sow."
+            text = ngettext("{n} cube: click or drag to sow.",
+                            "{n} cubes: click or drag to sow.", n)
+        self.status = text.format(n=number(n))
 
     # --- words -----------------------------------------------------------------
     def describe_move(self, state, move) -> str:
         cubes = state.pits[shield_index(state.to_move, move)]
-        return f"{ORDINALS[move - 1]} shield, {counted(cubes, 'cube')}"
+        return ngettext("{ordinal} shield, {n} cube", "{ordinal} shield, {n} cubes",
+                        cubes).format(ordinal=ordinal(move), n=number(cubes))
 
     def hint_words(self, state, move) -> str:
         cubes = state.pits[shield_index(state.to_move, move)]
-        return f"sow from your {ORDINALS[move - 1]} shield ({counted(cubes, 'cube')})"
+        return ngettext("sow from your {ordinal} shield ({n} cube)",
+                        "sow from your {ordinal} shield ({n} cubes)",
+                        cubes).format(ordinal=ordinal(move), n=number(cubes))
 
     def prompt(self, state, name) -> str:
-        row = "bottom" if state.to_move == self._near_player() else "top"
+        bottom = state.to_move == self._near_player()
+        shown = isolated(name)
         if getattr(state, "free_turn", False):
-            return f"Free turn: {name} sows again from the {row} row."
+            return (_("Free turn: {name} sows again from the bottom row.") if bottom else
+                    _("Free turn: {name} sows again from the top row.")).format(name=shown)
         side = PLAYER_NAMES[state.to_move]
-        where = f"{row} row" if says_side(name, side) else f"{side}, {row} row"
-        return f"{name} ({where}): click one of your shields to sow."
+        if says_side(name, side):
+            return (_("{name} (bottom row): click one of your shields to sow.") if bottom else
+                    _("{name} (top row): click one of your shields to sow.")).format(name=shown)
+        return (_("{name} ({side}, bottom row): click one of your shields to sow.") if bottom
+                else _("{name} ({side}, top row): click one of your shields to sow.")).format(
+                    name=shown, side=side)
 
     def cancel_input(self) -> bool:
         if self.dragging is not None:
@@ -471,7 +494,7 @@ class CallaView(BoardView):
             for index in path[:-1]:
                 c = self.pits_rects[index].center
                 pygame.draw.circle(surface, (255, 240, 200, 160), c, 3)
-            assets.text(surface, "last cube", (land.centerx, land.bottom - land.height // 5),
+            assets.text(surface, _("last cube"), (land.centerx, land.bottom - land.height // 5),
                         size=14, colour=(255, 255, 255), bold=True, anchor="midbottom",
                         shadow=True)
         if self.hint_move is not None and s.to_move is not None:
@@ -488,7 +511,7 @@ class CallaView(BoardView):
             surface.blit(sprite, (cx + x - cube / 2, cy + y - cube / 2))
 
     def _draw_hand(self, surface, count, pos, cube) -> None:
-        for x, y, tint, _ in _heap(99, count, cube * 3, cube * 2, cube):
+        for x, y, tint, _size in _heap(99, count, cube * 3, cube * 2, cube):
             surface.blit(_cube_sprite(cube, tint), (pos[0] + x - cube / 2, pos[1] + y - cube / 2))
 
     def _draw_count(self, surface, index, count) -> None:
@@ -525,7 +548,9 @@ class CallaView(BoardView):
             name = self._name(player)
             colour = self.player_colours[player]
             turn = mover == player
-            label = seat_label(name, PLAYER_NAMES[player]) + (" - to move" if turn else "")
+            label = seat_label(name, PLAYER_NAMES[player])
+            if turn:
+                label = _("{player} - to move").format(player=label)
             assets.text(surface, label, pos, size=size, colour=colour if turn else (170, 160, 145),
                         bold=turn, anchor=anchor, shadow=True)
 
@@ -543,8 +568,9 @@ def _label_room(board_height: int) -> int:
 def _short_end(state) -> str:
     a, b = state.scores
     if a == b:
-        return f"Level at {a} - a draw"
-    return f"{max(a, b)} to {min(a, b)} in the callas"
+        return _("Level at {n} - a draw").format(n=number(a))
+    return _("{high} to {low} in the callas").format(high=number(max(a, b)),
+                                                     low=number(min(a, b)))
 
 
 @lru_cache(maxsize=128)
