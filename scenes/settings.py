@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 from game.core import shown
+from game.i18n import _, isolated, ngettext, number
 from game.files import (SETTINGS_LIMIT, FileProblem, not_a_file, read_json, set_aside,
                         write_json_atomic)
 
@@ -96,9 +97,26 @@ def setup_problem(game, setup) -> str | None:
     return None
 
 
+def ignored(bad, unknown: int) -> str:
+    """The message naming the settings read but not used: ``bad`` ones by name, and how
+    many ``unknown`` ones."""
+    names = ", ".join(sorted(
+        _("setup of {game}").format(game=name[1]) if isinstance(name, tuple) else name
+        for name in bad))
+    if not unknown:
+        return _("Ignored unusable settings: {names}.").format(names=names)
+    if not bad:
+        return ngettext("Ignored unusable settings: {n} unknown setting.",
+                        "Ignored unusable settings: {n} unknown settings.", unknown).format(
+                            n=number(unknown))
+    return ngettext("Ignored unusable settings: {names}; {n} unknown setting.",
+                    "Ignored unusable settings: {names}; {n} unknown settings.", unknown).format(
+                        names=names, n=number(unknown))
+
+
 def _usable_setups(value) -> tuple[dict, list[str]]:
-    """The remembered setups of ``value`` that can be used, and the games of those that
-    cannot (as the settings message names them)."""
+    """The remembered setups of ``value`` that can be used, and ``("setup", game)`` for
+    each that cannot (the settings message names them)."""
     if not isinstance(value, dict):
         return {}, ["setups"]
     kept, bad = {}, []
@@ -106,7 +124,7 @@ def _usable_setups(value) -> tuple[dict, list[str]]:
         if setup_problem(game, setup) is None:
             kept[game] = setup
         else:
-            bad.append(f"setup of {shown(str(game), 20, quoted=False)}")
+            bad.append(("setup", shown(str(game), 20, quoted=False)))
     return kept, bad
 
 
@@ -149,11 +167,22 @@ class Settings:
         self.path = Path(path) if path else default_path()
         self.values = dict(DEFAULTS)
         self.writer = writer
-        self.load_problem: str | None = None
+        # what the player should know about the file, worded when shown: the settings are
+        # read before their language is known
+        self._said = None
         # the file holds what this version cannot use: set it aside before writing over it
         self.aside_due = False
         self.load()
         palette.use(self.values["colour_safe"])
+
+    @property
+    def load_problem(self) -> str | None:
+        """What went wrong reading (or setting aside) the file, in the language in use."""
+        return self._said() if self._said is not None else None
+
+    @load_problem.setter
+    def load_problem(self, text: str | None) -> None:
+        self._said = None if text is None else (lambda: text)
 
     @property
     def problem(self) -> str | None:
@@ -164,8 +193,10 @@ class Settings:
     def load(self) -> None:
         odd = not_a_file(self.path)
         if odd:     # never read, never moved: it is not ours to touch
-            self.load_problem = (f"The settings file {self.path} is {odd}, not a file; "
-                                 "using defaults, and changes cannot be kept.")
+            path = self.path
+            self._said = lambda: _("The settings file {path} is {odd}, not a file; using "
+                                   "defaults, and changes cannot be kept.").format(
+                                       path=isolated(path), odd=odd)
             return
         if not self.path.exists():
             return
@@ -189,20 +220,18 @@ class Settings:
             else:
                 bad.append(name)
         if bad or unknown:
-            parts = [", ".join(sorted(bad))] if bad else []
-            if unknown:
-                parts.append(f"{unknown} unknown setting{'s' if unknown > 1 else ''}")
-            self.load_problem = f"Ignored unusable settings: {'; '.join(parts)}."
+            self._said = lambda: ignored(bad, unknown)
             self.aside_due = True
 
     def _set_aside(self, why: str) -> None:
         try:
             kept = set_aside(self.path)
         except FileProblem as exc:
-            self.load_problem = f"Settings file was damaged ({why}); using defaults ({exc})."
+            self._said = lambda: _("Settings file was damaged ({problem}); using defaults "
+                                   "({trouble}).").format(problem=why, trouble=exc)
             return
-        self.load_problem = (f"Settings file was damaged; kept it as {kept} and used defaults "
-                             f"({why}).")
+        self._said = lambda: _("Settings file was damaged; kept it as {name} and used defaults "
+                               "({problem}).").format(name=isolated(kept), problem=why)
 
     def __getitem__(self, name):
         return self.values[name]
@@ -233,7 +262,8 @@ class Settings:
         (FileProblem, and nothing written, when it cannot be set aside)."""
         if self.aside_due and os.path.lexists(self.path):
             kept = set_aside(self.path)
-            self.load_problem = (f"{self.load_problem.rstrip('.')}; the file was kept as "
-                                 f"{kept}.")
+            said = self._said or (lambda: "")
+            self._said = lambda: _("{problem} The file was kept as {name}.").format(
+                problem=said(), name=isolated(kept))
         self.aside_due = False
         write_json_atomic(self.path, values)
