@@ -16,6 +16,8 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from game.i18n import _, number
+
 #: The port a game hosted from the setup listens on (what the README says to forward).
 DEFAULT_PORT = 8765
 #: The longest name a player gives for the network (the host takes up to 40; the screens
@@ -68,7 +70,8 @@ def spoken_address(url: str) -> str:
     """The address as a person reads it out: ``192.168.1.20, port 8765``."""
     try:
         parts = urlsplit(url)
-        return f"{parts.hostname}, port {parts.port}"
+        # TRANSLATORS: an address as a person reads it out: "192.168.1.20, port 8765"
+        return _("{host}, port {port}").format(host=parts.hostname, port=number(parts.port))
     except ValueError:
         return address_of(url)
 
@@ -77,33 +80,39 @@ def failure_words(reason: str, url: str | None = None) -> str:
     """One clear line for what went wrong reaching or talking to a host (``reason`` as the
     client says it)."""
     reason = " ".join(str(reason or "").split())[:300]
-    where = address_of(url) if url else "that address"
+    # TRANSLATORS: said in place of a host's address where none is known
+    where = address_of(url) if url else _("that address")
     low = reason.lower()
     if "wrong password" in low:
-        return f"The host at {where} refused the code: check it and try again."
+        return _("The host at {where} refused the code: check it and try again.").format(
+            where=where)
     if "password needed" in low:
-        return f"The host at {where} asks for a code: type the code its player reads out."
+        return _("The host at {where} asks for a code: type the code its player reads "
+                 "out.").format(where=where)
     if "too many failed" in low:
-        return "The host refuses after too many wrong codes: wait a minute, then try again."
+        return _("The host refuses after too many wrong codes: wait a minute, then try again.")
     if "speaks protocol" in low:
-        return f"The host at {where} runs another version of Callidus ({reason})."
+        return _("The host at {where} runs another version of Callidus ({reason}).").format(
+            where=where, reason=reason)
     if "name or service not known" in low or "nodename nor servname" in low \
             or "getaddrinfo" in low or "no address associated" in low:
-        return f"No computer is called {urlsplit(url).hostname if url else 'that'}: " \
-               "check the address."
+        if not url:
+            return _("No computer has that name: check the address.")
+        return _("No computer is called {name}: check the address.").format(
+            name=urlsplit(url).hostname)
     if "timed out" in low or "did not answer in time" in low:
-        return f"No answer from {where}: check the address, and that both computers are " \
-               "on the same network."
+        return _("No answer from {where}: check the address, and that both computers are on "
+                 "the same network.").format(where=where)
     if "connect call failed" in low or "connection refused" in low or "errno 111" in low \
             or "cannot reach" in low:
-        return f"No host answers at {where}: check the address, and that the host is " \
-               "still waiting."
+        return _("No host answers at {where}: check the address, and that the host is still "
+                 "waiting.").format(where=where)
     if "callidus host" in low or "did not welcome" in low or "http" in low:
-        return f"{where} is not a Callidus host: check the address."
+        return _("{where} is not a Callidus host: check the address.").format(where=where)
     if "token does not match" in low:
-        return "The host no longer knows this seat (the game may have been hosted again)."
+        return _("The host no longer knows this seat (the game may have been hosted again).")
     if not reason:
-        return "The connection was closed."
+        return _("The connection was closed.")
     return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
 
 
@@ -112,7 +121,7 @@ def name_words(name: str) -> str | None:
     from game.files import name_problem
     name = (name or "").strip()
     if not name:
-        return "Type your name first."
+        return _("Type your name first.")
     problem = name_problem(name, NAME_LIMIT)
     return f"Your name {problem}." if problem else None
 
