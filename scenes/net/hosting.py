@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from game import GAMES
+from game.i18n import _, isolated, number
 
 from .. import assets, ui
 from ..stack import Scene
@@ -64,13 +65,15 @@ class HostGameScene(Scene):
             code, port, event, name = kept["code"], kept["port"], kept["event"], resume["name"]
         else:
             name = self.game["name"]
-            code, port, event = new_code(), host_port(), f"{name}'s {spec.title}"[:80]
+            # TRANSLATORS: what a hosted game is called in the list of tables: "Ann's Calla"
+            event = _("{name}'s {game}").format(name=name, game=spec.title)[:80]
+            code, port = new_code(), host_port()
             forget_hosted(spec.name)        # the unfinished game it served has been replaced
         self.code = code
         try:
             host, url = self._start_host(event, code, port)
         except Exception as exc:            # an address, a port, a database: said, not raised
-            self.problem = f"Could not host the game: {_why(exc)}"
+            self.problem = _("Could not host the game: {problem}").format(problem=_why(exc))
             self.app.log(f"hosting failed: {_why(exc)}")
             return
         self.url = url
@@ -86,7 +89,7 @@ class HostGameScene(Scene):
                 board = resume["board"]
         except Exception as exc:
             host.stop()
-            self.problem = f"Could not make the board: {_why(exc)}"
+            self.problem = _("Could not make the board: {problem}").format(problem=_why(exc))
             return
         net = ClientThread(url, password=code)
         info = {"port": host.host.port, "code": code, "event": event}
@@ -122,8 +125,8 @@ class HostGameScene(Scene):
         self.box = pygame.Rect(0, 0, min(820, w - 60), min(h - top - 90, BOX_H))
         self.box.midtop = (w // 2, max(top, (h - self.box.height - 70) // 2))
         self.back_button = ui.button(self, (self.box.x, self.box.bottom + 20, 180, 46),
-                                     "Stop hosting", tooltip="Stop the host: the other "
-                                     "player can no longer join")
+                                     _("Stop hosting"), tooltip=_(
+                                         "Stop the host: the other player can no longer join"))
 
     def handle(self, event) -> None:
         if ui.pressed(event, self.back_button) or (
@@ -161,18 +164,20 @@ class HostGameScene(Scene):
             return []
         view, lines = remote.view, []
         for i, name in enumerate(view.names):
+            n = number(i + 1)
             if i == view.seat:
-                lines.append((f"Seat {i + 1}: {name} (you)", True))
+                lines.append((_("Seat {n}: {name} (you)").format(n=n, name=isolated(name)), True))
             elif name:          # a seat is named once someone takes it
-                lines.append((f"Seat {i + 1}: {name}", True))
+                lines.append((_("Seat {n}: {name}").format(n=n, name=isolated(name)), True))
             else:
-                lines.append((f"Seat {i + 1}: waiting for a player to join...", False))
+                lines.append((_("Seat {n}: waiting for a player to join...").format(n=n),
+                              False))
         return lines
 
     def draw(self, surface) -> None:
         ui.table(surface)
         w, h = surface.get_size()
-        ui.heading(surface, f"{self.spec.title} over the network",
+        ui.heading(surface, _("{game} over the network").format(game=self.spec.title),
                    (w // 2, max(50, self.box.y - 50)), size=40)
         box = self.box
         ui.panel(surface, box)
@@ -181,24 +186,26 @@ class HostGameScene(Scene):
         if self.problem:
             y = assets.paragraph(surface, self.problem, (x, y, width, 120), size=18,
                                  colour=(255, 170, 130))
-            assets.paragraph(surface, "Go back to the setup and try again; a game on this "
-                             "computer alone needs no network (Start game).",
+            assets.paragraph(surface, _("Go back to the setup and try again; a game on this "
+                                        "computer alone needs no network (Start game)."),
                              (x, y + 12, width, 80), size=16, colour=ui.MUTED)
             return
         if not self.url:
-            assets.text(surface, "Starting the host...", (x, y), size=18, colour=ui.INK)
+            assets.text(surface, _("Starting the host..."), (x, y), size=18, colour=ui.INK,
+                        width=width)
             return
         game = self.game_line()
         assets.text(surface, game, (x, y), size=assets.fitting_size(game, 18, width, True),
                     bold=True, colour=ui.INK, width=width)
         y += 30
-        tell = "Tell the other player, who chooses Join a table in Callidus:"
+        tell = _("Tell the other player, who chooses Join a table in Callidus:")
         assets.text(surface, tell, (x, y), size=assets.fitting_size(tell, 17, width),
                     colour=ui.INK, width=width)
         y += 34
         half = (width - 20) // 2
-        assets.text(surface, "Address", (x, y), size=15, colour=ui.MUTED)
-        assets.text(surface, "Join code", (x + half + 20, y), size=15, colour=ui.MUTED)
+        assets.text(surface, _("Address"), (x, y), size=15, colour=ui.MUTED, width=half)
+        assets.text(surface, _("Join code"), (x + half + 20, y), size=15, colour=ui.MUTED,
+                    width=half)
         y += 22
         assets.text(surface, self.url, (x, y), bold=True, colour=ui.TITLE,
                     size=assets.fitting_size(self.url, 34, half, bold=True, smallest=18),
@@ -207,12 +214,12 @@ class HostGameScene(Scene):
                     size=assets.fitting_size(self.code, 34, half, bold=True, smallest=18),
                     width=half)
         y += 46
-        spoken = f"Read out: {spoken_address(self.url)}"
+        spoken = _("Read out: {address}").format(address=spoken_address(self.url))
         assets.text(surface, spoken, (x, y), size=assets.fitting_size(spoken, 16, half),
                     colour=ui.MUTED, width=half)
-        assets.text(surface, "(capitals and dashes do not matter)", (x + half + 20, y),
-                    size=assets.fitting_size("(capitals and dashes do not matter)", 16, half),
-                    colour=ui.MUTED, width=half)
+        aside = _("(capitals and dashes do not matter)")
+        assets.text(surface, aside, (x + half + 20, y),
+                    size=assets.fitting_size(aside, 16, half), colour=ui.MUTED, width=half)
         y += 40
         for line, taken in self.seat_lines():
             assets.text(surface, line, (x, y), size=18, colour=ui.INK if taken else ui.MUTED,
@@ -221,14 +228,14 @@ class HostGameScene(Scene):
         y += 8
         status = ""
         if self.remote is not None and self.remote.connection == "lost":
-            status = "The connection to the host was lost: reconnecting..."
+            status = _("The connection to the host was lost: reconnecting...")
         elif self.remote is not None and self.remote.ready:
-            status = "The game starts as soon as the other player joins."
+            status = _("The game starts as soon as the other player joins.")
         if status:
             assets.text(surface, status, (x, y), size=assets.fitting_size(status, 17, width),
                         colour=ui.INK, width=width)
-        note = (f"Across the internet: forward TCP port {self._port()} on your router to "
-                "this computer, and give your public address instead.")
+        note = _("Across the internet: forward TCP port {port} on your router to this computer, "
+                 "and give your public address instead.").format(port=self._port())
         assets.paragraph(surface, note, (x, box.bottom - 54, width, 50), size=14,
                          colour=ui.MUTED)
 
@@ -248,7 +255,11 @@ class HostGameScene(Scene):
             clock = parse_time_control(control or "none")
         except ValueError:
             clock = None
-        return f"{title}, " + (f"{control}: {clock.describe()}" if clock else "untimed")
+        if clock is None:
+            return _("{game}, untimed").format(game=title)
+        # TRANSLATORS: a hosted game and its clock: "Calla, 5+3: 5 min + 3 s per move"
+        return _("{game}, {control}: {clock}").format(game=title, control=control,
+                                                      clock=clock.describe())
 
     def _port(self) -> str:
         try:
