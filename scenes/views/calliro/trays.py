@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.calliro import COLOURS, WIN_POINTS
-from game.core import counted
+from game.i18n import _, ngettext, number
 
 from ... import assets
 from ..base import GOLD, INK
@@ -20,6 +20,11 @@ from ..palette import current
 from .art import PAIR_SIDES, basket_chip, chip, faces, score_chip
 
 MUTED = (190, 176, 156)
+
+
+def chips(n: int) -> str:
+    """A count of chips under a tray's title: "12 chips"."""
+    return ngettext("{n} chip", "{n} chips", n).format(n=number(n))
 
 
 class Trays:
@@ -135,7 +140,7 @@ class Trays:
                 layer.blit(img, img.get_rect(topright=(r.right - 10, r.y + 7)))
 
     def _draw_scores(self, layer, off, scores, names, mover):
-        self._panel(layer, self.score_rect, f"Race to {WIN_POINTS}", off)
+        self._panel(layer, self.score_rect, _("Race to {n}").format(n=number(WIN_POINTS)), off)
         ox, oy = off
         pip = self.pip
         for player in (0, 1):
@@ -146,7 +151,7 @@ class Trays:
             last = int(x0 + (WIN_POINTS - 0.5) * step) + ox      # over the goal's ring
             layer.blit(goal, goal.get_rect(midtop=(last, line.y)))
             line.width = goal.get_rect(midtop=(last, line.y)).x - line.x
-            words = f"{names[player]}: {scores[player]}"
+            words = _("{name}: {score}").format(name=names[player], score=number(scores[player]))
             room = line.width - 8
             size = assets.fitting_size(words, self.label_size, room, bold=True, smallest=10)
             img = assets.font(size, True).render(
@@ -167,7 +172,7 @@ class Trays:
 
     def _draw_repository(self, layer, off, counts, held, live):
         total = sum(counts.values())
-        self._panel(layer, self.repo_rect, "Repository", off, note=counted(total, "chip"))
+        self._panel(layer, self.repo_rect, _("Repository"), off, note=chips(total))
         for up, slot in self.slots.items():
             n = counts[up] - (1 if held == up else 0)
             cx, cy = self.chip_centre(up)
@@ -192,8 +197,8 @@ class Trays:
 
     def _draw_basket(self, layer, off, basket, counts):
         waiting = any(counts.values())
-        note = counted(sum(basket), "chip")
-        self._panel(layer, self.basket_rect, "Basket", off, note=note,
+        note = chips(sum(basket))
+        self._panel(layer, self.basket_rect, _("Basket"), off, note=note,
                     colour=MUTED if waiting else INK)
         size = int(self.chip * 0.8)
         for pair, slot in enumerate(self.basket_slots):
@@ -211,8 +216,8 @@ class Trays:
                         bold=True, colour=INK if n else MUTED, anchor="midtop")
         r = self.basket_rect.move(off)
         line_h = max(12, self.head - 4)
-        words = ("Out of play until the Repository is empty." if waiting
-                 else "Goes back into the Repository now.")
+        words = (_("Out of play until the Repository is empty.") if waiting
+                 else _("Goes back into the Repository now."))
         y = self.basket_slots[0].bottom + off[1] + max(12, self.head - 6)
         assets.paragraph(layer, words, (r.x + 10, y, r.width - 20, line_h * 2),
                          size=max(10, self.head - 8), colour=MUTED)

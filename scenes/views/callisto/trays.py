@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.callisto import PIECE_INDEX, PIECES, orientation
+from game.i18n import _, number
 
 from ... import assets
 from ..base import INK, pulse
@@ -190,9 +191,13 @@ class Trays:
         turn = state.colour == colour
         left = sum(state.left[colour])
         small_size = max(10, size - 3)
-        choices = [f"{left} left  {state.colour_scores[colour]} pts", f"{left} left"]
+        points = number(state.colour_scores[colour])
+        # TRANSLATORS: under a colour's tray: squares of pieces left, and its points
+        choices = [_("{left} left  {points} pts").format(left=number(left), points=points),
+                   _("{left} left").format(left=number(left))]
         if turn and self.live:
-            choices.insert(0, f"to move  {choices[0]}")
+            choices.insert(0, _("to move  {left} left  {points} pts").format(
+                left=number(left), points=points))
         # the title (colour and player) is cut to leave room for at least the count left
         title_room = r.right - 10 - x - 14 - assets.measure(choices[-1], small_size, turn)
         rect = assets.text(layer, self.titles[colour], (x, cy), size=size, bold=True,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import score_text
+from game.i18n import _, number
 from game.iriri import PLAYER_NAMES
 
 from ... import assets
@@ -175,16 +176,16 @@ class Trays:
     def _tray_words(s, player, must_pass):
         if s.is_over:
             if s.winner == player:
-                return "wins", GOLD
+                return _("wins"), GOLD
             return None
         if s.to_move != player:
-            return f"{len(s.hands[player])} in hand", MUTED
+            return _("{n} in hand").format(n=number(len(s.hands[player]))), MUTED
         if s.phase == "take":
             need = s.takeable().need
-            return f"takes {need} from the ring", INK
+            return _("takes {n} from the ring").format(n=number(need)), INK
         if must_pass:
-            return "no word fits: must pass", (255, 170, 120)
-        return "places a word", INK
+            return _("no word fits: must pass"), (255, 170, 120)
+        return _("places a word"), INK
 
     def _draw_hand(self, surface, player, s, placement, shown, human) -> None:
         slot0 = self.slot_rect(player, 0)
@@ -241,7 +242,7 @@ class Trays:
         r = self.button_rect(player)
         hot = r.collidepoint(pointer)
         if must_pass:
-            art.button(surface, r, "Pass", True, True, hot)
+            art.button(surface, r, _("Pass"), True, True, hot)
             return
         ready = bool(placement.pieces) and placement.problem is None
-        art.button(surface, r, "Confirm", ready, True, hot and ready)
+        art.button(surface, r, _("Confirm"), ready, True, hot and ready)
