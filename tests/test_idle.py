@@ -245,7 +245,9 @@ def test_round_screen_looks_for_background_results_while_games_run():
     from scenes.tournament.round import BACKGROUND_POLL, RoundScene
     running = SimpleNamespace(background=SimpleNamespace(busy=True),
                               pairing=SimpleNamespace(busy=False),
-                              printing=SimpleNamespace(busy=False))
+                              printing=SimpleNamespace(busy=False), dirty=False,
+                              app=SimpleNamespace(windows=[]),     # the round is not hosted
+                              stored=SimpleNamespace(id=1))
     assert 0 < RoundScene.next_frame_in(running) == BACKGROUND_POLL <= 0.5
     running.background.busy = False
     assert RoundScene.next_frame_in(running) is None
