@@ -28,6 +28,7 @@ from collections import deque
 import pygame
 
 from game import GAMES
+from game.i18n import N_, _, isolated, number
 from game.net.client import BoardView
 
 from .common import failure_words
@@ -41,14 +42,14 @@ IDLE_POLL = 1.0
 #: The event that wakes a frame loop asleep when a message of the host has come.
 WAKE = pygame.event.custom_type()
 #: The banner each way a game ends away from this screen, and its colour.
-END_BANNERS = {"resigned": "Resigned", "agreed": "Draw agreed", "forfeit": "Forfeit"}
+END_BANNERS = {"resigned": N_("Resigned"), "agreed": N_("Draw agreed"), "forfeit": N_("Forfeit")}
 BANNER = (255, 150, 110)
 
 
 def minutes_text(seconds: float) -> str:
     """``1:32``: whole minutes and seconds, as a time away is counted."""
     whole = max(0, int(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
+    return number(f"{whole // 60}:{whole % 60:02d}")
 
 
 class NetKeeper:
@@ -230,13 +231,14 @@ class RemoteGame:
         view = self.view
         spec = GAMES.get(view.game)
         if spec is None:
-            self.problem = f"This host plays a game this program does not have ({view.game})."
+            self.problem = _("This host plays a game this program does not have ({game}).").format(
+                game=view.game)
             return
         self.spec = spec
         variant = view.variant if view.variant in spec.variants else spec.variants[0]
         start = self._state_of(view.position)
         if start is None:
-            self.problem = "The host sent a position this program cannot read."
+            self.problem = _("The host sent a position this program cannot read.")
             return
         seats = [{"name": _shown_name(name, i),
                   "kind": "human" if i == view.seat else "network"}
@@ -274,7 +276,7 @@ class RemoteGame:
         if not self.ready:
             self.ready = True
             if self.session is None and not self.problem:
-                self.problem = "The host sent no game for this board."
+                self.problem = _("The host sent no game for this board.")
             return
         session = self.session
         if session is not None and session.pending is not None \
@@ -296,7 +298,7 @@ class RemoteGame:
                 words = text
             name = session.players[before.to_move]["name"] \
                 if before.to_move is not None and before.to_move < len(session.players) else "?"
-            texts.append(f"{name}: {words}")
+            texts.append(_("{name}: {move}").format(name=isolated(name), move=words))
         scene.move_texts = texts
         who = "watching" if self.watching else f"seat {self.seat}"
         self.app.log(f"network {self.spec.name} board {self.board} {who} {self.net.url}")
@@ -344,7 +346,7 @@ class RemoteGame:
         text = message.get("move") if isinstance(message.get("move"), str) else "?"
         state = self._state_of(message.get("position"))
         if state is None or type(ply) is not int:
-            scene.view.status = "The host sent a move this program cannot show."
+            scene.view.status = _("The host sent a move this program cannot show.")
             return
         if session.pending is not None and seat == self.seat and ply == session.pending:
             if session.confirm(ply, state, text):
@@ -379,7 +381,8 @@ class RemoteGame:
         scene.view.cancel_input()
         scene.view.set_state(session.state)
         scene.landing = None
-        scene.view.status = f"Not allowed: {reason}" if reason else "Not allowed."
+        scene.view.status = (_("Not allowed: {problem}").format(problem=reason) if reason
+                             else _("Not allowed."))
         scene.autosave()
 
     def _end(self, scene, ended: dict) -> None:
@@ -397,7 +400,8 @@ class RemoteGame:
             scene.view.set_state(final)
             if called:
                 scene.app.sounds.play("warn")
-                scene.view.announce("Time!", BANNER, 3.0, small=scene.time_rule_text() or "")
+                scene.view.announce(_("Time!"), BANNER, 3.0,
+                                    small=scene.time_rule_text() or "")
         end = ended.get("end")
         if end == "time":           # shown as a flag falling here is (PlayScene._time_news)
             session.stage_flag(ended)
@@ -405,7 +409,7 @@ class RemoteGame:
         session.finish(ended)
         reason = ended.get("reason") if isinstance(ended.get("reason"), str) else ""
         if end in END_BANNERS:
-            scene.view.announce(END_BANNERS[end], BANNER, 3.0, small=reason)
+            scene.view.announce(_(END_BANNERS[end]), BANNER, 3.0, small=reason)
         scene._end_now()            # what the scene does when a game ends where it stands
 
     # --- the local player ----------------------------------------------------------------
@@ -443,7 +447,7 @@ class RemoteGame:
         self.net.resign(self.board)
         self.app.log(f"resign {self.seat} over the network")
         if self.scene is not None:
-            self.scene.view.status = "Resigning..."
+            self.scene.view.status = _("Resigning...")
 
     def offer_draw(self) -> None:
         if self.seat is None or self.session.finished:
@@ -452,8 +456,8 @@ class RemoteGame:
         standing = self.view.draw_offer
         self.app.log("draw offered over the network")
         if self.scene is not None:
-            self.scene.view.status = ("Accepting the draw..." if standing is not None
-                                      and standing != self.seat else "Offering a draw...")
+            self.scene.view.status = (_("Accepting the draw...") if standing is not None
+                                      and standing != self.seat else _("Offering a draw..."))
 
     # --- the status line and time ----------------------------------------------------------
     def status_words(self) -> str | None:
@@ -464,30 +468,32 @@ class RemoteGame:
             return None
         now = time.monotonic()
         if self.connection == "closed":
-            return f"Disconnected: {self.closed_reason}"
+            return _("Disconnected: {problem}").format(problem=self.closed_reason)
         if self.connection == "lost":
-            return (f"The connection to the host is lost: reconnecting "
-                    f"({minutes_text(now - self.lost_at)})...")
+            return _("The connection to the host is lost: reconnecting ({time})...").format(
+                time=minutes_text(now - self.lost_at))
         names = self.names()
         away = [(seat, since) for seat, since in view.away.items()
                 if seat != self.seat and type(seat) is int and 0 <= seat < len(names)]
         if away:
             seat, since = min(away, key=lambda item: item[1])
-            return f"Waiting for {names[seat]} (reconnecting, {minutes_text(now - since)})"
+            return _("Waiting for {name} (reconnecting, {time})").format(
+                name=isolated(names[seat]), time=minutes_text(now - since))
         if view.paused:
-            return "Paused by the host: the clocks stand still."
+            return _("Paused by the host: the clocks stand still.")
         if not view.started:
-            return "Waiting for every seat to be taken: the game starts then."
+            return _("Waiting for every seat to be taken: the game starts then.")
         if session.state.is_over:
-            return "The game is over: waiting for the host's result..."
+            return _("The game is over: waiting for the host's result...")
         if view.draw_offer is not None and view.draw_offer != self.seat and self.seat is not None:
-            return (f"{names[view.draw_offer]} offers a draw: accept with Offer a draw in the "
-                    "menu (Esc), or play on.")
+            return _("{name} offers a draw: accept with Offer a draw in the menu (Esc), or play "
+                     "on.").format(name=isolated(names[view.draw_offer]))
         to_move = session.state.to_move
         if self.seat is None:
-            return f"Watching: {names[to_move]} to move." if to_move is not None else None
+            return (_("Watching: {name} to move.").format(name=isolated(names[to_move]))
+                    if to_move is not None else None)
         if to_move != self.seat and to_move is not None and not scene_landing(self.scene):
-            return f"Waiting for {names[to_move]} to move."
+            return _("Waiting for {name} to move.").format(name=isolated(names[to_move]))
         return None
 
     def next_poll(self) -> float | None:
