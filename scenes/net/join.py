@@ -25,6 +25,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game import GAMES
+from game.i18n import N_, _, isolated, number
 
 from .. import assets, ui
 from ..scroll_list import ScrollList
@@ -44,7 +45,7 @@ ANSWER_WITHIN = 25.0
 HOST_ROW = 50
 BOARD_ROW = 64
 PROBLEM = (255, 170, 130)
-STATUS_WORDS = {"waiting": "waiting for players", "paused": "paused", "over": "over"}
+STATUS_WORDS = {"waiting": N_("waiting for players"), "paused": N_("paused"), "over": N_("over")}
 
 
 class JoinScene(Scene):
@@ -88,17 +89,17 @@ class JoinScene(Scene):
         self.left = pygame.Rect(x0, top, left_w, bottom - top)
         self.right = pygame.Rect(x0 + left_w + 24, top, width - left_w - 24, bottom - top)
         x, y, inner = self.left.x + 18, self.left.y + 14, self.left.width - 36
-        self.labels = [("Address of the host", x, y)]
+        self.labels = [(_("Address of the host"), x, y)]
         self.address_entry = self._entry("address", (x, y + 20, inner, 36), ADDRESS_LIMIT)
         y += 66
         half = (inner - 12) // 2
-        self.labels += [("Join code", x, y), ("Your name", x + half + 12, y)]
+        self.labels += [(_("Join code"), x, y), (_("Your name"), x + half + 12, y)]
         self.code_entry = self._entry("code", (x, y + 20, half, 36), CODE_LIMIT)
         self.name_entry = self._entry("name", (x + half + 12, y + 20, half, 36), NAME_LIMIT)
         y += 66
-        self.connect_button = ui.button(self, (x, y, inner, 42), "Connect", "#primary",
-                                        tooltip="Connect to the host at this address, to see "
-                                        "its boards")
+        self.connect_button = ui.button(self, (x, y, inner, 42), _("Connect"), "#primary",
+                                        tooltip=_("Connect to the host at this address, to "
+                                                  "see its boards"))
         y += 56
         self.hosts_label_y = y
         y += 24
@@ -111,7 +112,7 @@ class JoinScene(Scene):
         self.board_list = ScrollList(self, (rx, ry + 34, self.right.width - 36,
                                             self.right.bottom - 10 - ry - 34), BOARD_ROW,
                                      len(self.boards), make_row=self._board_row)
-        self.back_button = ui.button(self, (x0, h - 70, 150, 46), "Back")
+        self.back_button = ui.button(self, (x0, h - 70, 150, 46), _("Back"))
 
     def _entry(self, key: str, rect, limit: int):
         entry = self.add(UITextEntryLine(pygame.Rect(rect), manager=self.app.ui,
@@ -135,8 +136,8 @@ class JoinScene(Scene):
 
     def _host_row(self, index: int, rect) -> list:
         found = self.hosts[index]
-        button = ui.button(self, (rect.right - 76, rect.y + 8, 72, 34), "Use",
-                           tooltip=f"Connect to {found.url}")
+        button = ui.button(self, (rect.right - 76, rect.y + 8, 72, 34), _("Use"),
+                           tooltip=_("Connect to {address}").format(address=found.url))
         self.host_buttons[button] = found
         return [button]
 
@@ -149,9 +150,10 @@ class JoinScene(Scene):
         else:
             places = ((rect.right - 200, rect.y + 12, 112, 38),
                       (rect.right - 82, rect.y + 12, 80, 38))
-        take = ui.button(self, places[0], "Take seat", "#primary",
-                         tooltip="Play this board under your name")
-        watch = ui.button(self, places[1], "Watch", tooltip="Follow this board without playing")
+        take = ui.button(self, places[0], _("Take seat"), "#primary",
+                         tooltip=_("Play this board under your name"))
+        watch = ui.button(self, places[1], _("Watch"),
+                          tooltip=_("Follow this board without playing"))
         if not known or not board["free"] or board["status"] == "over":
             take.disable()
         if not known:
@@ -193,8 +195,10 @@ class JoinScene(Scene):
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
 
-    def _say(self, words: str, problem: bool = False) -> None:
-        self.notice, self.problem = words, problem
+    def _say(self, words: str, problem: bool = False, connected: bool = False) -> None:
+        """Say ``words`` under the lists; ``connected``: they say the host was reached (and
+        are said again as its boards change)."""
+        self.notice, self.problem, self.connected_said = words, problem, connected
 
     def use_host(self, found) -> None:
         """A host heard on the network: its address goes in the box, and it is connected."""
@@ -214,8 +218,8 @@ class JoinScene(Scene):
             url = check_url(self.texts["address"])
             urlsplit(url).hostname.encode("idna")      # a name a resolver can look up
         except (ValueError, AttributeError) as exc:
-            self._say(f"Not an address: {exc}. Type it as the host shows it, such as "
-                      "192.168.1.20:8765.", True)
+            self._say(_("Not an address: {problem}. Type it as the host shows it, such as "
+                        "192.168.1.20:8765.").format(problem=exc), True)
             return
         self.disconnect()
         if address_of(url) != self.event_address:
@@ -227,7 +231,7 @@ class JoinScene(Scene):
         self.asked_at = time.monotonic()
         self.boards = []
         self._refresh_boards()
-        self._say(f"Connecting to {address_of(url)}...")
+        self._say(_("Connecting to {address}...").format(address=address_of(url)))
 
     def disconnect(self) -> None:
         if self.net is not None:
@@ -256,7 +260,7 @@ class JoinScene(Scene):
         self.phase = "joining"
         self.asked_at = time.monotonic()
         self.net.join(name, board=board["board"])
-        self._say(f"Taking a seat at board {board['board']}...")
+        self._say(_("Taking a seat at board {n}...").format(n=number(board["board"])))
 
     def watch(self, board: dict) -> None:
         if self.net is None or self.phase != "connected":
@@ -265,7 +269,7 @@ class JoinScene(Scene):
         self.phase = "joining"
         self.asked_at = time.monotonic()
         self.net.watch(board["board"])
-        self._say(f"Opening board {board['board']}...")
+        self._say(_("Opening board {n}...").format(n=number(board["board"])))
 
     def _rejoin(self) -> None:
         """Take back the seat of the ticket this screen was opened with."""
@@ -277,7 +281,7 @@ class JoinScene(Scene):
         self.phase = "joining"
         self.asked_at = time.monotonic()
         self.net.rejoin(ticket["board"], ticket["token"], 0)
-        self._say(f"Taking your seat back at board {ticket['board']}...")
+        self._say(_("Taking your seat back at board {n}...").format(n=number(ticket["board"])))
 
     # --- time ------------------------------------------------------------------------
     def enter(self) -> None:
@@ -330,14 +334,16 @@ class JoinScene(Scene):
             if state == "open":
                 self.phase = "connected"
                 remember(self.app, address=self.texts["address"].strip())
-                self._say(f"Connected to {address_of(self.url)}: choose a board.")
+                self._say(_("Connected to {address}: choose a board.").format(
+                    address=address_of(self.url)), connected=True)
                 self._next_list = 0.0
                 if self.ticket is not None:
                     self._rejoin()
             elif state == "lost":
-                self._say("The connection to the host is lost: reconnecting...", True)
+                self._say(_("The connection to the host is lost: reconnecting..."), True)
             elif state == "back":
-                self._say(f"Connected to {address_of(self.url)} again.")
+                self._say(_("Connected to {address} again.").format(
+                    address=address_of(self.url)), connected=True)
                 self._next_list = 0.0
             elif state == "closed":
                 self._say(failure_words(message.get("reason"), self.url), True)
@@ -367,9 +373,10 @@ class JoinScene(Scene):
         if kept != self.boards:
             self.boards = kept
             self._refresh_boards()
-        if self.phase == "connected" and self.notice.startswith("Connected"):
-            self._say(f"Connected to {address_of(self.url)}: " + (
-                "choose a board." if kept else "the host has no board yet."))
+        if self.phase == "connected" and getattr(self, "connected_said", False):
+            self._say((_("Connected to {address}: choose a board.") if kept else
+                       _("Connected to {address}: the host has no board yet.")).format(
+                           address=address_of(self.url)), connected=True)
 
     def _refresh_boards(self) -> None:
         if getattr(self, "board_list", None) is None:
@@ -416,23 +423,28 @@ class JoinScene(Scene):
         """A board's two lines: what is played, and who plays it and how far it got."""
         spec = GAMES.get(board["game"])
         if spec is None:
-            title = f"{board['game']} (not in this program)"
+            title = _("{game} (not in this program)").format(game=board["game"])
         else:
             title = (spec.variant_title(board["variant"]) if board["variant"] in spec.variants
                      else spec.title)
-        control = board["time_control"]
-        title += ", untimed" if control in ("none", "") else f", {control}"
-        names = [(f"{name} (free)" if i in board["free"] else name) if name else "a free seat"
+        control, n = board["time_control"], number(board["board"])
+        first = (_("Board {n}: {game}, untimed").format(n=n, game=title)
+                 if control in ("none", "") else
+                 _("Board {n}: {game}, {control}").format(n=n, game=title, control=control))
+        names = [(_("{name} (free)").format(name=isolated(name)) if i in board["free"]
+                  else isolated(name)) if name else _("a free seat")
                  for i, name in enumerate(board["names"])]
-        state = STATUS_WORDS.get(board["status"]) or f"move {board['ply'] + 1}"
-        return f"Board {board['board']}: {title}", f"{' v '.join(names)} - {state}"
+        status = STATUS_WORDS.get(board["status"])
+        state = _(status) if status else _("move {n}").format(n=number(board["ply"] + 1))
+        # TRANSLATORS: a board's second line: who plays it, and how far it got
+        return first, _("{players} - {state}").format(players=_(" v ").join(names), state=state)
 
     def draw(self, surface) -> None:
         ui.table(surface)
         w, h = surface.get_size()
-        ui.heading(surface, "Join a table", (w // 2, 44 if self.compact else 56),
+        ui.heading(surface, _("Join a table"), (w // 2, 44 if self.compact else 56),
                    size=40 if self.compact else 48)
-        line = "Play or watch a game hosted on another computer."
+        line = _("Play or watch a game hosted on another computer.")
         assets.text(surface, line, (w // 2, 84 if self.compact else 104), anchor="center",
                     size=assets.fitting_size(line, 18, w - 40), colour=ui.MUTED)
         ui.panel(surface, self.left)
@@ -454,11 +466,11 @@ class JoinScene(Scene):
 
     def _draw_hosts(self, surface) -> None:
         x, width = self.host_list.rect.x, self.host_list.view.width
-        assets.text(surface, "Hosts found on this network", (x, self.hosts_label_y), size=16,
+        assets.text(surface, _("Hosts found on this network"), (x, self.hosts_label_y), size=16,
                     bold=True, colour=ui.TITLE)
         if not self.hosts:
-            words = ("None found yet: type the address the host's screen shows."
-                     if self.browsed else "Looking for hosts...")
+            words = (_("None found yet: type the address the host's screen shows.")
+                     if self.browsed else _("Looking for hosts..."))
             assets.paragraph(surface, words, (x, self.host_list.rect.y + 4, width, 60),
                              size=15, colour=ui.MUTED)
             return
@@ -466,8 +478,13 @@ class JoinScene(Scene):
             found, rect = self.hosts[index], self.host_list.row_rect(index)
             room = rect.width - 76 - 10
             spec = GAMES.get(found.game) if found.game else None
-            line = f"{found.address}:{found.port}" + (f", {spec.title}" if spec else "") + (
-                ", with a code" if found.password else "")
+            address = f"{found.address}:{found.port}"
+            if spec is not None:
+                line = (_("{address}, {game}, with a code") if found.password else
+                        _("{address}, {game}")).format(address=address, game=spec.title)
+            else:
+                line = (_("{address}, with a code").format(address=address) if found.password
+                        else address)
             assets.text(surface, found.event, (rect.x, rect.y + 4), size=16, bold=True,
                         colour=ui.INK, width=room)
             assets.text(surface, line, (rect.x, rect.y + 26), size=14, colour=ui.MUTED,
@@ -478,14 +495,15 @@ class JoinScene(Scene):
         x, y = self.board_list.rect.x, self.boards_title_y
         width = self.board_list.view.width
         where = self.event or address_of(self.url)
-        title = f"Boards at {where}" if self.net is not None and self.url else "Boards"
+        title = (_("Boards at {where}").format(where=isolated(where))
+                 if self.net is not None and self.url else _("Boards"))
         assets.text(surface, title, (x, y), size=18, bold=True, colour=ui.TITLE, width=width)
         if not self.boards:
-            words = {"connecting": "Connecting...",
-                     "connected": "Asking the host for its boards...",
-                     "joining": "Opening the board..."}.get(
-                self.phase, "Connect to a host to see its boards: type its address and code "
-                            "on the left, or use a host found on this network.")
+            words = {"connecting": _("Connecting..."),
+                     "connected": _("Asking the host for its boards..."),
+                     "joining": _("Opening the board...")}.get(
+                self.phase, _("Connect to a host to see its boards: type its address and code "
+                              "on the left, or use a host found on this network."))
             assets.paragraph(surface, words, (x, self.board_list.rect.y + 4, width, 80),
                              size=16, colour=ui.MUTED)
             return
