@@ -126,10 +126,6 @@ class RemoteGame:
     def names(self) -> list[str]:
         return [seat["name"] for seat in self.config["seats"]] if self.config else []
 
-    def other_name(self) -> str:
-        names = [n for i, n in enumerate(self.names()) if i != self.seat]
-        return names[0] if len(names) == 1 else "the others"
-
     def ticket(self) -> dict | None:
         """What takes this seat back after the program was closed (None for a watcher)."""
         if self.seat is None or self.token is None:

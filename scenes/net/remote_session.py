@@ -14,6 +14,7 @@ import time
 
 from game.clock import default_low_time, parse_time_control
 from game.errors import GameError, IllegalMoveError
+from game.i18n import _, isolated
 from game.session import NotYourTurn, Session
 
 
@@ -148,7 +149,7 @@ class RemoteSession:
             winner, reason = state.winner, state.describe_end(self.labels)
         else:
             return None
-        return {"winner": winner, "reason": reason or "The game is over.",
+        return {"winner": winner, "reason": reason or _("The game is over."),
                 "flagged": self.flagged, "resigned": self.resigned,
                 "scores": list(state.scores), "state_position": state.position(),
                 "moves": list(self.notation[:self.ply])}
@@ -178,7 +179,11 @@ class RemoteSession:
             return problem
         view = self.game.view
         if view.draw_offer is not None and view.draw_offer == view.seat:
-            return f"Your draw offer stands: {self.game.other_name()} may accept it, or play on."
+            others = [n for i, n in enumerate(self.game.names()) if i != view.seat]
+            if len(others) == 1:
+                return _("Your draw offer stands: {name} may accept it, or play on.").format(
+                    name=isolated(others[0]))
+            return _("Your draw offer stands: the others may accept it, or play on.")
         return None
 
     # --- what the scene does through it -----------------------------------------------
