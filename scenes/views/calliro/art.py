@@ -4,10 +4,10 @@ the flip lock and the see-through ghost of a hinted chip.
 
 Each colour of chip has its own mark engraved in its face, so that a chip tells
 its colour without colour: a ring for orange, a diamond for blue, a cross for
-green (``drawing.MARKS``); the underside shown in open play carries its own mark.  The marks
-keep clear of the chip's middle, where its colour shows plain.  The colours
-come from the palette in use (``views/palette.py``), which is part of every
-cached sprite's key.
+green (``drawing.MARKS``); the underside shown in open play carries its own
+mark.  The marks keep clear of the chip's middle, where its colour shows plain.
+The colours come from the palette in use (``views/palette.py``), which is part
+of every cached sprite's key.
 
 Sprites are drawn three times too large and smoothed down, which gives clean
 round edges without anti-aliasing every primitive by hand.
