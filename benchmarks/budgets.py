@@ -16,8 +16,8 @@ Run from the project root::
                                  [--games 2] [--every 6] [--probe 0.3] [--seed 1]
 
 ``--probe`` is the share of each level's seconds searched at each position (as the
-levels did when they thought for a time, with their iteration caps).  Variants other than the default can
-be named as GAME:VARIANT (``callisto:callisto_2``).
+levels did when they thought for a time, with their iteration caps).  Variants other
+than the default can be named as GAME:VARIANT (``callisto:callisto_2``).
 """
 
 from __future__ import annotations

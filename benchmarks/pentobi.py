@@ -91,7 +91,8 @@ def main(argv=None) -> int:
     ap.add_argument("--pentobi-dir", type=Path, default=DEFAULT_DIR,
                     help="the folder holding Pentobi's engine (bin/pentobi-gtp) and referee.py")
     ap.add_argument("--no-cap", action="store_true",
-                    help="lift our level's wall-clock cap (the games then depend on the seeds only)")
+                    help="lift our level's wall-clock cap (the games then depend on the seeds "
+                         "only)")
     ap.add_argument("--load", type=int, default=0, metavar="N",
                     help="busy processes running beside the match (default 0)")
     a = ap.parse_args(argv)

@@ -110,7 +110,8 @@ def think_times(name, level, plies, seed) -> dict:
 
 
 def show_times(result: dict) -> None:
-    ok = ("within" if result["max"] <= result["cap"] else "OVER") + f" its {result['cap']:.1f} s cap"
+    ok = "within" if result["max"] <= result["cap"] else "OVER"
+    ok += f" its {result['cap']:.1f} s cap"
     each = ", ".join(f"ply {p}: {c:.2f} s ({w:.2f} s wall, {n} "
                      f"{'nodes' if kind == 'alphabeta' else 'playouts'}{', capped' if cut else ''})"
                      for p, c, w, n, kind, cut in result["rows"])

@@ -6,8 +6,9 @@ random legal move), then ``easy``, ``medium``, ``hard`` and ``expert``, each a
 budget of work (playouts or nodes), a wall-clock cap and search settings
 (``levels.py`` has the table); Calla also offers ``perfect`` (``perfect.py``;
 ``levels_for`` gives a game's levels).  Every game is searched by Monte Carlo
-tree search (``mcts.py``); Calla's stronger levels use alpha-beta (``alphabeta.py``).  What a search
-knows about one game comes from its plug-in in ``knowledge/``.
+tree search (``mcts.py``); Calla's stronger levels use alpha-beta
+(``alphabeta.py``).  What a search knows about one game comes from its plug-in
+in ``knowledge/``.
 
 A level's move depends only on ``rng`` and its budget of work, never on how
 busy the machine is, unless the search got so little of the processor that

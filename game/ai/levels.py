@@ -257,7 +257,7 @@ BASE = {
 def iterations_for(settings: Level, knowledge, state) -> int | None:
     """The budget of work of ``settings`` for ``state``: its iterations, times the
     plug-in's ``work_weight`` of the position where it has one."""
-    if settings.iterations is None or knowledge is None or knowledge.work_weight is None:
+    if not settings.iterations or knowledge is None or knowledge.work_weight is None:
         return settings.iterations
     return max(1, round(settings.iterations * knowledge.work_weight(state, settings)))
 
