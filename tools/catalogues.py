@@ -7,6 +7,16 @@ Run from the project root:
     python3 tools/catalogues.py update     # every language's .po takes the new texts
     python3 tools/catalogues.py compile    # every .po to the .mo the program reads
     python3 tools/catalogues.py check      # what a catalogue leaves untranslated, or is stale
+    python3 tools/catalogues.py missing fa           # fa's untranslated texts, as JSON to fill in
+    python3 tools/catalogues.py translate fa FILE.json   # take the translations in FILE.json
+
+``missing CODE [rules]`` prints a JSON object of every text the catalogue of ``CODE`` leaves
+untranslated or fuzzy, each mapped to ``""`` (or, for a text with plural forms, to a list
+of as many empty strings as the language has forms); a text with a context is written
+``context|text``.  ``translate CODE FILE.json [rules]`` reads such an object back, filled in,
+checks each translation keeps its placeholders, writes the catalogue and compiles it.
+Every step holds a lock on ``locale/``, so two translators running it at once do not write
+over each other's work.
 
 Two domains: ``callidus``, every ``_()``, ``N_()``, ``ngettext()`` and ``pgettext()`` in
 ``game/``, ``scenes/`` and ``main.py``; ``rules``, the texts of ``assets/rules/*.json``, each
@@ -18,6 +28,7 @@ the catalogues.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -237,7 +248,115 @@ def stale() -> list[str]:
     return out
 
 
+# --- translating by hand ---------------------------------------------------------------
+
+#: How ``missing`` and ``translate`` write a text with a context: ``context|text``.
+CONTEXT_MARK = "|"
+
+
+def _key(message) -> str:
+    text = message.id if isinstance(message.id, str) else message.id[0]
+    return f"{message.context}{CONTEXT_MARK}{text}" if message.context else text
+
+
+def missing(code: str, domain: str = DOMAIN) -> dict:
+    """The texts the catalogue of ``code`` leaves untranslated or fuzzy, each mapped to
+    an empty translation (a list of empty strings for a text with plural forms)."""
+    catalog = read(po_path(code, domain), code)
+    out = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        if message.fuzzy or not all(strings):
+            out[_key(message)] = ("" if isinstance(message.id, str)
+                                  else [""] * catalog.num_plurals)
+    return out
+
+
+def translate(code: str, translations: dict, domain: str = DOMAIN) -> list[str]:
+    """Put ``translations`` (as ``missing`` writes them) into the catalogue of ``code`` and
+    compile it; returns what was refused (a text the catalogue does not hold, a
+    translation that loses or adds a placeholder, the wrong number of plural forms)."""
+    path = po_path(code, domain)
+    catalog = read(path, code)
+    by_key = {_key(m): m for m in catalog if m.id}
+    refused = []
+    for key, string in translations.items():
+        message = by_key.get(key)
+        if message is None:
+            refused.append(f"{key[:70]!r} is not in {path.relative_to(ROOT)} "
+                           "(run extract and update first?)")
+            continue
+        plural = not isinstance(message.id, str)
+        if plural != isinstance(string, list) or (plural and len(string) != catalog.num_plurals):
+            refused.append(f"{key[:70]!r} wants "
+                           + (f"a list of {catalog.num_plurals} forms" if plural else "one string"))
+            continue
+        ids = [message.id] if not plural else list(message.id)
+        strings = string if plural else [string]
+        if not all(isinstance(s, str) and s for s in strings):
+            continue                      # left empty: still to do
+        wanted = placeholders(ids[-1])
+        if any(placeholders(s) != wanted and not (plural and set(placeholders(s)) <= set(wanted))
+               for s in strings):
+            refused.append(f"{key[:70]!r}: placeholders differ from {wanted}")
+            continue
+        if domain == RULES_DOMAIN and any(tags(s) != tags(ids[0]) for s in strings):
+            refused.append(f"{key[:70]!r}: tags differ from {tags(ids[0])}")
+            continue
+        message.string = tuple(strings) if plural else strings[0]
+        message.flags.discard("fuzzy")
+    _write(catalog, path)
+    path.with_suffix(".mo").write_bytes(compiled(path))
+    return refused
+
+
+@contextlib.contextmanager
+def locked():
+    """Hold ``locale/.lock`` while a step reads and writes the catalogues (where the system
+    has ``fcntl``; elsewhere one translator at a time)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(LOCALE / ".lock", "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def main(argv) -> int:
+    with locked():
+        return _main(argv)
+
+
+def _main(argv) -> int:
+    if argv and argv[0] in ("missing", "translate"):
+        step, rest = argv[0], argv[1:]
+        domain = RULES_DOMAIN if rest[-1:] == ["rules"] else DOMAIN
+        rest = rest[:-1] if rest[-1:] == ["rules"] else rest
+        if not rest or rest[0] not in languages() or (step == "translate") != (len(rest) == 2):
+            print(f"usage: {step} CODE{' FILE.json' if step == 'translate' else ''} [rules]; "
+                  f"the languages are {', '.join(languages())}")
+            return 2
+        if step == "missing":
+            print(json.dumps(missing(rest[0], domain), ensure_ascii=False, indent=1))
+            return 0
+        try:
+            translations = json.loads(Path(rest[1]).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as problem:
+            print(f"{rest[1]}: {problem}")
+            return 2
+        if not isinstance(translations, dict):
+            print(f"{rest[1]}: not a JSON object of texts and their translations")
+            return 2
+        refused = translate(rest[0], translations, domain)
+        print("\n".join(refused) or "every translation taken")
+        return 1 if refused else 0
     steps = argv or ["extract", "update", "compile"]
     for step in steps:
         if step == "extract":
