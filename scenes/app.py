@@ -1,5 +1,13 @@
 """The window, the frame loop and what every scene shares (settings, sounds, log, the
-writer that keeps files off the frame loop)."""
+writer that keeps files off the frame loop).
+
+The interface size: at a size above 100 % every screen is laid out for a smaller, logical
+window (the real one divided by the size) and drawn on a canvas of that size, which each
+frame scales up onto the window.  ``App.screen`` and ``App.size`` are the canvas's, pointer
+events reach the scenes in its coordinates (``App.mouse_pos`` for the pointer's position
+between events), and pygame_gui scales the pointer itself.  At 100 % the canvas is the
+window's own surface and nothing is scaled.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +23,7 @@ from game.writer import BackgroundWriter, memory_folder
 
 from . import assets
 from . import registry  # noqa: F401  (every screen, registered by name for the stack)
-from .settings import Settings
+from .settings import INTERFACE_SIZES, Settings
 from .stack import SceneStack
 
 MIN_SIZE = (960, 600)
@@ -23,8 +31,27 @@ DEFAULT_SIZE = (1280, 800)
 #: What a desktop keeps for itself around a window: its frame, title bar and the panels.
 DESKTOP_ROOM = (24, 80)
 FPS = 60
+#: The events that carry the pointer's position on the window.
+POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 BACKGROUND = (38, 30, 25)
 ICON = ("icons", "callidus-128.png")
+
+
+def room_for(window) -> int:
+    """The largest interface size, in per cent, that ``window`` has room for: the screens
+    laid out for a window of at least ``MIN_SIZE``."""
+    return max(100, min(int(have * 100 // low) for have, low in zip(window, MIN_SIZE)))
+
+
+def interface_scale(percent: int, window) -> float:
+    """How much larger than its layout a screen is drawn in ``window`` when the player
+    asked for ``percent``: never so much that the layout's window is below ``MIN_SIZE``."""
+    return min(percent, room_for(window)) / 100
+
+
+def logical_size(window, scale: float) -> tuple[int, int]:
+    """The window the screens are laid out for: ``window`` shrunk by ``scale``."""
+    return tuple(max(low, round(have / scale)) for have, low in zip(window, MIN_SIZE))
 
 
 def fitting_size(wanted, desktop) -> tuple[int, int]:
@@ -51,7 +78,11 @@ class App:
             desktops = pygame.display.get_desktop_sizes()
             size = fitting_size(DEFAULT_SIZE, desktops[0]) if desktops else DEFAULT_SIZE
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
+        #: The window's own surface; ``screen`` is what every scene draws on (the same
+        #: surface at 100 %, else a canvas scaled up onto it).
+        self.window = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
+        self.screen = self.window
+        self.scale = 1.0
         self._set_minimum_size()
         assets.guard_widget_fonts()     # before the theme's fonts load: no text may crash a widget
         # pygame_gui's own words (file dialogs, its buttons) from its translation files, and
@@ -65,6 +96,7 @@ class App:
         # off the frame loop; close() waits for it
         self.writer = BackgroundWriter(memory=memory_folder())
         self.settings = Settings(settings_path, writer=self.writer)
+        self._use_scale()
         self._use_language()
         self.sounds = assets.Sounds()
         self.sounds.volume = self.settings["volume"]
@@ -109,7 +141,56 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
+        """The size the screens are laid out for (the window's, below the interface size)."""
         return self.screen.get_size()
+
+    # --- the interface size ----------------------------------------------------
+    def _use_scale(self) -> None:
+        """Lay the screens out for the window at the interface size chosen, as far as the
+        window has room for it."""
+        window = self.window.get_size()
+        self.scale = interface_scale(self.settings["interface_size"], window)
+        if self.scale == 1.0:
+            self.screen = self.window
+        else:
+            logical = logical_size(window, self.scale)
+            if self.screen is self.window or self.screen.get_size() != logical:
+                self.screen = pygame.Surface(logical).convert(self.window)
+        size = self.screen.get_size()
+        self.ui.set_window_resolution(size)
+        # pygame_gui reads the pointer from the window and scales it itself
+        self.ui.mouse_pos_scale_factor = [size[0] / window[0], size[1] / window[1]]
+
+    def room_for(self) -> int:
+        """The largest interface size, in per cent, the window has room for."""
+        return room_for(self.window.get_size())
+
+    def set_interface_size(self, percent: int) -> None:
+        """Draw every screen at ``percent`` of its size (as far as the window has room),
+        at once: the screen shown is laid out again at the new size."""
+        self.settings.set("interface_size", percent)
+        self._use_scale()
+        self._lay_out_again()
+
+    def logical_pos(self, pos) -> tuple[int, int]:
+        """``pos`` on the window, in the coordinates the screens are laid out in (the
+        same sums as pygame_gui's, so that a widget and the scene under it agree)."""
+        fx, fy = self.ui.mouse_pos_scale_factor
+        return int(pos[0] * fx), int(pos[1] * fy)
+
+    def mouse_pos(self) -> tuple[int, int]:
+        """Where the pointer is, as the screens are laid out (``pygame.mouse.get_pos()``
+        gives the window's pixels)."""
+        return self.logical_pos(pygame.mouse.get_pos())
+
+    def _logical_event(self, event):
+        """``event`` with its pointer position (and motion) in the layout's coordinates."""
+        if self.screen is self.window or event.type not in POINTER_EVENTS:
+            return event
+        moved = dict(event.dict, pos=self.logical_pos(event.pos))
+        if "rel" in moved:
+            moved["rel"] = self.logical_pos(event.rel)
+        return pygame.event.Event(event.type, moved)
 
     # --- log -----------------------------------------------------------------
     def log(self, message: str) -> None:
@@ -225,7 +306,7 @@ class App:
         consumed = self.ui.process_events(event)
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
-        self.stack.handle(event)
+        self.stack.handle(self._logical_event(event))
 
     def on_resize(self) -> None:
         w, h = pygame.display.get_surface().get_size()
@@ -236,22 +317,44 @@ class App:
                 self._window().size = wanted
             except (AttributeError, pygame.error):
                 pygame.display.set_mode(wanted, self.flags)
-        self.screen = pygame.display.get_surface()
-        self.ui.set_window_resolution(self.screen.get_size())
+        self.window = pygame.display.get_surface()
+        self._use_scale()
+        self._lay_out_again()
+
+    def _lay_out_again(self) -> None:
+        """The screen shown takes the new size; so does every one beneath it (a board that
+        shows again under the pause menu), whose widgets are made and at once put away
+        again, as when it is covered."""
+        below = self.stack.scenes[:-1]
         self.stack.resize()
+        for scene in below:
+            scene.resize()
+            scene.clear()
 
     def draw(self) -> None:
         self.screen.fill(BACKGROUND)
         self.stack.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        self.stack.draw_over(self.screen)      # the keyboard's focus, over the widgets
         # a name shortened to its room shows whole while the pointer rests on it
-        assets.show_full_text(self.screen, pygame.mouse.get_pos())
+        assets.show_full_text(self.screen, self.mouse_pos())
         self._widgets_drawn = self._widgets_look()
+        if self.screen is not self.window:
+            self._scale_up()
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             if os.environ.get("CALLIDUS_STARTUP_PROBE"):  # benchmarks/frames.py: stop here
                 self.quit()
+
+    def _scale_up(self) -> None:
+        """The canvas onto the window: smoothed, or each pixel doubled where the size is
+        exactly twice (as crisp as the layout, and a third of the time)."""
+        window = self.window.get_size()
+        if window == tuple(2 * side for side in self.screen.get_size()):
+            pygame.transform.scale(self.screen, window, self.window)
+        else:
+            pygame.transform.smoothscale(self.screen, window, self.window)
 
     def quit(self) -> None:
         self.running = False

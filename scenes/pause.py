@@ -255,7 +255,7 @@ class PauseScene(Scene):
         """Why the disabled button under the pointer is out (its tooltip): pygame_gui shows
         no tooltip on a disabled button, and a player should learn why Resign, Offer a draw
         or Restart cannot be pressed."""
-        pos = pygame.mouse.get_pos()
+        pos = self.app.mouse_pos()
         for widget in self.widgets:
             if (isinstance(widget, pygame_gui.elements.UIButton) and not widget.is_enabled
                     and widget.tool_tip_text and widget.rect.collidepoint(pos)):

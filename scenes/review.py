@@ -424,7 +424,7 @@ class ReviewScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.slider.dragging = False
         elif event.type == pygame.MOUSEWHEEL:
-            if self.moves.rect.collidepoint(pygame.mouse.get_pos()):
+            if self.moves.rect.collidepoint(self.app.mouse_pos()):
                 self.moves.scroll(-event.y * 3)
 
     def _key(self, key) -> None:

@@ -237,7 +237,7 @@ class ScrollList:
         return False
 
     def _wheel(self, event) -> bool:
-        if not self.rect.collidepoint(pygame.mouse.get_pos()):
+        if not self.rect.collidepoint(self.scene.app.mouse_pos()):
             return False
         sideways = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         if self.axis == "y":

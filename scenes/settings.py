@@ -30,6 +30,7 @@ DEFAULTS = {
     "turn_board": True,        # one human playing the far side (Calla's B, Calabria's
                                # Gladiators) sees the board turned, their own side nearest
     "colour_safe": False,      # every board in the colour-blind safe palette (views/palette.py)
+    "interface_size": 100,     # per cent, one of INTERFACE_SIZES: every screen drawn larger
     "language": "",            # a code of game.i18n.LANGUAGES ("" the system's, English
                                # where none of them fits)
     "persian_digits": False,   # Persian: numbers in Persian digits (۱۲۳) instead of 123
@@ -42,6 +43,9 @@ DEFAULTS = {
 
 #: Settings read under the name an earlier version wrote them with.
 FORMER_NAMES = {"turn_board_for_gladiators": "turn_board"}
+
+#: The interface sizes a player may choose, in per cent (scenes/app.py draws them).
+INTERFACE_SIZES = (100, 125, 150, 200)
 
 #: The range of each number setting.
 RANGES = {"volume": (0.0, 1.0), "animation_speed": (0.25, 8.0), "glimpse_seconds": (0.0, 10.0)}
@@ -138,6 +142,8 @@ def _valid(name, value):
         low, high = RANGES[name]
         return (isinstance(value, (int, float)) and not isinstance(value, bool)
                 and low <= value <= high)
+    if name == "interface_size":
+        return isinstance(value, int) and not isinstance(value, bool) and value in INTERFACE_SIZES
     if name == "board_style":
         return value in ("wood", "stone")
     if name == "language":

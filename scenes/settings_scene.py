@@ -1,4 +1,5 @@
-"""Settings: language, sound volume, animation speed, board look, colours, learning aids."""
+"""Settings: language, interface size, sound volume, animation speed, board look, colours,
+learning aids."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from game import i18n
 from game.i18n import N_, _
 
 from . import assets, ui
+from .settings import INTERFACE_SIZES
 from .stack import Scene
 
 SPEEDS = [(N_("Slow"), "0.5"), (N_("Normal"), "1.0"), (N_("Fast"), "2.0"),
@@ -21,11 +23,17 @@ GLIMPSES = [(N_("Blink"), "0.6"), (N_("Normal"), "1.2"), (N_("Long"), "2.5"),
             (N_("Very long"), "4.0")]
 LABEL_W = 268          # the room of a row's words, left of its control
 CONTROL_W = 300
+NOTE_H = 26            # the line under the interface size saying the window has less room
 
 
 def translated(options):
     """``options`` (word, value) with their words in the language in use."""
     return [(_(word), value) for word, value in options]
+
+
+def percent(n: int) -> str:
+    """``n`` per cent, written as the language in use writes it."""
+    return _("{percent}%").format(percent=i18n.number(n))
 
 
 def glimpses():
@@ -40,17 +48,26 @@ class SettingsScene(Scene):
         w, h = self.app.size
         s = self.app.settings
         persian = i18n.language().code == "fa"
-        count = 9 + persian           # the rows (Persian digits only where they can be had)
+        count = 10 + persian          # the rows (Persian digits only where they can be had)
         top = 120 if h >= 700 else 84
+        # the size asked for is more than the window has room for: a line says so
+        room = self.app.room_for()
+        self.note = None
+        if s["interface_size"] > room:
+            self.note = _("This window has room for {size}; a larger window or full screen "
+                          "gives more.").format(size=percent(room))
+        note_h = NOTE_H if self.note else 0
         # every row and Done fit a 600-pixel window, a line of notice under them
-        step = max(38, min(50, (h - top - 20 - 30 - 46 - 34) // count))
-        self.box = pygame.Rect((w - 640) // 2, top, 640, 20 + count * step)
+        step = max(33, min(50, (h - top - 20 - 30 - 46 - 34 - note_h) // count))
+        self.row_h = min(34, step - 4)
+        self.box = pygame.Rect((w - 640) // 2, top, 640, 20 + count * step + note_h)
         self.rows = []
         y = self.box.y + 20
 
         def row(words, make):
             nonlocal y
-            control = ui.mirrored(pygame.Rect(self.box.x + 300, y, CONTROL_W, 34), self.box)
+            control = ui.mirrored(pygame.Rect(self.box.x + 300, y, CONTROL_W, self.row_h),
+                                  self.box)
             widget = make(control)
             self.rows.append((words, y))
             y += step
@@ -62,6 +79,11 @@ class SettingsScene(Scene):
 
         languages = [(language.name, code) for code, language in i18n.LANGUAGES.items()]
         self.language = choice(_("Language"), languages, i18n.language().code)
+        self.interface_size = choice(_("Interface size"),
+                                     [(percent(n), str(n)) for n in INTERFACE_SIZES],
+                                     str(s["interface_size"]))
+        self.note_y = y + note_h // 2 - 3
+        y += note_h
         self.volume = row(_("Sound volume"), lambda rect: self.add(UIHorizontalSlider(
             rect.inflate(0, -2), s["volume"] * 100, (0, 100), manager=self.app.ui)))
         self.speed = choice(_("Animation speed"), translated(SPEEDS),
@@ -95,6 +117,9 @@ class SettingsScene(Scene):
             if event.ui_element is self.language:
                 if value != i18n.language().code:
                     self.app.set_language(value)          # every screen, at once
+            elif event.ui_element is self.interface_size:
+                if int(value) != s["interface_size"]:
+                    self.app.set_interface_size(int(value))     # every screen, at once
             elif event.ui_element is self.digits:
                 self.app.set_language(self.app.settings["language"], persian_digits=value == "1")
             elif event.ui_element is self.speed:
@@ -123,8 +148,13 @@ class SettingsScene(Scene):
         words = ui.mirrored(pygame.Rect(self.box.x + 24, 0, LABEL_W, 0), self.box)
         for text, y in self.rows:
             size = assets.fitting_size(text, 18, LABEL_W, bold=True, smallest=14)
-            assets.text(surface, text, (words.x, y + 17), colour=ui.INK, bold=True, size=size,
-                        anchor="midleft", width=LABEL_W)
+            assets.text(surface, text, (words.x, y + self.row_h // 2), colour=ui.INK,
+                        bold=True, size=size, anchor="midleft", width=LABEL_W)
+        if self.note:
+            room = self.box.width - 48
+            size = assets.fitting_size(self.note, 15, room, smallest=11)
+            assets.text(surface, self.note, (self.box.centerx, self.note_y), colour=ui.INK,
+                        size=size, anchor="center", width=room)
         problem = self.app.settings.problem
         width = surface.get_width()
         for i, line in enumerate(assets.wrap(problem, 15, width - 80) if problem else []):

@@ -428,7 +428,7 @@ class SetupScene(Scene):
 
     def hovered_help(self) -> str:
         """The explanation of the rule option under the pointer, or ""."""
-        pos = pygame.mouse.get_pos()
+        pos = self.app.mouse_pos()
         return next((text for rect, text in getattr(self, "help_spots", ())
                      if rect.collidepoint(pos)), "")
 
