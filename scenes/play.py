@@ -525,6 +525,10 @@ class PlayScene(Scene):
         if move is not None and self.view.input_enabled:
             self.apply(move)
 
+    def focus_part(self):
+        """The board and its trays come first in Tab order, then the sidebar's buttons."""
+        return self.view
+
     def _sync_input(self) -> None:
         """Tell the view whether the player to move may act: kept up every frame, so a
         computer's move or a fallen flag shows at once, not when the mouse next moves."""

@@ -10,11 +10,17 @@ Screens ask for each other by name (``stack.push("rules", game_name="calla")``),
 so that no screen imports another: ``scenes.registry`` registers every screen
 class under its name once, and the stack builds the screen from the name and
 the keyword arguments of its constructor.
+
+The stack holds the keyboard's focus (``scenes.focus``): Tab goes round the top
+scene's widgets before the scene sees the key, and the ring that shows the focus is
+drawn over the widgets (``draw_over``).
 """
 
 from __future__ import annotations
 
 import pygame
+
+from .focus import FocusRing
 
 _screens: dict[str, type[Scene]] = {}
 
@@ -105,6 +111,12 @@ class Scene:
         then sleeps until an event comes)."""
         return None
 
+    def focus_part(self):
+        """A part of this scene with a keyboard focus of its own, first in Tab order
+        before the widgets (the play scene's board and trays); None.  ``scenes.focus``
+        says what it answers."""
+        return None
+
 
 class SceneStack:
     """The screens open, bottom first.  ``push``, ``replace`` and ``reset`` take a
@@ -114,6 +126,7 @@ class SceneStack:
     def __init__(self, app):
         self.app = app
         self.scenes: list[Scene] = []
+        self.focus = FocusRing(app)
 
     def _make(self, scene: Scene | str, kwargs: dict) -> Scene:
         if isinstance(scene, str):
@@ -191,8 +204,18 @@ class SceneStack:
             self.top.resize()
 
     def handle(self, event) -> None:
+        top = self.top
+        if top is None or self.focus.handle(event, top):
+            return
+        top.handle(event)
+        part = top.focus_part() if event.type == pygame.KEYDOWN else None
+        if part is not None and part.focus_held():
+            self.focus.to_part()         # a key took the focus back to the board
+
+    def draw_over(self, surface) -> None:
+        """What is drawn over the widgets: the ring round the one the keyboard is on."""
         if self.top:
-            self.top.handle(event)
+            self.focus.draw(surface, self.top)
 
     def update(self, dt: float) -> None:
         # Scenes underneath keep their timers frozen: only the top one runs.

@@ -320,7 +320,7 @@ def test_esc_puts_back_what_is_held_before_it_pauses(app):
     assert view.held == "1" and view.cursor.area == "board"
     press(app, pygame.K_ESCAPE)
     assert view.held is None and app.stack.top is play and "Put back" in view.status
-    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    press(app, pygame.K_TAB)                # the board, then the tray, then the buttons
     assert view.cursor.area == "tray"
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene), "nothing held: Esc pauses"

@@ -250,6 +250,41 @@ class BoardView:
             self._point_cursor(self.key_areas())
         return move
 
+    # --- the board as the first stop of the screen's Tab order (``scenes.focus``) ----------
+    def focus_held(self) -> bool:
+        """Whether the keyboard is on the board (its cursor shows)."""
+        return self.cursor.shown and self.state is not None and bool(self.key_areas())
+
+    def focus_tab(self, step: int) -> bool:
+        """Tab (``step`` 1) or Shift+Tab (-1) among the areas; False from the last area
+        (the first for Shift+Tab), where Tab goes on to the screen's buttons."""
+        areas = self.key_areas()
+        found = self.cursor.where(areas)
+        if found is None:
+            return False
+        at = [a.name for a in areas].index(found[0].name) + step
+        if not 0 <= at < len(areas):
+            return False
+        self.cursor.tab(areas, step)
+        self._point_cursor(areas)
+        return True
+
+    def focus_take(self, step: int) -> bool:
+        """The keyboard comes to the board: to its first area (``step`` 1), its last (-1)
+        or where the cursor was (0).  False while the board takes no keys."""
+        areas = self.key_areas() if self.state is not None and self.takes_input() else []
+        if not areas:
+            return False
+        if step:
+            self.cursor.go(areas, areas[0].name if step > 0 else areas[-1].name)
+        self.cursor.shown = True
+        self._point_cursor(areas)
+        return True
+
+    def focus_drop(self) -> None:
+        """The keyboard leaves the board for the screen's buttons."""
+        self.cursor.shown = False
+
     def key_areas(self) -> list:
         """The areas the keyboard's cursor moves over now (``cursor.Area``), in Tab
         order; the one called ``"board"`` is where a thing picked up is put down.  None
