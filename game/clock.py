@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass
 
 from .core import Fields, seconds_value
+from .i18n import _, number
 
 #: Largest main time and largest increment or delay, in seconds.
 MAX_MAIN = 600 * 60
@@ -80,14 +81,19 @@ class TimeControl:
         return "sudden death"
 
     def describe(self) -> str:
-        """A phrase for the setup screen, e.g. ``5 min + 3 s per move``."""
-        main = (f"{_number(self.main / 60)} min" if self.main % 60 == 0
-                else f"{_number(self.main)} s")
+        """A phrase for the setup screen, e.g. ``5 min + 3 s per move``, in the language
+        in use."""
+        minutes = self.main % 60 == 0
+        main = _said(self.main / 60 if minutes else self.main)
         if self.increment:
-            return f"{main} + {_number(self.increment)} s per move"
+            text = (_("{main} min + {extra} s per move") if minutes
+                    else _("{main} s + {extra} s per move"))
+            return text.format(main=main, extra=_said(self.increment))
         if self.delay:
-            return f"{main}, {_number(self.delay)} s delay"
-        return f"{main} sudden death"
+            text = _("{main} min, {extra} s delay") if minutes else _("{main} s, {extra} s delay")
+            return text.format(main=main, extra=_said(self.delay))
+        return (_("{main} min sudden death") if minutes
+                else _("{main} s sudden death")).format(main=main)
 
     def __str__(self) -> str:
         return format_time_control(self)
@@ -137,6 +143,13 @@ def _number(value: float) -> str:
     if float(value).is_integer():
         return str(int(value))
     return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _said(value: float) -> str:
+    """A number of a time control as a player reads it (the language's decimal sign and
+    digits)."""
+    text = _number(value)
+    return number(float(text)) if "." in text else number(int(text))
 
 
 def default_low_time(control: TimeControl) -> float:

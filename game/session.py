@@ -72,6 +72,7 @@ import time
 
 from .clock import Clock, GameTimer, TimeControl, format_time_control, parse_time_control
 from .errors import GameError, IllegalMoveError
+from .i18n import _, number
 
 #: The most seconds of network lag given back to a mover per move (``play``'s ``credit``),
 #: as the big online servers give: enough for a slow connection, too little to live on.
@@ -212,8 +213,8 @@ class Session:
         self._refuse_if_over()
         old = self.state
         if player is not None and player != old.to_move:
-            raise NotYourTurn(f"it is not {self._name(player)}'s turn: "
-                              f"{self._name(old.to_move)} is to move")
+            raise NotYourTurn(_("it is not {name}'s turn: {mover} is to move").format(
+                name=self._name(player), mover=self._name(old.to_move)))
         try:
             if isinstance(move, str):
                 move = self.spec.parse_move(old, move)
@@ -222,7 +223,7 @@ class Session:
         except GameError:
             raise                       # InvalidMoveError or IllegalMoveError, as the rules said
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise IllegalMoveError(str(exc) or "not a move of this game") from exc
+            raise IllegalMoveError(str(exc) or _("not a move of this game")) from exc
         credit = min(LAG_CREDIT_MAX, float(credit)) if credit > 0 else 0.0   # and not NaN
         clock = self.clock
         if clock is not None:
@@ -277,11 +278,12 @@ class Session:
     def draw_problem(self) -> str | None:
         """Why this game cannot be drawn by agreement now, or None."""
         if self.finished:
-            return "The game is over."
+            return _("The game is over.")
         if len(self.players) != 2:
-            return "A draw is agreed between two players; this game has more."
+            return _("A draw is agreed between two players; this game has more.")
         if self.spec.no_draw:
-            return f"A game of {self.spec.title} cannot end in a draw: {self.spec.no_draw}."
+            return _("A game of {game} cannot end in a draw: {why}.").format(
+                game=self.spec.title, why=_(self.spec.no_draw))
         return None
 
     def agree_draw(self) -> None:
@@ -335,7 +337,7 @@ class Session:
     def undo(self) -> None:
         """Take back a move (against the computer, back to where a person was to move)."""
         if not self.can_undo:
-            raise ValueError("no move can be taken back now")
+            raise ValueError(_("no move can be taken back now"))
         self.ply -= 1
         while self.ply > 0 and self.computer_to_move():
             self.ply -= 1
@@ -344,7 +346,7 @@ class Session:
     def redo(self) -> None:
         """Play again a move taken back (and the computer's answers after it)."""
         if not self.can_redo:
-            raise ValueError("no move taken back to play again")
+            raise ValueError(_("no move taken back to play again"))
         self.ply += 1
         while self.can_redo and self.computer_to_move():
             self.ply += 1
@@ -464,24 +466,25 @@ class Session:
 
     def _name(self, player) -> str:
         seat = self.seat_of(player)
-        return seat["name"] if seat is not None else f"player {player}"
+        return seat["name"] if seat is not None else _("player {n}").format(n=number(player))
 
     def _refuse_if_over(self) -> None:
         if self.finished:
-            raise GameOver(f"the game is over: {self._outcome()['reason']}")
+            raise GameOver(_("the game is over: {reason}").format(
+                reason=self._outcome()["reason"]))
 
     def _outcome(self) -> dict:
         state = self.state
         if self.flagged is not None or self.resigned is not None:
             lost = self.flagged if self.flagged is not None else self.resigned
             winner = self.winner_without(lost)
-            reason = (f"{self.labels[lost]} ran out of time." if self.flagged is not None
-                      else f"{self.labels[lost]} resigned.")
+            reason = (_("{name} ran out of time.") if self.flagged is not None
+                      else _("{name} resigned.")).format(name=self.labels[lost])
         elif self.agreed:
-            winner, reason = None, "Drawn by agreement."
+            winner, reason = None, _("Drawn by agreement.")
         else:
             winner = state.winner
-            reason = state.describe_end(self.labels) or "The game is over."
+            reason = state.describe_end(self.labels) or _("The game is over.")
         return {"winner": winner, "reason": reason, "flagged": self.flagged,
                 "resigned": self.resigned,
                 "scores": list(state.scores),

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from .board import (BARRICADE, BARRICADES_EACH, BOARD_CHARS, CORNERS, DUX, DUX_NAMES, EMPTY, FILES,
                     HEIGHT, OPTIONS, OPTION_CHOICES, PIECE, PIECES_EACH, SIDE_NAMES, SIZE, UNITS,
-                    WIDTH, Move, file_rank, square_at, square_index, square_name)
+                    WIDTH, Move, file_rank, side_names, square_at, square_index, square_name)
 from .records import SPEC
 from .state import CalabriaState
 
 __all__ = ["BARRICADE", "BARRICADES_EACH", "BOARD_CHARS", "CORNERS", "DUX", "DUX_NAMES", "EMPTY",
            "FILES", "HEIGHT", "OPTION_CHOICES", "OPTIONS", "PIECE", "PIECES_EACH", "SIDE_NAMES",
            "SIZE", "SPEC", "UNITS", "WIDTH", "CalabriaState", "Move", "file_rank", "square_at",
-           "square_index", "square_name"]
+           "square_index", "square_name", "side_names"]

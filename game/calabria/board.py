@@ -9,14 +9,16 @@ import re
 from typing import NamedTuple
 
 from ..errors import InvalidMoveError
+from ..i18n import N_, _
 
 FILES = "abcdefghijkl"
 WIDTH, HEIGHT = 12, 8
 SIZE = WIDTH * HEIGHT
 PIECES_EACH = 12
 BARRICADES_EACH = 4
-SIDE_NAMES = ("Romans", "Gladiators")
-DUX_NAMES = ("Roman Dux", "Gladiator Dux")
+#: The sides as files name them (English); ``side_names`` gives them in the language in use.
+SIDE_NAMES = (N_("Romans"), N_("Gladiators"))
+DUX_NAMES = (N_("Roman Dux"), N_("Gladiator Dux"))
 
 EMPTY = "."
 PIECE = ("r", "g")
@@ -52,6 +54,11 @@ def file_rank(square: int) -> tuple[int, int]:
     return square % WIDTH, HEIGHT - square // WIDTH
 
 
+def side_names(variant=None) -> tuple:
+    """What each player commands ("Romans", "Gladiators"), in the language in use."""
+    return tuple(_(name) for name in SIDE_NAMES)
+
+
 def square_name(square: int) -> str:
     return FILES[square % WIDTH] + str(HEIGHT - square // WIDTH)
 
@@ -61,7 +68,8 @@ def square_index(name: str) -> int:
     text = name.strip().lower()
     m = re.fullmatch(r"([a-z])([0-9]+)", text)
     if not m or m.group(1) not in FILES or not 1 <= int(m.group(2)) <= HEIGHT:
-        raise InvalidMoveError(f"{name!r} is not a square: files run a-l and ranks 1-8")
+        raise InvalidMoveError(_("{text} is not a square: files run a-l and ranks 1-8").format(
+            text=repr(name)))
     return square_at(FILES.index(m.group(1)), int(m.group(2)))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..errors import IllegalMoveError, InvalidMoveError
+from ..i18n import _
 from .board import SIZE, _PLACE, _STEP, Move, square_index, square_name
 
 
@@ -39,8 +40,8 @@ def parse_move(state, text: str) -> Move:
     m = re.fullmatch(r"([a-z][0-9]+)-([a-z][0-9]+)", word)
     if m:
         return _STEP[square_index(m.group(1)) * SIZE + square_index(m.group(2))]
-    raise InvalidMoveError(f"{text!r} is not a Calabria action: write V@e4 or D@e4 to place, "
-                           f"e4-e7 to move and X@f4 for a barricade")
+    raise InvalidMoveError(_("{text} is not a Calabria action: write V@e4 or D@e4 to place, "
+                             "e4-e7 to move and X@f4 for a barricade").format(text=repr(text)))
 
 
 def format_move(state, move) -> str:
@@ -48,5 +49,5 @@ def format_move(state, move) -> str:
     if kind == "M":
         return f"{square_name(frm)}-{square_name(to)}"
     if kind not in "VDX" or not is_square(to):
-        raise IllegalMoveError(f"{move!r} is not a Calabria action")
+        raise IllegalMoveError(_("{move} is not a Calabria action").format(move=repr(move)))
     return f"{kind}@{square_name(to)}"

@@ -5,11 +5,12 @@ Part of ``game.calabria``, whose docstring describes the game and its modules.
 
 from __future__ import annotations
 
-from ..core import COUNT_MAX, GameState, changed_options, counted
+from ..core import COUNT_MAX, GameState, changed_options
 from ..errors import IllegalMoveError
-from .board import (BARRICADE, CAPTURE_TABLE, DUX, DUX_NAMES, EMPTY, HEIGHT, LINES, NEAR,
+from ..i18n import _, ngettext, number
+from .board import (BARRICADE, CAPTURE_TABLE, DUX, EMPTY, HEIGHT, LINES, NEAR,
                     NEIGHBOUR_SETS, NEIGHBOURS, OPTIONS, PIECE, RAYS, SIDE_NAMES, SIZE, UNITS,
-                    WIDTH, _PLACE, _STEP, file_rank)
+                    WIDTH, _PLACE, _STEP, file_rank, side_names)
 from .notation import describe_move, is_square, parse_move, square_of
 
 
@@ -187,8 +188,9 @@ class CalabriaState(GameState):
         except TypeError:
             legal = False
         if not legal:
-            raise IllegalMoveError(f"illegal action {describe_move(move)}: "
-                                   f"{self.action_problem(move) or 'not a legal action'}")
+            raise IllegalMoveError(_("illegal action {move}: {problem}").format(
+                move=describe_move(move),
+                problem=self.action_problem(move) or _("not a legal action")))
         side, kind, to = self.mover, move[0], move[2]
         board = list(self.board)
         if self.phase == "positioning":
@@ -300,27 +302,44 @@ class CalabriaState(GameState):
         end = self._outcome()
         if end is None:
             return None
-        names = names or SIDE_NAMES
+        sides = side_names()
+        names = names or sides
         reason, winner = end
         # a side's own name is plural ("Romans win"); a player's is not ("Ann (Romans) wins")
-        win = None if winner is None else ("win" if names[winner] == SIDE_NAMES[winner]
-                                           else "wins")
+        plural = winner is not None and names[winner] in (sides[winner], SIDE_NAMES[winner])
         if reason == "dux":
-            return f"{names[winner]} captured the {DUX_NAMES[1 - winner]}."
+            text = (_("{name} captured the Gladiator Dux.") if winner == 0
+                    else _("{name} captured the Roman Dux."))
+            return text.format(name=names[winner])
         if reason == "pieces":
-            return f"{names[winner]} captured every {SIDE_NAMES[1 - winner][:-1]} piece."
+            text = (_("{name} captured every Gladiator piece.") if winner == 0
+                    else _("{name} captured every Roman piece."))
+            return text.format(name=names[winner])
         if reason == "stuck":
-            return (f"{names[1 - winner]} had no legal action left, "
-                    f"so {names[winner]} {win}.")
+            text = (_("{loser} had no legal action left, so {name} win.") if plural
+                    else _("{loser} had no legal action left, so {name} wins."))
+            return text.format(loser=names[1 - winner], name=names[winner])
         if reason == "repetition":
-            times = {2: "twice", 3: "three times"}.get(self.options["repetition_limit"],
-                                                       f"{self.options['repetition_limit']} times")
-            return f"The same position occurred {times}: a draw."
+            limit = self.options["repetition_limit"]
+            if limit == 2:
+                return _("The same position occurred twice: a draw.")
+            if limit == 3:
+                return _("The same position occurred three times: a draw.")
+            return ngettext("The same position occurred {n} time: a draw.",
+                            "The same position occurred {n} times: a draw.", limit).format(
+                n=number(limit))
         a, b = self.scores
-        lead = f"{self.options['quiet_ply_limit']} moves passed without a capture"
+        quiet = number(self.options["quiet_ply_limit"])
         if winner is None:
-            return f"{lead}; both sides have {counted(a, 'piece')}: a draw."
-        return f"{lead}; {names[winner]} {win} with {max(a, b)} pieces to {min(a, b)}."
+            return ngettext("{moves} moves passed without a capture; both sides have {n} piece: "
+                            "a draw.",
+                            "{moves} moves passed without a capture; both sides have {n} "
+                            "pieces: a draw.", a).format(moves=quiet, n=number(a))
+        text = (_("{moves} moves passed without a capture; {name} win with {a} pieces to {b}.")
+                if plural else
+                _("{moves} moves passed without a capture; {name} wins with {a} pieces to {b}."))
+        return text.format(moves=quiet, name=names[winner], a=number(max(a, b)),
+                           b=number(min(a, b)))
 
     # --- for the board view -----------------------------------------------
     def piece_at(self, square):
@@ -397,51 +416,51 @@ class CalabriaState(GameState):
             except ValueError as exc:
                 return str(exc)
         if self.is_over:
-            return "the game is over"
+            return _("the game is over")
         if not isinstance(move, tuple) or len(move) != 3 or move[0] not in "VDMX":
-            return "not a Calabria action"
+            return _("not a Calabria action")
         kind, frm, to = move
         if not is_square(to) or (kind == "M" and not is_square(frm)):
-            return "that square is not on the board"
+            return _("that square is not on the board")
         if move in self._moves():
             return None
         side, board = self.mover, self.board
         if self.phase == "positioning":
             if kind in "MX":
-                return "no moves or barricades until every piece has been placed"
+                return _("no moves or barricades until every piece has been placed")
             pieces, dux = self.in_hand[side]
             if kind == "V" and not pieces:
-                return "all your pieces are placed; place your Dux"
+                return _("all your pieces are placed; place your Dux")
             if kind == "D" and not dux:
-                return "your Dux is already on the board"
-            return "that square is taken"
+                return _("your Dux is already on the board")
+            return _("that square is taken")
         if kind in "VD":
-            return "every piece is placed; move a piece or place a barricade"
+            return _("every piece is placed; move a piece or place a barricade")
         if kind == "X":
             if not self.barricades_left[side]:
-                return "you have no barricades left"
+                return _("you have no barricades left")
             if board[to] != EMPTY:
-                return "that square is taken"
-            return "barricades must stand two squares apart"
+                return _("that square is taken")
+            return _("barricades must stand two squares apart")
         c = board[frm]
         if c == EMPTY:
-            return "there is no piece there"
+            return _("there is no piece there")
         if c in "XY":
-            return "barricades never move"
+            return _("barricades never move")
         if c not in UNITS[side]:
-            return "that is not your piece"
+            return _("that is not your piece")
         if _pinned(board, frm, UNITS[1 - side]):
-            return "that piece is pinned (Alligatus)"
+            return _("that piece is pinned (Alligatus)")
         if frm == to:
-            return ("a jump chain may not end where it began" if c == DUX[side]
-                    else "a move must end on another square")
+            return (_("a jump chain may not end where it began") if c == DUX[side]
+                    else _("a move must end on another square"))
         if board[to] != EMPTY:
-            return "that square is taken"
+            return _("that square is taken")
         if c == DUX[side]:
-            return "the Dux cannot reach that square by a slide or a chain of jumps"
+            return _("the Dux cannot reach that square by a slide or a chain of jumps")
         (f1, r1), (f2, r2) = file_rank(frm), file_rank(to)
         if f1 != f2 and r1 != r2:
-            return "pieces move in straight lines, like a rook"
-        return "the way is blocked"
+            return _("pieces move in straight lines, like a rook")
+        return _("the way is blocked")
 
 

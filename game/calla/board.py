@@ -15,7 +15,7 @@ START = (3, 3, 4, 3, 3, 0, 3, 3, 4, 3, 3, 0)
 TOTAL = sum(START)
 WIN_CUBES = 17
 CALLA = (5, 11)
-PLAYER_NAMES = ("A", "B")
+PLAYER_NAMES = ("A", "B")        # letters, the same in every language
 
 OPTIONS = {"end_sweep": "none", "time_limit_minutes": 15}
 OPTION_CHOICES = {"end_sweep": ("none", "owner_takes"), "time_limit_minutes": (int, 0, 600)}

@@ -7,7 +7,7 @@ Part of ``game.calla``; the rules themselves are in the state class there.
 from __future__ import annotations
 
 from ..core import COUNT_MAX, Fields, GameSpec
-from ..i18n import N_
+from ..i18n import N_, _
 from ..errors import InvalidMoveError
 from .state import CallaState
 from .board import OPTION_CHOICES, OPTIONS, PLAYER_NAMES, START, TOTAL, WIN_CUBES
@@ -53,7 +53,8 @@ def _from_position(data: dict) -> CallaState:
 def _parse(state: CallaState, text: str) -> int:
     word = text.strip()
     if not word.isdigit() or not 1 <= int(word) <= 5:
-        raise InvalidMoveError(f"{text!r} is not a Calla move: give a shield number 1-5")
+        raise InvalidMoveError(_("{text} is not a Calla move: give a shield number 1-5").format(
+            text=repr(text)))
     return int(word)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core import GameState, changed_options
 from ..errors import IllegalMoveError
+from ..i18n import _, number
 from .board import (CALLA, OPTIONS, PLAYER_NAMES, TOTAL, WIN_CUBES, facing, owner, shield_index,
                     shields, sow_path)
 
@@ -76,13 +77,14 @@ class CallaState(GameState):
 
     def play(self, move) -> "CallaState":
         if self.is_over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_("the game is over"))
         if isinstance(move, bool) or not isinstance(move, int) or not 1 <= move <= 5:
-            raise IllegalMoveError(f"{move!r} is not a shield number 1-5")
+            raise IllegalMoveError(_("{move} is not a shield number 1-5").format(move=repr(move)))
         player = self.mover
         origin = shield_index(player, move)
         if not self.pits[origin]:
-            raise IllegalMoveError(f"shield {move} of player {PLAYER_NAMES[player]} is empty")
+            raise IllegalMoveError(_("shield {shield} of player {side} is empty").format(
+                shield=move, side=PLAYER_NAMES[player]))
         pits = list(self.pits)
         path = sow_path(pits, origin, player)
         pits[origin] = 0
@@ -143,18 +145,23 @@ class CallaState(GameState):
         end = self._end()
         if end is None:
             return None
-        names = names or [f"Player {name}" for name in PLAYER_NAMES]
-        a, b = self.scores
+        names = names or [_("Player {side}").format(side=name) for name in PLAYER_NAMES]
+        a, b = number(self.scores[0]), number(self.scores[1])
         if end == "win":
             who = 0 if self.pits[5] >= WIN_CUBES else 1
-            return f"{names[who]} gathered {WIN_CUBES} cubes in their calla."
+            return _("{name} gathered {n} cubes in their calla.").format(
+                name=names[who], n=number(WIN_CUBES))
         if end == "empty":
-            lead = f"{names[self.mover]} had no cubes left to sow"
-        else:
-            lead = "Time was called and both players completed their turns"
+            if a == b:
+                return _("{name} had no cubes left to sow; the callas are level, "
+                         "{a} to {b}.").format(name=names[self.mover], a=a, b=b)
+            return _("{name} had no cubes left to sow; {a} to {b} in the callas.").format(
+                name=names[self.mover], a=a, b=b)
         if a == b:
-            return f"{lead}; the callas are level, {a} to {b}."
-        return f"{lead}; {a} to {b} in the callas."
+            return _("Time was called and both players completed their turns; the callas "
+                     "are level, {a} to {b}.").format(a=a, b=b)
+        return _("Time was called and both players completed their turns; {a} to {b} in "
+                 "the callas.").format(a=a, b=b)
 
     def most_moves_left(self) -> int:
         """A bound on the moves the game can still take from here, whatever is played;

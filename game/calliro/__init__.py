@@ -31,7 +31,8 @@ from .board import (ARC_120, ARC_ANY, BLUE, CHIPS_PER_KIND, COLOURS, COLOUR_NAME
                     EMPTY, FLIPPED, GREEN, KINDS, KIND_OF, OPTIONS, OPTION_CHOICES, ORANGE, PAIR,
                     PAIR_KINDS, PAIR_NAMES, PLAYER_NAMES, RULE_2, SCORE_CHIP, UNDER, UP, UP_KINDS,
                     WIN_POINTS, Geometry, Move, cell_label, cells, chip_text, flip, geometry,
-                    neighbours, on_board, parse_cell, parse_chip, place, replace)
+                    neighbours, on_board, parse_cell, parse_chip, place, replace, colour_word,
+                    side_names)
 from .records import SPEC
 from .state import CalliroState
 
@@ -40,4 +41,5 @@ __all__ = ["SPEC", "CalliroState", "ARC_120", "ARC_ANY", "BLUE", "CHIPS_PER_KIND
            "OPTION_CHOICES", "OPTIONS", "ORANGE", "PAIR", "PAIR_KINDS", "PAIR_NAMES",
            "PLAYER_NAMES", "RULE_2", "SCORE_CHIP", "UNDER", "UP", "UP_KINDS", "WIN_POINTS",
            "Geometry", "Move", "cell_label", "cells", "chip_text", "flip", "geometry",
-           "neighbours", "on_board", "parse_cell", "parse_chip", "place", "replace"]
+           "neighbours", "on_board", "parse_cell", "parse_chip", "place", "replace",
+           "colour_word", "side_names"]

@@ -16,9 +16,11 @@ from typing import NamedTuple
 
 from ..core import shown
 from ..errors import InvalidMoveError
+from ..i18n import N_, _, pgettext
 
 
-PLAYER_NAMES = ("Blue", "Green")
+#: The sides as files name them (English); ``side_names`` gives them in the language in use.
+PLAYER_NAMES = (N_("Blue"), N_("Green"))
 COLOURS = "OBG"
 COLOUR_NAMES = ("orange", "blue", "green")
 ORANGE, BLUE, GREEN = 0, 1, 2
@@ -56,8 +58,22 @@ ARC_120 = tuple(any(m >> a & 1 and m >> b & 1 for a, b in _ARC_PAIRS_120) for m 
 ARC_ANY = tuple(ARC_120[m] or any(m >> a & 1 and m >> b & 1 for a, b in _ARC_PAIRS_60)
                 for m in range(64))
 
-RULE_2 = ("Rule 2: blue and green would both score; an action after which chips of both "
-          "players' colours sit in arcs is not allowed")
+#: Rule 2 as a refusal states it: ``action_problem`` gives it in the language in use, so
+#: compare a problem with ``_(RULE_2)``.
+RULE_2 = N_("Rule 2: blue and green would both score; an action after which chips of both "
+            "players' colours sit in arcs is not allowed")
+
+
+def side_names(variant=None) -> tuple:
+    """What each player commands ("Blue", "Green"), in the language in use."""
+    return tuple(_(name) for name in PLAYER_NAMES)
+
+
+def colour_word(colour: int) -> str:
+    """A chip's colour (ORANGE, BLUE, GREEN) as a word inside a sentence, in the language
+    in use."""
+    return (pgettext("chip colour", "orange"), pgettext("chip colour", "blue"),
+            pgettext("chip colour", "green"))[colour]
 
 
 class Move(NamedTuple):
@@ -108,8 +124,9 @@ def parse_cell(text: str, radius: int = 4) -> tuple:
         cell = (ord(m.group(1).lower()) - ord("a") - radius, int(m.group(2)) - radius - 1)
         if on_board(cell, radius):
             return cell
-    raise InvalidMoveError(f"{text!r} is not a cell of the board (columns a-"
-                           f"{chr(ord('a') + 2 * radius)}, centre {cell_label((0, 0), radius)})")
+    raise InvalidMoveError(_("{text} is not a cell of the board (columns a-{last}, centre "
+                             "{centre})").format(text=repr(text), last=chr(ord("a") + 2 * radius),
+                                                 centre=cell_label((0, 0), radius)))
 
 
 def neighbours(cell, radius: int = 4) -> list:

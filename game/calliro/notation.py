@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..errors import IllegalMoveError, InvalidMoveError
+from ..i18n import _
 from .board import Move, cell_label, parse_cell
 
 
@@ -26,15 +27,16 @@ def parse_move(state, text: str) -> Move:
     if m:
         up, under, label = m.groups()
         if under == up:
-            raise InvalidMoveError(f"{text!r}: a chip has two different colours")
+            raise InvalidMoveError(_("{text}: a chip has two different colours").format(
+                text=repr(text)))
         return Move("place", parse_cell(label, radius), up.upper(),
                     under.upper() if under else None)
     m = re.fullmatch(r"(flip|replace) ?([a-z][0-9]+)", t)
     if m:
         return Move(m.group(1), parse_cell(m.group(2), radius))
-    raise InvalidMoveError(f"{text!r} is not a Calliro action: write O@e5 (or B/g@d4 to ask "
-                           f"for a particular chip) to place, flip e5 to flip, replace f4 for a "
-                           f"score chip")
+    raise InvalidMoveError(_("{text} is not a Calliro action: write O@e5 (or B/g@d4 to ask "
+                             "for a particular chip) to place, flip e5 to flip, replace f4 for a "
+                             "score chip").format(text=repr(text)))
 
 
 def format_move(state, move) -> str:
@@ -45,4 +47,4 @@ def format_move(state, move) -> str:
         return f"{up.upper()}{'/' + under.lower() if under else ''}@{label}"
     if action in ("flip", "replace"):
         return f"{action} {label}"
-    raise IllegalMoveError(f"{move!r} is not a Calliro action")
+    raise IllegalMoveError(_("{move} is not a Calliro action").format(move=repr(move)))

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from ..core import COUNT_MAX, GameState, changed_options, leader, rng_for
 from ..errors import IllegalMoveError
-from .board import (ARC_120, ARC_ANY, BLUE, COLOUR_NAMES, COLOURS, EMPTY, FLIPPED, GREEN, KIND_OF,
-                    OPTIONS, ORANGE, PAIR, PAIR_KINDS, PLAYER_NAMES, RULE_2, SCORE_CHIP, UNDER, UP,
+from ..i18n import _, ngettext, number
+from .board import (ARC_120, ARC_ANY, BLUE, COLOURS, EMPTY, FLIPPED, GREEN, KIND_OF,
+                    OPTIONS, ORANGE, PAIR, PAIR_KINDS, RULE_2, SCORE_CHIP, UNDER, UP,
                     UP_KINDS, WIN_POINTS, _ARC_PAIRS_60, _ARC_PAIRS_120, _random_sides, chip_text,
-                    parse_cell)
+                    colour_word, parse_cell, side_names)
 from .notation import describe_move, parse_move
 
 
@@ -149,21 +150,31 @@ class CalliroState(GameState):
         end = self._ending()
         if end is None:
             return None
-        names = names or PLAYER_NAMES
+        names = names or side_names()
         a, b = self._scores
         if end == "points":
             who = 0 if a >= WIN_POINTS else 1
-            return f"{names[who]} reached {self._scores[who]} points."
+            return ngettext("{name} reached {n} point.", "{name} reached {n} points.",
+                            self._scores[who]).format(name=names[who],
+                                                      n=number(self._scores[who]))
+        idle = self.options["idle_limit"]
         if a == b:
-            result = f"the scores are level at {a} each"
-        else:
-            who = 0 if a > b else 1
-            result = f"{names[who]} wins {max(a, b)} to {min(a, b)}"
-        lead = {"chips": "Every chip is on the board",
-                "passes": "Neither player could act",
-                "idle": f"{self.options['idle_limit']} actions in a row placed no chip "
-                        f"and scored no point"}[end]
-        return f"{lead}; {result}."
+            text = {"chips": _("Every chip is on the board; the scores are level at {a} each."),
+                    "passes": _("Neither player could act; the scores are level at {a} each."),
+                    "idle": ngettext("{idle} action in a row placed no chip and scored no "
+                                     "point; the scores are level at {a} each.",
+                                     "{idle} actions in a row placed no chip and scored no "
+                                     "point; the scores are level at {a} each.", idle)}[end]
+            return text.format(a=number(a), idle=number(idle))
+        who = 0 if a > b else 1
+        text = {"chips": _("Every chip is on the board; {name} wins {a} to {b}."),
+                "passes": _("Neither player could act; {name} wins {a} to {b}."),
+                "idle": ngettext("{idle} action in a row placed no chip and scored no point; "
+                                 "{name} wins {a} to {b}.",
+                                 "{idle} actions in a row placed no chip and scored no point; "
+                                 "{name} wins {a} to {b}.", idle)}[end]
+        return text.format(name=names[who], a=number(max(a, b)), b=number(min(a, b)),
+                           idle=number(idle))
 
     def legal_moves(self) -> list:
         if self._moves is None:
@@ -176,7 +187,8 @@ class CalliroState(GameState):
     def play(self, move) -> "CalliroState":
         problem, plan = self._plan(move)
         if problem:
-            raise IllegalMoveError(f"illegal action {describe_move(self, move)}: {problem}")
+            raise IllegalMoveError(_("illegal action {move}: {problem}").format(
+                move=describe_move(self, move), problem=problem))
         if plan[0] == "replace":
             return self._replace(plan[1])
         return self._act(plan)
@@ -347,69 +359,71 @@ class CalliroState(GameState):
     def _plan(self, move, rule_2=True):
         """(problem, None) for an illegal move, else (None, plan) with what to do."""
         if self._ending() is not None:
-            return "the game is over", None
+            return _("the game is over"), None
         try:
             if not isinstance(move, tuple):
                 raise TypeError
             action, cell, up, under = move
             i = self.geo.index.get(tuple(cell))
         except (TypeError, ValueError):
-            return "not a Calliro action", None
+            return _("not a Calliro action"), None
         if i is None:
-            return "that cell is not on the board", None
+            return _("that cell is not on the board"), None
         board = self.board
         if action == "replace":
             if not self.pending:
-                return ("nothing to replace: replace is the scorer's choice of where a "
-                        "score chip goes"), None
+                return _("nothing to replace: replace is the scorer's choice of where a "
+                         "score chip goes"), None
             if i not in self._replace_targets():
                 label = self.geo.labels[self.pending[0]]
-                return (f"the score chip for {label} goes on {label} itself or on an orange "
-                        f"chip of its arc"), None
+                return _("the score chip for {cell} goes on {cell} itself or on an orange "
+                         "chip of its arc").format(cell=label), None
             return None, ("replace", i)
         if self.pending:
             label = self.geo.labels[self.pending[0]]
-            return f"first choose where the score chip for {label} goes (replace a cell)", None
+            return _("first choose where the score chip for {cell} goes (replace a "
+                     "cell)").format(cell=label), None
         if action == "place":
             if not isinstance(up, str) or up.upper() not in ("O", "B", "G"):
-                return "choose the up colour O, B or G", None
+                return _("choose the up colour O, B or G"), None
             u = COLOURS.index(up.upper())
             if board[i]:
-                return "that cell is taken", None
+                return _("that cell is taken"), None
             if not any(board[j] for j in self.geo.adjacent[i]) and any(board):
-                return "not next to any chip", None
+                return _("not next to any chip"), None
             kind = None
             if under is None:
                 a, b = UP_KINDS[u]
                 if not self.repo[a] + self.repo[b]:
-                    return f"the Repository has no chip with {COLOUR_NAMES[u]} up", None
+                    return _("the Repository has no chip with {colour} up").format(
+                        colour=colour_word(u)), None
             else:
                 if not isinstance(under, str) or under.upper() not in ("O", "B", "G"):
-                    return "the underside must be O, B or G", None
+                    return _("the underside must be O, B or G"), None
                 d = COLOURS.index(under.upper())
                 if d == u:
-                    return "a chip has two different colours", None
+                    return _("a chip has two different colours"), None
                 kind = KIND_OF[(u, d)]
                 if not self.repo[kind]:
-                    return (f"the Repository holds no {COLOUR_NAMES[u]}/{COLOUR_NAMES[d]} "
-                            f"chip with {COLOUR_NAMES[u]} up"), None
+                    return _("the Repository holds no {up}/{under} chip with {up} up").format(
+                        up=colour_word(u), under=colour_word(d)), None
             scorers = self._scorers(i, u)
             if rule_2 and self._breaks_rule_2(scorers):
-                return RULE_2, None
+                return _(RULE_2), None
             return None, ("place", i, u, kind, scorers)
         if action == "flip":
             code = board[i]
             if not code:
-                return "there is no chip there", None
+                return _("there is no chip there"), None
             if code >= SCORE_CHIP[0]:
-                return "score chips never flip", None
+                return _("score chips never flip"), None
             if i == self.lock:
-                return "that chip was just flipped by your opponent", None
+                return _("that chip was just flipped by your opponent"), None
             scorers = self._scorers(i, UNDER[code])
             if rule_2 and self._breaks_rule_2(scorers):
-                return RULE_2, None
+                return _(RULE_2), None
             return None, ("flip", i, FLIPPED[code], scorers)
-        return "not a Calliro action: place, flip or replace", None
+        return _("not a Calliro action: place, flip or replace"), None
 
     def _act(self, plan) -> "CalliroState":
         cells_ = self.geo.cells

@@ -18,20 +18,20 @@ from __future__ import annotations
 import re
 
 from ..core import Fields, GameSpec, GameState, shown
-from ..i18n import N_
+from ..i18n import N_, _, listed, ngettext, number, pgettext
 from ..errors import IllegalMoveError, InvalidMoveError
 from .board import (BOARD_SHAPE, COLOURS, FULL_SET, ONE, PIECE_INDEX, PIECES, PLAYERS, SIZES,
                     VARIANTS, Geometry, Piece, board_cells, ids_in, board_size, cell_label, centre_cells,
                     colour_names, colours_of_player, find_move, geometry, move_cells,
-                    move_for_cells, move_piece, orientation, parse_cell, piece_words,
-                    player_names, player_of_colour)
+                    move_for_cells, move_piece, orientation, parse_cell, piece_title, piece_words,
+                    player_names, player_of_colour, colour_words, side_names)
 
 __all__ = [
     "SPEC", "CallistoState", "VARIANTS", "BOARD_SHAPE", "COLOURS", "PLAYERS", "PIECES",
     "PIECE_INDEX", "Piece", "Geometry", "geometry", "board_size", "board_cells", "centre_cells",
     "cell_label", "parse_cell", "colour_names", "player_names", "player_of_colour",
     "colours_of_player", "orientation", "find_move", "move_for_cells", "move_cells", "move_piece",
-    "piece_words",
+    "piece_words", "piece_title", "colour_words", "side_names",
 ]
 
 VARIANT_TITLES = {
@@ -119,10 +119,11 @@ class CallistoState(GameState):
     def play(self, move) -> "CallistoState":
         colour = self.colour
         if colour is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_("the game is over"))
         if isinstance(move, bool) or not isinstance(move, int) \
                 or not 0 <= move < self.geo.placements:
-            raise IllegalMoveError(f"{move!r} is not a placement on this board")
+            raise IllegalMoveError(_("{move} is not a placement on this board").format(
+                move=repr(move)))
         problem = self._problem(colour, move)
         if problem:
             raise IllegalMoveError(problem)
@@ -150,17 +151,20 @@ class CallistoState(GameState):
     def describe_end(self, names=None):
         if self.colour is not None:
             return None
-        names = names or player_names(self._variant)
+        names = names or side_names(self._variant)
         scores = self.scores
         best = max(scores)
         top = [p for p, s in enumerate(scores) if s == best]
         if len(top) == 1:
-            others = ", ".join(f"{names[p]} with {s}" for p, s in enumerate(scores)
-                               if p != top[0])
-            return f"No colour can move. {names[top[0]]} wins with {best}, ahead of {others}."
-        tied = ", ".join(names[p] for p in top[:-1]) + f" and {names[top[-1]]}"
-        return (f"No colour can move. {tied} tie on {best}; {names[top[-1]]} started later "
-                f"and wins the tie.")
+            # TRANSLATORS: one of the players behind the winner: "Yellow with 12"
+            others = pgettext("list", ", ").join(
+                _("{name} with {points}").format(name=names[p], points=number(s))
+                for p, s in enumerate(scores) if p != top[0])
+            return _("No colour can move. {name} wins with {points}, ahead of {others}.").format(
+                name=names[top[0]], points=number(best), others=others)
+        return _("No colour can move. {names} tie on {points}; {last} started later and wins "
+                 "the tie.").format(names=listed(names[p] for p in top), points=number(best),
+                                    last=names[top[-1]])
 
     def __eq__(self, other) -> bool:
         return (type(other) is type(self) and self._variant == other._variant
@@ -214,18 +218,18 @@ class CallistoState(GameState):
         None when it may.  ``cells`` is an iterable of ``(x, y)`` or a placement id."""
         colour = self.colour if colour is None else colour
         if colour is None:
-            return "the game is over"
+            return _("the game is over")
         if isinstance(cells, int) and not isinstance(cells, bool):
             if not 0 <= cells < self.geo.placements:
-                return "not a placement on this board"
+                return _("not a placement on this board")
             return self._problem(colour, cells)
         cells = list(cells)
         if not all(self.geo.on_board(c) for c in cells):
-            return "a piece must lie wholly on the board"
+            return _("a piece must lie wholly on the board")
         mask = self.geo.mask_for(cells)
         move = None if mask is None else self.geo.by_mask.get(mask)
         if move is None:
-            return "the squares must form one of the Callisto pieces"
+            return _("the squares must form one of the Callisto pieces")
         return self._problem(colour, move)
 
     # --- the rules ----------------------------------------------------------
@@ -238,18 +242,20 @@ class CallistoState(GameState):
         left = self.left[colour]
         if not left[k]:
             count = PIECES[k].count
-            return (f"no {PIECES[k].title} left: each colour has only "
-                    f"{'one' if count == 1 else count}")
+            return ngettext("no {piece} left: each colour has only one",
+                            "no {piece} left: each colour has only {n}", count).format(
+                piece=piece_title(k), n=number(count))
         if k != ONE and left[ONE] > 1:
-            return "a colour's first two moves must be 1x1s"
+            return _("a colour's first two moves must be 1x1s")
         if mask & self.occupied:
             taken = [geo.label(c) for c in geo.cells_in(mask & self.occupied)]
-            return (f"a piece may only cover empty squares ({', '.join(taken)} "
-                    f"{'is' if len(taken) == 1 else 'are'} taken)")
+            return ngettext("a piece may only cover empty squares ({cells} is taken)",
+                            "a piece may only cover empty squares ({cells} are taken)",
+                            len(taken)).format(cells=", ".join(taken))
         if k == ONE:
-            return "the 1x1 may not be put in the centre" if mask & geo.centre else None
+            return _("the 1x1 may not be put in the centre") if mask & geo.centre else None
         if not mask & self.rims[colour]:
-            return "a piece larger than a 1x1 must share an edge with its own colour"
+            return _("a piece larger than a 1x1 must share an edge with its own colour")
         return None
 
     def _generate(self, colour: int) -> list:
@@ -446,17 +452,20 @@ def _parse(state: CallistoState, text: str) -> int:
     geo = state.geo
     words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
     if not words:
-        raise InvalidMoveError(f"{shown(text)} is not a Callisto move: give the covered cells "
-                               f"separated by commas, like f7 or i8,j8,i9")
+        raise InvalidMoveError(_("{text} is not a Callisto move: give the covered cells "
+                                 "separated by commas, like f7 or i8,j8,i9").format(
+                                     text=shown(text)))
     mask = 0
     for word in words:
         bit = 1 << geo.index(geo.parse_cell(word))
         if mask & bit:
-            raise InvalidMoveError(f"cell {word.lower()} is given twice in {shown(text)}")
+            raise InvalidMoveError(_("cell {cell} is given twice in {text}").format(
+                cell=word.lower(), text=shown(text)))
         mask |= bit
     move = geo.by_mask.get(mask)
     if move is None:
-        raise InvalidMoveError(f"{shown(text)} does not form one of the Callisto pieces")
+        raise InvalidMoveError(_("{text} does not form one of the Callisto pieces").format(
+            text=shown(text)))
     return move
 
 
@@ -478,6 +487,6 @@ SPEC = GameSpec(
     parse=_parse,
     format=_format,
     variant_titles=dict(VARIANT_TITLES),
-    no_draw="equal scores go to the player who started later",
+    no_draw=N_("equal scores go to the player who started later"),
 )
 CallistoState.spec = SPEC

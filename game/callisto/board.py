@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from ..core import shown
 from ..errors import InvalidMoveError
+from ..i18n import N_, _, number
 
 
 VARIANTS = ("callisto_2", "callisto_3", "callisto", "callisto_2_4")
@@ -26,8 +27,10 @@ BOARD_SHAPE = {"callisto_2": (16, 2), "callisto_3": (20, 2), "callisto": (20, 6)
                "callisto_2_4": (20, 6)}
 COLOURS = {"callisto_2": 2, "callisto_3": 3, "callisto": 4, "callisto_2_4": 4}
 PLAYERS = {"callisto_2": 2, "callisto_3": 3, "callisto": 4, "callisto_2_4": 2}
-FOUR_COLOUR_NAMES = ("Blue", "Yellow", "Red", "Green")
-TWO_COLOUR_NAMES = ("Blue", "Green")
+#: The colours as files and records name them (English); ``colour_words`` gives them in
+#: the language in use.
+FOUR_COLOUR_NAMES = (N_("Blue"), N_("Yellow"), N_("Red"), N_("Green"))
+TWO_COLOUR_NAMES = (N_("Blue"), N_("Green"))
 
 
 class Piece(NamedTuple):
@@ -42,19 +45,24 @@ class Piece(NamedTuple):
 #: Pentobi's short name (as moves and files use it), ``title`` the piece in words, as
 #: the rules and every screen name it to a player (see ``piece_words``).
 PIECES = (
-    Piece("1", "1x1", 3, ((0, 0),)),
-    Piece("2", "domino", 2, ((0, 0), (1, 0))),
-    Piece("I3", "I tromino", 2, ((0, 0), (0, 1), (0, 2))),
-    Piece("V3", "V tromino", 2, ((0, 0), (0, 1), (1, 1))),
-    Piece("O", "2x2 square", 2, ((0, 0), (1, 0), (0, 1), (1, 1))),
-    Piece("Z4", "Z tetromino", 2, ((0, 0), (1, 0), (1, 1), (2, 1))),
-    Piece("T4", "T tetromino", 2, ((0, 0), (1, 0), (2, 0), (1, 1))),
-    Piece("L4", "L tetromino", 2, ((0, 0), (0, 1), (0, 2), (1, 2))),
-    Piece("U", "U pentomino", 1, ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1))),
-    Piece("T5", "T pentomino", 1, ((0, 0), (1, 0), (2, 0), (1, 1), (1, 2))),
-    Piece("X", "X pentomino", 1, ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2))),
-    Piece("W", "W pentomino", 1, ((0, 0), (0, 1), (1, 1), (1, 2), (2, 2))),
+    Piece("1", N_("1x1"), 3, ((0, 0),)),
+    Piece("2", N_("domino"), 2, ((0, 0), (1, 0))),
+    Piece("I3", N_("I tromino"), 2, ((0, 0), (0, 1), (0, 2))),
+    Piece("V3", N_("V tromino"), 2, ((0, 0), (0, 1), (1, 1))),
+    Piece("O", N_("2x2 square"), 2, ((0, 0), (1, 0), (0, 1), (1, 1))),
+    Piece("Z4", N_("Z tetromino"), 2, ((0, 0), (1, 0), (1, 1), (2, 1))),
+    Piece("T4", N_("T tetromino"), 2, ((0, 0), (1, 0), (2, 0), (1, 1))),
+    Piece("L4", N_("L tetromino"), 2, ((0, 0), (0, 1), (0, 2), (1, 2))),
+    Piece("U", N_("U pentomino"), 1, ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1))),
+    Piece("T5", N_("T pentomino"), 1, ((0, 0), (1, 0), (2, 0), (1, 1), (1, 2))),
+    Piece("X", N_("X pentomino"), 1, ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2))),
+    Piece("W", N_("W pentomino"), 1, ((0, 0), (0, 1), (1, 1), (1, 2), (2, 2))),
 )
+#: Each piece with its article, as ``piece_words`` names it to a player.
+THE_PIECES = (N_("the 1x1"), N_("the domino"), N_("the I tromino"), N_("the V tromino"),
+              N_("the 2x2 square"), N_("the Z tetromino"), N_("the T tetromino"),
+              N_("the L tetromino"), N_("the U pentomino"), N_("the T pentomino"),
+              N_("the X pentomino"), N_("the W pentomino"))
 ONE = 0
 PIECE_INDEX = {p.name: i for i, p in enumerate(PIECES)}
 FULL_SET = tuple(p.count for p in PIECES)
@@ -67,7 +75,12 @@ def piece_words(piece: str) -> str:
     variant plays the same 12 kinds, so one table names them all."""
     if piece not in PIECE_INDEX:
         raise ValueError(f"unknown piece {piece!r}")
-    return f"the {PIECES[PIECE_INDEX[piece]].title}"
+    return _(THE_PIECES[PIECE_INDEX[piece]])
+
+
+def piece_title(k: int) -> str:
+    """Piece kind ``k``'s title ("domino") in the language in use."""
+    return _(PIECES[k].title)
 
 
 def orientation(piece: str, turn: int) -> tuple:
@@ -145,17 +158,19 @@ class Geometry:
         word = text.strip().lower()
         match = re.fullmatch(r"([a-z])([0-9]{1,2})", word)
         if not match:
-            raise InvalidMoveError(f"{shown(text)} is not a cell: write a column letter and a "
-                                   f"row number, like f7")
+            raise InvalidMoveError(_("{text} is not a cell: write a column letter and a row "
+                                     "number, like f7").format(text=shown(text)))
         x = ord(match.group(1)) - ord("a")
         row = int(match.group(2))
         last = chr(ord("a") + self.size - 1)
         if x >= self.size or not 1 <= row <= self.size:
-            raise InvalidMoveError(f"{shown(text)} is outside the board (columns a-{last}, "
-                                   f"rows 1-{self.size})")
+            raise InvalidMoveError(_("{text} is outside the board (columns a-{last}, rows "
+                                     "1-{size})").format(text=shown(text), last=last,
+                                                          size=number(self.size)))
         cell = (x, self.size - row)
         if not self.on_board(cell):
-            raise InvalidMoveError(f"{shown(text)} is off the board (a cut-off corner)")
+            raise InvalidMoveError(_("{text} is off the board (a cut-off corner)").format(
+                text=shown(text)))
         return cell
 
     def cells_in(self, mask: int) -> list:
@@ -329,6 +344,20 @@ def player_of_colour(variant: str | None, colour: int) -> int:
 def colours_of_player(variant: str | None, player: int) -> tuple:
     variant = check_variant(variant)
     return tuple(range(player, COLOURS[variant], PLAYERS[variant]))
+
+
+def colour_words(variant: str | None = None) -> tuple:
+    """The colours of ``variant`` as a player reads them, in the language in use."""
+    return tuple(_(name) for name in colour_names(variant))
+
+
+def side_names(variant: str | None = None) -> tuple:
+    """What each player commands, in the language in use: "Blue"..., "Blue/Red" in
+    callisto_2_4 (``player_names`` gives them as files keep them)."""
+    variant = check_variant(variant)
+    names = colour_words(variant)
+    return tuple("/".join(names[c] for c in colours_of_player(variant, p))
+                 for p in range(PLAYERS[variant]))
 
 
 def player_names(variant: str | None = None) -> tuple:

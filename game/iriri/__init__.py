@@ -35,11 +35,11 @@ from __future__ import annotations
 
 from .records import SPEC
 from .state import (PASS, PLAYER_NAMES, TYPES, IririState, Pass, Place, Take, Takeable, cell_label,
-                    colour_of, start_ring, take_need)
+                    colour_of, side_names, start_ring, take_need)
 from .words import (ACROSS, DOWN, Dictionary, Word, dictionary, orderings, placements, touches,
                     word_cells, words_through)
 
 __all__ = ["SPEC", "IririState", "Place", "Take", "Pass", "PASS", "Word", "Takeable",
            "Dictionary", "dictionary", "orderings", "placements", "word_cells", "words_through",
            "touches", "ACROSS", "DOWN", "TYPES", "PLAYER_NAMES", "colour_of", "cell_label",
-           "start_ring", "take_need"]
+           "start_ring", "take_need", "side_names"]

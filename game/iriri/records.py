@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..core import SEED_MAX, Fields, GameSpec, counted, shown
-from ..i18n import N_
+from ..i18n import N_, _
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from .state import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
                     TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
@@ -168,29 +168,32 @@ def _parse(state, text: str):
         return PASS
     if words and words[0] == "take":
         if len(words) == 1:
-            raise InvalidMoveError(f"{text!r}: name the ring indices to take, e.g. 'take 4 9'")
+            raise InvalidMoveError(_("{text}: name the ring indices to take, e.g. 'take 4 9'")
+                                   .format(text=repr(text)))
         indices = []
         for word in words[1:]:
             if not word.isdigit():
-                raise InvalidMoveError(f"{text!r}: {word!r} is not a ring index "
-                                       f"(0, 1, 2, ...)")
+                raise InvalidMoveError(_("{text}: {word} is not a ring index (0, 1, 2, ...)")
+                                       .format(text=repr(text), word=repr(word)))
             indices.append(int(word))
         if len(set(indices)) != len(indices):
-            raise InvalidMoveError(f"{text!r}: a ring index is named twice")
+            raise InvalidMoveError(_("{text}: a ring index is named twice").format(
+                text=repr(text)))
         return Take(tuple(sorted(indices)))
     if not words:
-        raise InvalidMoveError("an empty move: place pieces like 'Ys@0,0 Yl@0,1', 'take 4 9' "
-                               "or 'pass'")
+        raise InvalidMoveError(_("an empty move: place pieces like 'Ys@0,0 Yl@0,1', 'take 4 9' "
+                                 "or 'pass'"))
     pieces = []
     for word in words:
         m = _PIECE.fullmatch(word)
         if not m:
-            raise InvalidMoveError(f"{text!r} is not an Iriri move: place pieces like "
-                                   f"'Ys@0,0 Yl@0,1', take with 'take 4 9', or 'pass'")
+            raise InvalidMoveError(_("{text} is not an Iriri move: place pieces like "
+                                     "'Ys@0,0 Yl@0,1', take with 'take 4 9', or 'pass'").format(
+                                         text=repr(text)))
         pieces.append((int(m.group(2)), int(m.group(3)), m.group(1)[0].upper() + m.group(1)[1]))
     pieces.sort()
-    if len({(r, c) for r, c, _ in pieces}) != len(pieces):
-        raise InvalidMoveError(f"{text!r}: two pieces on one cell")
+    if len({(r, c) for r, c, __ in pieces}) != len(pieces):
+        raise InvalidMoveError(_("{text}: two pieces on one cell").format(text=repr(text)))
     return Place(tuple(pieces))
 
 
@@ -201,7 +204,7 @@ def _format(state, move) -> str:
         return "take " + " ".join(str(i) for i in move.indices)
     if isinstance(move, Pass):
         return "pass"
-    raise IllegalMoveError(f"{move!r} is not an Iriri move")
+    raise IllegalMoveError(_("{move} is not an Iriri move").format(move=repr(move)))
 
 
 SPEC = GameSpec(
@@ -216,6 +219,7 @@ SPEC = GameSpec(
     make_from_position=_from_position,
     parse=_parse,
     format=_format,
-    no_draw="the first word scores a half point, so once a piece is down the scores never tie",
+    no_draw=N_("the first word scores a half point, so once a piece is down the scores "
+               "never tie"),
 )
 IririState.spec = SPEC

@@ -11,10 +11,12 @@ from typing import NamedTuple
 
 from ..core import GameState, leader, rng_for, score_text
 from ..errors import IllegalMoveError
+from ..i18n import N_, _, ngettext, number
 from .words import Word, dictionary, placements, touches, word_text, words_through
 
 TYPES = ("Ys", "Ym", "Yl", "Bs", "Bm", "Bl")
-PLAYER_NAMES = ("Yellow", "Blue")
+#: The sides as files name them (English); ``side_names`` gives them in the language in use.
+PLAYER_NAMES = (N_("Yellow"), N_("Blue"))
 OWN_TYPES = (TYPES[:3], TYPES[3:])
 PER_TYPE = 5
 HAND_SIZE = 3
@@ -23,6 +25,11 @@ SIZE_ORDER = {"s": 0, "m": 1, "l": 2}
 OPTIONS: dict = {}
 OPTION_CHOICES: dict = {}
 
+
+
+def side_names(variant=None) -> tuple:
+    """What each player commands ("Yellow", "Blue"), in the language in use."""
+    return tuple(_(name) for name in PLAYER_NAMES)
 
 
 def colour_of(piece: str) -> int:
@@ -164,14 +171,14 @@ class IririState(GameState):
     def describe_end(self, names=None):
         if not self.is_over:
             return None
-        names = names or PLAYER_NAMES
+        names = names or side_names()
         a, b = self.scores
-        lead = "Both players passed in a row"
         if a == b:
-            return f"{lead}; the scores are level at {score_text(a)} to {score_text(b)}."
+            return _("Both players passed in a row; the scores are level at {a} to {b}.").format(
+                a=number(score_text(a)), b=number(score_text(b)))
         win = 0 if a > b else 1
-        return (f"{lead}; {names[win]} wins {score_text(max(a, b))} "
-                f"to {score_text(min(a, b))}.")
+        return _("Both players passed in a row; {name} wins {a} to {b}.").format(
+            name=names[win], a=number(score_text(max(a, b))), b=number(score_text(min(a, b))))
 
     def legal_moves(self) -> list:
         if self.is_over:
@@ -183,39 +190,40 @@ class IririState(GameState):
 
     def play(self, move) -> "IririState":
         if self.is_over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_("the game is over"))
         if isinstance(move, Place):
             return self._play_place(move)
         if isinstance(move, Take):
             return self._play_take(move)
         if isinstance(move, Pass):
             if self.phase != "place":
-                raise IllegalMoveError("a pass is only possible instead of a placement")
+                raise IllegalMoveError(_("a pass is only possible instead of a placement"))
             if self._placements():
-                raise IllegalMoveError("you may pass only when no placement is possible")
+                raise IllegalMoveError(_("you may pass only when no placement is possible"))
             passes = self.passes + 1
             last = _last(self.mover, "pass", game_over=passes >= 2)
             return IririState(self.ring, self.board, self.hands, self.halves, 1 - self.mover,
                               "place", passes, self.first_done, self.seed, last)
-        raise IllegalMoveError(f"{move!r} is not an Iriri move")
+        raise IllegalMoveError(_("{move} is not an Iriri move").format(move=repr(move)))
 
     # --- placing -------------------------------------------------------------
     def _play_place(self, move: Place) -> "IririState":
         if self.phase != "place":
-            raise IllegalMoveError("it is the take phase: take pieces from the ring")
+            raise IllegalMoveError(_("it is the take phase: take pieces from the ring"))
         try:
             halves = self._table.get(move) if self._table is not None else None
         except TypeError:  # a hand-made move holding lists
-            raise IllegalMoveError(f"{move!r} is not an Iriri move") from None
+            raise IllegalMoveError(_("{move} is not an Iriri move").format(move=repr(move))) \
+                from None
         if halves is None:
-            problem, _, halves = self._assess(move.pieces)
+            problem, __, halves = self._assess(move.pieces)
             if problem:
                 raise IllegalMoveError(problem)
         board = dict(self.board)
         for r, c, t in move.pieces:
             board[(r, c)] = t
         hand = list(self.hands[self.mover])
-        for _, _, t in move.pieces:
+        for __, __, t in move.pieces:
             hand.remove(t)
         hand = tuple(hand)
         hands = (hand, self.hands[1]) if self.mover == 0 else (self.hands[0], hand)
@@ -254,34 +262,36 @@ class IririState(GameState):
         move list was not consulted for.
         """
         if self.is_over:
-            return "the game is over", [], 0
+            return _("the game is over"), [], 0
         if self.phase != "place":
-            return "it is the take phase: take pieces from the ring", [], 0
+            return _("it is the take phase: take pieces from the ring"), [], 0
         if not isinstance(pieces, (tuple, list)) or not pieces:
-            return "place at least one piece", [], 0
+            return _("place at least one piece"), [], 0
         for piece in pieces:
             if not (isinstance(piece, (tuple, list)) and len(piece) == 3
                     and all(isinstance(x, int) and not isinstance(x, bool) for x in piece[:2])):
-                return f"{piece!r} is not a piece placement (row, col, type)", [], 0
+                return _("{piece} is not a piece placement (row, col, type)").format(
+                    piece=repr(piece)), [], 0
         cells = [(r, c) for r, c, _ in pieces]
         if len(set(cells)) != len(cells):
-            return "two pieces on one cell", [], 0
+            return _("two pieces on one cell"), [], 0
         hand = list(self.hands[self.mover])
         for r, c, t in pieces:
             if t not in TYPES:
-                return f"{t!r} is not a piece type", [], 0
+                return _("{piece} is not a piece type").format(piece=repr(t)), [], 0
             if t not in hand:
-                more = "more " if t in self.hands[self.mover] else ""
-                return f"{PLAYER_NAMES[self.mover]} holds no {more}{t}", [], 0
+                text = (_("{side} holds no more {piece}") if t in self.hands[self.mover]
+                        else _("{side} holds no {piece}"))
+                return text.format(side=side_names()[self.mover], piece=t), [], 0
             hand.remove(t)
         board = self.board
         for cell in cells:
             if cell in board:
-                return f"cell {cell_label(cell)} is already taken", [], 0
+                return _("cell {cell} is already taken").format(cell=cell_label(cell)), [], 0
         rows = {r for r, _ in cells}
         cols = {c for _, c in cells}
         if len(rows) > 1 and len(cols) > 1:
-            return "pieces must lie in one row or column", [], 0
+            return _("pieces must lie in one row or column"), [], 0
         ordered = sorted(cells)
         if len(cells) > 1:
             dr, dc = (0, 1) if len(rows) == 1 else (1, 0)
@@ -290,18 +300,19 @@ class IririState(GameState):
             while (r, c) != ordered[-1]:
                 r, c = r + dr, c + dc
                 if (r, c) not in board and (r, c) not in placed:
-                    return "gap between placed pieces", [], 0
+                    return _("gap between placed pieces"), [], 0
         if not board:
             if len(cells) < 2:
-                return "the first word needs at least 2 pieces", [], 0
+                return _("the first word needs at least 2 pieces"), [], 0
             if ordered[0] != (0, 0) or not (rows == {0} or cols == {0}):
-                return "first word must cover 0,0 and run right or down", [], 0
+                return _("first word must cover 0,0 and run right or down"), [], 0
         elif not any(touches(board, cell) for cell in cells):
-            return "must touch a piece already on the board", [], 0
+            return _("must touch a piece already on the board"), [], 0
         words = self.words_for(pieces)
         for word in words:
             if not word.valid:
-                return f"word {word_text(word.types)} matches no run of the ring", words, 0
+                return _("word {word} matches no run of the ring").format(
+                    word=word_text(word.types)), words, 0
         if not board:
             return None, words, 6 * len(cells) + 1
         return None, words, 2 * sum(word.points for word in words)
@@ -323,7 +334,7 @@ class IririState(GameState):
 
     def _play_take(self, move: Take) -> "IririState":
         if self.phase != "take":
-            raise IllegalMoveError("it is the place phase: place pieces or pass")
+            raise IllegalMoveError(_("it is the place phase: place pieces or pass"))
         self._takes()
         try:
             legal = move in self._table
@@ -331,7 +342,7 @@ class IririState(GameState):
             legal = False
         if not legal:
             raise IllegalMoveError(self.take_problem(move.indices)
-                                   or "that take is not allowed")
+                                   or _("that take is not allowed"))
         taken = set(move.indices)
         types = [self.ring[i] for i in move.indices]
         ring = tuple(t for i, t in enumerate(self.ring) if i not in taken)
@@ -367,7 +378,7 @@ class IririState(GameState):
     def placement_points(self, move) -> float | int | None:
         """What a legal placement would score, or None when it is not legal."""
         pieces = move.pieces if isinstance(move, Place) else tuple(move)
-        problem, _, halves = self._assess(pieces)
+        problem, __, halves = self._assess(pieces)
         if problem:
             return None
         return halves // 2 if halves % 2 == 0 else halves / 2
@@ -390,17 +401,20 @@ class IririState(GameState):
     def take_problem(self, indices) -> str | None:
         """Why taking these ring indices is not allowed now, or None."""
         if self.is_over:
-            return "the game is over"
+            return _("the game is over")
         if self.phase != "take":
-            return "it is the place phase: place pieces or pass"
+            return _("it is the place phase: place pieces or pass")
         indices = list(indices)
         if len(set(map(repr, indices))) != len(indices):
-            return "a ring index is named twice"
+            return _("a ring index is named twice")
         for i in indices:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self.ring):
-                return f"the ring has no index {i!r} (it holds {len(self.ring)} pieces)"
+                return ngettext("the ring has no index {index} (it holds {n} piece)",
+                                "the ring has no index {index} (it holds {n} pieces)",
+                                len(self.ring)).format(index=repr(i), n=number(len(self.ring)))
             if colour_of(self.ring[i]) != self.mover:
-                return f"ring piece {i} ({self.ring[i]}) is not {PLAYER_NAMES[self.mover]}'s"
+                return _("ring piece {index} ({piece}) is not {side}'s").format(
+                    index=number(i), piece=self.ring[i], side=side_names()[self.mover])
         info = self.takeable()
         counts: dict = {}
         for i in indices:
@@ -408,10 +422,14 @@ class IririState(GameState):
         for t, n in counts.items():
             if n > info.limits[t]:
                 if info.limits[t] == 0:
-                    return f"ring piece {self.ring.index(t)} is the last {t}: it must stay"
-                return f"only {info.limits[t]} {t} may be taken: the last one must stay"
+                    return _("ring piece {index} is the last {piece}: it must stay").format(
+                        index=number(self.ring.index(t)), piece=t)
+                return ngettext("only {n} {piece} may be taken: the last one must stay",
+                                "only {n} {piece} may be taken: the last one must stay",
+                                info.limits[t]).format(n=number(info.limits[t]), piece=t)
         if len(indices) != info.need:
-            return f"take exactly {info.need} piece{'s' if info.need != 1 else ''}"
+            return ngettext("take exactly {n} piece", "take exactly {n} pieces",
+                            info.need).format(n=number(info.need))
         return None
 
 

@@ -1,0 +1,231 @@
+"""What the rules say to a player, in the language chosen: a move each game refuses, the
+sides' names, a time control's description, the session's own refusals, and a refusal as
+the play screen's status line shows it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import GAMES, i18n
+from game.clock import parse_time_control
+from game.i18n import _
+from game.session import Session
+from helpers import click, every_game, frames, make_app, move_pointer, set_position
+from scenes.play import PlayScene
+
+SHIPPED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use("en", persian_digits=False)
+
+
+def in_language(code, make):
+    """What ``make()`` gives with ``code`` in use (English restored after)."""
+    i18n.use(code)
+    try:
+        return make()
+    finally:
+        i18n.use("en")
+
+
+# --- one move each game refuses, and the message its rules give for it ------------------
+
+def _calla():
+    from game.calla import PLAYER_NAMES, shield_index
+    state = GAMES["calla"].new_game()
+    while True:
+        empty = [m for m in range(1, 6) if not state.pits[shield_index(state.mover, m)]]
+        if empty:
+            return state, empty[0], lambda: _("shield {shield} of player {side} is empty").format(
+                shield=empty[0], side=PLAYER_NAMES[state.mover])
+        state = state.play(state.legal_moves()[0])
+
+
+def _calliro():
+    spec = GAMES["calliro"]
+    state = spec.new_game()
+    move = spec.parse_move(state, "flip e5")
+    return state, move, lambda: _("illegal action {move}: {problem}").format(
+        move="flip e5", problem=_("there is no chip there"))
+
+
+def _callisto():
+    from game.callisto import find_move
+    state = GAMES["callisto"].new_game("callisto_2")
+    domino = find_move("callisto_2", "2", 0, (7, 7))
+    return state, domino, lambda: _("a colour's first two moves must be 1x1s")
+
+
+def _iriri():
+    from game.iriri import Take
+    state = GAMES["iriri"].new_game(seed=1)
+    return state, Take((0,)), lambda: _("it is the place phase: place pieces or pass")
+
+
+def _calabria():
+    spec = GAMES["calabria"]
+    state = spec.new_game()
+    move = spec.parse_move(state, "e4-e5")
+    return state, move, lambda: _("illegal action {move}: {problem}").format(
+        move="e4-e5", problem=_("no moves or barricades until every piece has been placed"))
+
+
+REFUSED = {"calla": _calla, "calliro": _calliro, "callisto": _callisto, "iriri": _iriri,
+           "calabria": _calabria}
+
+
+def test_every_game_has_a_refusal_here():
+    assert sorted(REFUSED) == sorted(every_game())
+
+
+def refusal(game):
+    state, move, _expected = REFUSED[game]()
+    with pytest.raises(ValueError) as caught:
+        state.play(move)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+@pytest.mark.parametrize("game", sorted(REFUSED))
+def test_a_refused_move_is_said_in_the_language_chosen(game, code):
+    english = refusal(game)
+    assert english == REFUSED[game]()[2](), "in English the rules' own words"
+    said = in_language(code, lambda: refusal(game))
+    wanted = in_language(code, REFUSED[game]()[2])
+    assert said == wanted, "the catalogue's translation"
+    assert said != english, f"{game}'s refusal has a translation in {code}"
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_move_text_that_is_no_move_is_said_in_the_language_chosen(code):
+    spec = GAMES["calla"]
+
+    def refused():
+        with pytest.raises(ValueError) as caught:
+            spec.parse_move(spec.new_game(), "7")
+        return str(caught.value)
+
+    assert refused() == "'7' is not a Calla move: give a shield number 1-5"
+    said = in_language(code, refused)
+    assert said != refused() and "'7'" in said and "1-5" in said
+
+
+# --- the sides and the clock ----------------------------------------------------------
+
+def side_names():
+    from game import calabria, calliro, callisto, iriri
+    return {"calabria": calabria.side_names(), "calliro": calliro.side_names(),
+            "callisto": callisto.side_names("callisto"),
+            "callisto_2_4": callisto.side_names("callisto_2_4"), "iriri": iriri.side_names()}
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_sides_are_named_in_the_language_chosen(code):
+    english = side_names()
+    assert english["calabria"] == ("Romans", "Gladiators")
+    assert english["callisto_2_4"] == ("Blue/Red", "Yellow/Green")
+    named = in_language(code, side_names)
+    for game, names in named.items():
+        assert len(names) == len(english[game])
+        for mine, theirs in zip(names, english[game]):
+            assert mine != theirs, f"{game}: {theirs} in {code}"
+    wanted = in_language(code, lambda: (_("Blue"), _("Red")))
+    assert named["callisto_2_4"][0] == "/".join(wanted)
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_time_control_is_described_in_the_language_chosen(code):
+    def described():
+        return [parse_time_control(text).describe() for text in ("5+3", "90s", "3d2", "0.5+1.5")]
+
+    assert described() == ["5 min + 3 s per move", "90 s sudden death", "3 min, 2 s delay",
+                           "30 s + 1.5 s per move"]
+    said = in_language(code, described)
+    wanted = in_language(code, lambda: [
+        _("{main} min + {extra} s per move").format(main=i18n.number(5), extra=i18n.number(3)),
+        _("{main} s sudden death").format(main=i18n.number(90)),
+        _("{main} min, {extra} s delay").format(main=i18n.number(3), extra=i18n.number(2)),
+        _("{main} s + {extra} s per move").format(main=i18n.number(30),
+                                                  extra=i18n.number(1.5))])
+    assert said == wanted
+    assert all(mine != theirs for mine, theirs in zip(said, described()))
+
+
+def test_a_decimal_time_takes_the_languages_own_sign():
+    assert in_language("de", lambda: parse_time_control("0.5+1.5").describe()).count("1,5") == 1
+
+
+# --- the session's own refusals --------------------------------------------------------
+
+def test_the_session_refuses_in_the_language_chosen():
+    i18n.use("de")
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    session = Session("calla", players=seats)
+    with pytest.raises(ValueError) as caught:
+        session.play(1, player=1)
+    assert str(caught.value) == "Bo ist nicht am Zug: Ann ist am Zug"
+    session.resign(0)
+    with pytest.raises(ValueError) as caught:
+        session.play(1)
+    assert str(caught.value) == "die Partie ist vorbei: Ann hat aufgegeben."
+    with pytest.raises(ValueError) as caught:
+        session.undo()
+    assert str(caught.value) == "jetzt kann kein Zug zurückgenommen werden"
+
+
+# --- on the play screen ------------------------------------------------------------------
+
+def play_scene(app, game):
+    spec = GAMES[game]
+    variant = "callisto_2" if game == "callisto" else None
+    seats = [{"name": f"Player {i + 1}", "kind": "human"}
+             for i in range(spec.players(variant))]
+    config = {"game": game, "variant": variant, "options": {}, "seats": seats,
+              "starter": "0", "time_control": None}
+    play = app.stack.push(PlayScene(app, config, seed=1))
+    frames(app, 2)
+    return play
+
+
+@pytest.mark.parametrize("game", sorted(REFUSED))
+def test_a_refused_move_reaches_the_status_line_in_german(tmp_path, game):
+    app = make_app(tmp_path)
+    try:
+        play = play_scene(app, game)
+        state, move, expected = REFUSED[game]()
+        set_position(play, state.position())
+        app.set_language("de")
+        assert not play.apply(move)
+        wanted = _("Not allowed: {problem}").format(problem=expected())
+        assert play.view.status == wanted
+        assert expected() in play.status_text() or expected() in play.view.status
+        assert expected() != in_language("en", expected)
+    finally:
+        app.close()
+
+
+def test_a_pinned_piece_clicked_is_refused_in_german(tmp_path):
+    """Driven by the pointer as a player would: a Calabria piece pinned between two
+    enemies is clicked, and the status line gives the rules' reason in German."""
+    app = make_app(tmp_path)
+    try:
+        app.settings.set("animation_speed", 4.0)
+        play = play_scene(app, "calabria")
+        rows = [".......g....", ".g.......G..", ".....r......", "............",
+                "..gRg.......", "............", "........r...", "............"]
+        set_position(play, {"board": rows, "phase": "movement", "to_move": 0})
+        app.set_language("de")
+        frames(app, 2)
+        from game.calabria import square_index
+        where = play.view.board.square_rect(square_index("d4")).center
+        move_pointer(app, where)
+        click(app, where)
+        assert play.cursor == 0 and play.view.held is None
+        assert "dieser Stein ist gefesselt (Alligatus)" in play.view.status
+        assert "pinned" not in play.view.status
+    finally:
+        app.close()
