@@ -98,35 +98,40 @@ class MenuScene(Scene):
         button_h, offset = (40, 8) if card_h >= 80 else ((34, 6) if card_h >= 62 else (28, 4))
         for i, spec in enumerate(self.games):
             y = top + i * row_h
-            self.rows.append((spec, pygame.Rect(x, y, card_w, row_h - 10)))
+            card = pygame.Rect(x, y, card_w, row_h - 10)
+            self.rows.append((spec, card))
             middle = y + offset
             right = x + card_w - 10
+            # laid out from the card's right end; in a language written right to left, from
+            # its left end, the title then at the right where such a reader starts
             self.rules_buttons[spec.name] = ui.button(
-                self, (right - 90, middle, 90, button_h), _("Rules"))
+                self, ui.mirrored((right - 90, middle, 90, button_h), card), _("Rules"))
             self.play_buttons[spec.name] = ui.button(
-                self, (right - 188, middle, 90, button_h), _("Play"),
+                self, ui.mirrored((right - 188, middle, 90, button_h), card), _("Play"),
                 tooltip=_("Choose who plays {game} and how, then start").format(game=spec.title))
             level = self.app.settings["setups"].get(spec.name, {}).get("level", "medium")
             self.computer_buttons[spec.name] = ui.button(
-                self, (right - 376, middle, 180, button_h), _("Play the computer"), "#primary",
+                self, ui.mirrored((right - 376, middle, 180, button_h), card),
+                _("Play the computer"), "#primary",
                 tooltip=_("A game of {game} against the computer ({level}) at once, set up as "
                           "last time").format(game=spec.title,
                                               level=ui.level_title(level)))
             kept = self.unfinished.get(spec.name)
             if kept is not None:
                 self.resume_buttons[spec.name] = ui.button(
-                    self, (right - RESUME_LEFT, middle, 100, button_h),
+                    self, ui.mirrored((right - RESUME_LEFT, middle, 100, button_h), card),
                     _("Rejoin") if kept.network else _("Resume"), "#primary",
                     tooltip=self.resume_tip(spec, kept))
         self.resume_button = self.open_button = None
         bottom = h - 70 - 54 * (len(lines) - 1)
+        window = pygame.Rect(0, 0, w, h)
         for line in lines:
             scale = scale_of(line)
             widths = [int(b[2] * scale) for b in line]
             x = w // 2 - (sum(widths) + gap * (len(line) - 1)) // 2
             for (attr, text, _width, look, tip), width in zip(line, widths):
-                setattr(self, attr, ui.button(self, (x, bottom, width, 44), text, look,
-                                              tooltip=tip))
+                setattr(self, attr, ui.button(self, ui.mirrored((x, bottom, width, 44), window),
+                                              text, look, tooltip=tip))
                 x += width + gap
             bottom += 54
         self.bottom_rows = len(lines)
@@ -333,18 +338,23 @@ class MenuScene(Scene):
         """A game's card: its title and (for a game left unfinished) who plays and how far
         it got, left of the buttons; under them the whole blurb, on the card's width."""
         buttons = [self.computer_buttons.get(spec.name), self.resume_buttons.get(spec.name)]
-        left = min(b.rect.x for b in buttons if b is not None) if any(buttons) else rect.right
+        # measured as laid out from the left (mirrored back in a language written right to
+        # left), then placed from the right in such a language
+        left = min(ui.mirrored(b.rect, rect).x for b in buttons if b is not None) \
+            if any(buttons) else rect.right
         top = self.play_buttons[spec.name].rect
         title_size, size = (26, 15) if rect.height >= 76 else (
             (22, 14) if rect.height >= 62 else (20, 13))
         title_w = min(assets.measure(spec.title, title_size, bold=True), left - rect.x - 40)
-        assets.text(surface, spec.title, (rect.x + 22, top.centery), size=title_size,
-                    bold=True, colour=ui.TITLE, width=title_w, anchor="midleft")
+        assets.text(surface, spec.title,
+                    (ui.mirrored((rect.x + 22, 0, title_w, 0), rect).x, top.centery),
+                    size=title_size, bold=True, colour=ui.TITLE, width=title_w, anchor="midleft")
         if spec.name in self.unfinished:
             room = left - rect.x - 22 - title_w - 16 - 12
+            at = ui.mirrored((rect.x + 22 + title_w + 16, 0, room, 0), rect).x
             assets.text(surface, self.unfinished_line(spec.name, size, room),
-                        (rect.x + 22 + title_w + 16, top.centery), size=size, colour=UNFINISHED,
-                        width=room, anchor="midleft")
+                        (at, top.centery), size=size, colour=UNFINISHED, width=room,
+                        anchor="midleft")
         width = rect.width - 44
         blurb = _(spec.blurb)      # marked where each game is described (N_)
         blurb_size = assets.fitting_size(blurb, size, width, smallest=11)

@@ -54,12 +54,14 @@ class RulesScene(Scene):
         self.spec = GAMES[game_name]
         self.relabel()
         self.page = max(0, min(page, len(self.sections) - 1))
-        self._diagram_state = {}
-        self._pictures: dict = {}     # (page, size) -> the page's picture, drawn once
 
     def relabel(self) -> None:
         self.rules = load_rules(self.spec.name)
         self.sections = self.rules["sections"]
+        # the pictures hold words too (a tray's, a piece's name): drawn again in the new
+        # language, from new positions, which the board views' picture cache has not seen
+        self._diagram_state = {}
+        self._pictures: dict = {}     # (page, size) -> the page's picture, drawn once
 
     def build(self) -> None:
         w, h = self.app.size

@@ -302,6 +302,9 @@ class SetupScene(Scene):
         w, h = self.app.size
         self.box = pygame.Rect(0, 0, min(720, w - 80), 0)
         x = (w - self.box.width) // 2
+        # the rows are laid out labels first, from the left; a language written right to
+        # left has them mirrored in this band: labels at the right, their fields left of them
+        self.band = pygame.Rect(x, 0, self.box.width, 0)
         control_x = x + 250
         control_w = self.box.width - 270
         self.sides_note = self._sides_note()
@@ -338,7 +341,7 @@ class SetupScene(Scene):
         kinds = seat_kinds(self.spec.name)
         for i, seat in enumerate(self.seats):
             default = self.default_name(i)
-            entry = self.add(SeatNameEntry(pygame.Rect(control_x, y, NAME_W, ch),
+            entry = self.add(SeatNameEntry(self._placed((control_x, y, NAME_W, ch)),
                                            manager=self.app.ui, initial_text=seat["name"],
                                            placeholder_text=default))
             entry.set_text_length_limit(NAME_LIMIT)
@@ -351,10 +354,10 @@ class SetupScene(Scene):
             self.rows.append((_("Seat {n}").format(n=number(i + 1)), y))
             y += row
         if len(self.seats) == 2:
-            self.two_humans = ui.button(self, (control_x, y, control_w // 2 - 5, ch - 2),
-                                        _("Two at one screen"))
-            self.vs_computer = ui.button(self, (control_x + control_w // 2 + 5, y,
-                                                control_w // 2 - 5, ch - 2),
+            self.two_humans = ui.button(self, self._placed((control_x, y, control_w // 2 - 5,
+                                                            ch - 2)), _("Two at one screen"))
+            self.vs_computer = ui.button(self, self._placed((control_x + control_w // 2 + 5, y,
+                                                             control_w // 2 - 5, ch - 2)),
                                          _("Against the computer"))
             y += row
         else:
@@ -404,21 +407,26 @@ class SetupScene(Scene):
             y += row + (help_h if help_text else 0)
         self.box.height = y - top
         self.box.topleft = (x, top)
-        self.back_button = ui.button(self, (x, y + 20, 130, 46), _("Back"))
-        self.rules_button = ui.button(self, (x + 145, y + 20, 130, 46), _("Rules"))
+        self.back_button = ui.button(self, self._placed((x, y + 20, 130, 46)), _("Back"))
+        self.rules_button = ui.button(self, self._placed((x + 145, y + 20, 130, 46)),
+                                      _("Rules"))
         self.network_button = ui.button(
-            self, (x + 290, y + 20, self.box.width - 200 - 15 - 290, 46),
+            self, self._placed((x + 290, y + 20, self.box.width - 200 - 15 - 290, 46)),
             _("Play over the network"), tooltip=_(
                 "Host this game for a player on another computer: you play Seat 1, and the next "
                 "screen shows the address and the code to give them"))
-        self.start_button = ui.button(self, (x + self.box.width - 200, y + 20, 200, 46),
-                                      _("Start game"), "#primary")
+        self.start_button = ui.button(self, self._placed((x + self.box.width - 200, y + 20,
+                                                          200, 46)), _("Start game"), "#primary")
+
+    def _placed(self, rect) -> pygame.Rect:
+        """``rect``, laid out from the left, where the language in use has it (``band``)."""
+        return ui.mirrored(rect, self.band)
 
     def _dropdown(self, rect, options, current):
         """A drop-down whose list, when it opens, shows every choice: downwards where the
         window has room for all of them below it, else upwards (pygame_gui's list scrolls
-        instead, cutting off the first or last)."""
-        rect = pygame.Rect(rect)
+        instead, cutting off the first or last).  ``rect`` is laid out from the left."""
+        rect = self._placed(rect)
         options = list(options)
         needed = LIST_ITEM_H * len(options) + LIST_FRAME
         below, above = self.app.size[1] - rect.bottom, rect.top
@@ -577,17 +585,22 @@ class SetupScene(Scene):
             assets.text(surface, line, (w // 2, 96), size=assets.fitting_size(line, 17, w - 40),
                         colour=ui.MUTED, anchor="center")
         ui.panel(surface, self.box.inflate(30, 30))
+        label_x = self._placed((self.box.x, 0, 240, 0)).x
         for text, y in self.rows:
-            assets.text(surface, text, (self.box.x, y + 6), colour=ui.INK, bold=True,
-                        size=assets.fitting_size(text, 18, 240, bold=True, smallest=14))
+            size = assets.fitting_size(text, 18, 240, bold=True, smallest=14)
+            assets.text(surface, text, (label_x, y + 6), colour=ui.INK, bold=True, size=size,
+                        width=240)
         for entry in getattr(self, "name_entries", ()):     # the name boxes are typed in
-            draw_pencil(surface, entry.rect.x - 8, entry.rect.centery,
+            # on the label's side of the box: left of it, or right of it in a language
+            # written right to left
+            pencil = self._placed((self._placed(entry.rect).x - 24, 0, 16, 0))
+            draw_pencil(surface, pencil.right, entry.rect.centery,
                         ui.INK if entry.is_focused else ui.MUTED)
+        field = self._placed((self.box.x + 250, 0, self.box.width - 250, 0))
         for text, y in self.help_lines:
-            assets.text(surface, text, (self.box.x + 250, y),
-                        size=assets.fitting_size(text, 14, self.box.width - 250, smallest=11),
-                        colour=ui.MUTED)
+            assets.text(surface, text, (field.x, y),
+                        size=assets.fitting_size(text, 14, field.width, smallest=11),
+                        colour=ui.MUTED, width=field.width)
         for i, line in enumerate(self.note_lines):
-            assets.text(surface, line, (self.box.x + 250, self.sides_y + self.note_step * i),
-                        size=15,
-                        colour=ui.MUTED)
+            assets.text(surface, line, (field.x, self.sides_y + self.note_step * i),
+                        size=15, colour=ui.MUTED, width=field.width)

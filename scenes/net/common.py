@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from game.i18n import _, number
+from game.i18n import _, ngettext, number
 
 #: The port a game hosted from the setup listens on (what the README says to forward).
 DEFAULT_PORT = 8765
@@ -122,8 +122,13 @@ def name_words(name: str) -> str | None:
     name = (name or "").strip()
     if not name:
         return _("Type your name first.")
-    problem = name_problem(name, NAME_LIMIT)
-    return f"Your name {problem}." if problem else None
+    if name_problem(name, NAME_LIMIT) is None:
+        return None
+    if len(name) > NAME_LIMIT:
+        return ngettext("Your name is too long: {n} character at most.",
+                        "Your name is too long: {n} characters at most.",
+                        NAME_LIMIT).format(n=number(NAME_LIMIT))
+    return _("Your name holds a character that cannot be shown: type it again.")
 
 
 def remember(app, name: str | None = None, address: str | None = None) -> None:

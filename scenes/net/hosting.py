@@ -124,7 +124,8 @@ class HostGameScene(Scene):
         top = 100 if h >= 700 else 86
         self.box = pygame.Rect(0, 0, min(820, w - 60), min(h - top - 90, BOX_H))
         self.box.midtop = (w // 2, max(top, (h - self.box.height - 70) // 2))
-        self.back_button = ui.button(self, (self.box.x, self.box.bottom + 20, 180, 46),
+        self.back_button = ui.button(self, ui.mirrored((self.box.x, self.box.bottom + 20,
+                                                        180, 46), self.box),
                                      _("Stop hosting"), tooltip=_(
                                          "Stop the host: the other player can no longer join"))
 
@@ -203,22 +204,26 @@ class HostGameScene(Scene):
                     colour=ui.INK, width=width)
         y += 34
         half = (width - 20) // 2
-        assets.text(surface, _("Address"), (x, y), size=15, colour=ui.MUTED, width=half)
-        assets.text(surface, _("Join code"), (x + half + 20, y), size=15, colour=ui.MUTED,
+        # two columns, the address first: at the right in a language written right to left
+        band = pygame.Rect(x, y, width, 0)
+        first = ui.mirrored((x, y, half, 0), band).x
+        second = ui.mirrored((x + half + 20, y, half, 0), band).x
+        assets.text(surface, _("Address"), (first, y), size=15, colour=ui.MUTED, width=half)
+        assets.text(surface, _("Join code"), (second, y), size=15, colour=ui.MUTED,
                     width=half)
         y += 22
-        assets.text(surface, self.url, (x, y), bold=True, colour=ui.TITLE,
-                    size=assets.fitting_size(self.url, 34, half, bold=True, smallest=18),
-                    width=half)
-        assets.text(surface, self.code, (x + half + 20, y), bold=True, colour=ui.TITLE,
-                    size=assets.fitting_size(self.code, 34, half, bold=True, smallest=18),
-                    width=half)
-        y += 46
+        url = assets.text(surface, self.url, (first, y), bold=True, colour=ui.TITLE,
+                          size=assets.fitting_size(self.url, 34, half, bold=True, smallest=18),
+                          width=half)
+        code = assets.text(surface, self.code, (second, y), bold=True, colour=ui.TITLE,
+                           size=assets.fitting_size(self.code, 34, half, bold=True,
+                                                    smallest=18), width=half)
+        y = max(y + 46, url.bottom + 2, code.bottom + 2)      # as tall as the font draws them
         spoken = _("Read out: {address}").format(address=spoken_address(self.url))
-        assets.text(surface, spoken, (x, y), size=assets.fitting_size(spoken, 16, half),
+        assets.text(surface, spoken, (first, y), size=assets.fitting_size(spoken, 16, half),
                     colour=ui.MUTED, width=half)
         aside = _("(capitals and dashes do not matter)")
-        assets.text(surface, aside, (x + half + 20, y),
+        assets.text(surface, aside, (second, y),
                     size=assets.fitting_size(aside, 16, half), colour=ui.MUTED, width=half)
         y += 40
         for line, taken in self.seat_lines():
@@ -236,8 +241,9 @@ class HostGameScene(Scene):
                         colour=ui.INK, width=width)
         note = _("Across the internet: forward TCP port {port} on your router to this computer, "
                  "and give your public address instead.").format(port=self._port())
+        # (lines 21 apart: an accented capital or a Persian line stands taller than 14)
         assets.paragraph(surface, note, (x, box.bottom - 54, width, 50), size=14,
-                         colour=ui.MUTED)
+                         colour=ui.MUTED, spacing=1.4)
 
     def game_line(self) -> str:
         """What is hosted: "Calla, 5+3: 5 min + 3 s per move"."""

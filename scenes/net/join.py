@@ -86,16 +86,23 @@ class JoinScene(Scene):
         top = 112 if self.compact else 140
         bottom = h - 118
         left_w = max(340, int(width * 0.38))
-        self.left = pygame.Rect(x0, top, left_w, bottom - top)
-        self.right = pygame.Rect(x0 + left_w + 24, top, width - left_w - 24, bottom - top)
+        # the boxes and hosts found first, the host's boards after them: the other way round
+        # in a language written right to left, and so inside each panel and row
+        area = pygame.Rect(x0, top, width, bottom - top)
+        self.left = ui.mirrored((x0, top, left_w, bottom - top), area)
+        self.right = ui.mirrored((x0 + left_w + 24, top, width - left_w - 24, bottom - top),
+                                 area)
         x, y, inner = self.left.x + 18, self.left.y + 14, self.left.width - 36
-        self.labels = [(_("Address of the host"), x, y)]
+        band = pygame.Rect(x, y, inner, 0)
+        self.labels = [(_("Address of the host"), x, y, inner)]
         self.address_entry = self._entry("address", (x, y + 20, inner, 36), ADDRESS_LIMIT)
         y += 66
         half = (inner - 12) // 2
-        self.labels += [(_("Join code"), x, y), (_("Your name"), x + half + 12, y)]
-        self.code_entry = self._entry("code", (x, y + 20, half, 36), CODE_LIMIT)
-        self.name_entry = self._entry("name", (x + half + 12, y + 20, half, 36), NAME_LIMIT)
+        code_x = ui.mirrored((x, y, half, 0), band).x
+        name_x = ui.mirrored((x + half + 12, y, half, 0), band).x
+        self.labels += [(_("Join code"), code_x, y, half), (_("Your name"), name_x, y, half)]
+        self.code_entry = self._entry("code", (code_x, y + 20, half, 36), CODE_LIMIT)
+        self.name_entry = self._entry("name", (name_x, y + 20, half, 36), NAME_LIMIT)
         y += 66
         self.connect_button = ui.button(self, (x, y, inner, 42), _("Connect"), "#primary",
                                         tooltip=_("Connect to the host at this address, to "
@@ -112,7 +119,7 @@ class JoinScene(Scene):
         self.board_list = ScrollList(self, (rx, ry + 34, self.right.width - 36,
                                             self.right.bottom - 10 - ry - 34), BOARD_ROW,
                                      len(self.boards), make_row=self._board_row)
-        self.back_button = ui.button(self, (x0, h - 70, 150, 46), _("Back"))
+        self.back_button = ui.button(self, ui.mirrored((x0, h - 70, 150, 46), area), _("Back"))
 
     def _entry(self, key: str, rect, limit: int):
         entry = self.add(UITextEntryLine(pygame.Rect(rect), manager=self.app.ui,
@@ -136,7 +143,9 @@ class JoinScene(Scene):
 
     def _host_row(self, index: int, rect) -> list:
         found = self.hosts[index]
-        button = ui.button(self, (rect.right - 76, rect.y + 8, 72, 34), _("Use"),
+        use = self.use_width()
+        button = ui.button(self, ui.mirrored((rect.right - use - 4, rect.y + 8, use, 34), rect),
+                           _("Use"),
                            tooltip=_("Connect to {address}").format(address=found.url))
         self.host_buttons[button] = found
         return [button]
@@ -144,15 +153,16 @@ class JoinScene(Scene):
     def _board_row(self, index: int, rect) -> list:
         board = self.boards[index]
         known = board["game"] in GAMES
+        take_w, watch_w = self.board_button_widths()
         if self.stacked_buttons():      # a narrow list: one button over the other
-            places = ((rect.right - 112, rect.y + 5, 110, 27),
-                      (rect.right - 112, rect.y + 34, 110, 27))
+            places = ((rect.right - take_w - 2, rect.y + 5, take_w, 27),
+                      (rect.right - take_w - 2, rect.y + 34, take_w, 27))
         else:
-            places = ((rect.right - 200, rect.y + 12, 112, 38),
-                      (rect.right - 82, rect.y + 12, 80, 38))
-        take = ui.button(self, places[0], _("Take seat"), "#primary",
+            places = ((rect.right - watch_w - 8 - take_w, rect.y + 12, take_w, 38),
+                      (rect.right - watch_w - 2, rect.y + 12, watch_w, 38))
+        take = ui.button(self, ui.mirrored(places[0], rect), _("Take seat"), "#primary",
                          tooltip=_("Play this board under your name"))
-        watch = ui.button(self, places[1], _("Watch"),
+        watch = ui.button(self, ui.mirrored(places[1], rect), _("Watch"),
                           tooltip=_("Follow this board without playing"))
         if not known or not board["free"] or board["status"] == "over":
             take.disable()
@@ -162,12 +172,28 @@ class JoinScene(Scene):
         self.board_buttons[watch] = ("watch", board)
         return [take, watch]
 
+    def use_width(self) -> int:
+        """A found host's Use button: 72 pixels, or as wide as its words need."""
+        font = self.app.ui.get_theme().get_font(["button"])
+        return max(72, font.size(_("Use"))[0] + 16)
+
     def stacked_buttons(self) -> bool:
         return self.board_list.view.width < 600
 
+    def board_button_widths(self) -> tuple[int, int]:
+        """The widths of a board's Take seat and Watch buttons: as wide as their words need
+        (one width for both, one over the other, in a narrow list)."""
+        font = self.app.ui.get_theme().get_font(["button"])
+        take, watch = (font.size(words)[0] + 16 for words in (_("Take seat"), _("Watch")))
+        if self.stacked_buttons():
+            return (max(110, take, watch),) * 2
+        return max(112, take), max(80, watch)
+
     def board_text_room(self) -> int:
-        """Pixels a board's words have left of its buttons."""
-        return self.board_list.view.width - (112 if self.stacked_buttons() else 200) - 12
+        """Pixels a board's words have beside its buttons."""
+        take_w, watch_w = self.board_button_widths()
+        buttons = take_w + 2 if self.stacked_buttons() else watch_w + 8 + take_w
+        return self.board_list.view.width - buttons - 12
 
     # --- events ----------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -449,8 +475,8 @@ class JoinScene(Scene):
                     size=assets.fitting_size(line, 18, w - 40), colour=ui.MUTED)
         ui.panel(surface, self.left)
         ui.panel(surface, self.right)
-        for text, x, y in self.labels:
-            assets.text(surface, text, (x, y), size=15, colour=ui.MUTED)
+        for text, x, y, width in self.labels:
+            assets.text(surface, text, (x, y), size=15, colour=ui.MUTED, width=width)
         self._draw_hosts(surface)
         self._draw_boards(surface)
         if self.notice:
@@ -465,9 +491,9 @@ class JoinScene(Scene):
                 y += 20
 
     def _draw_hosts(self, surface) -> None:
-        x, width = self.host_list.rect.x, self.host_list.view.width
+        x, width = self.host_list.view.x, self.host_list.view.width
         assets.text(surface, _("Hosts found on this network"), (x, self.hosts_label_y), size=16,
-                    bold=True, colour=ui.TITLE)
+                    bold=True, colour=ui.TITLE, width=width)
         if not self.hosts:
             words = (_("None found yet: type the address the host's screen shows.")
                      if self.browsed else _("Looking for hosts..."))
@@ -476,7 +502,7 @@ class JoinScene(Scene):
             return
         for index in self.host_list.shown():
             found, rect = self.hosts[index], self.host_list.row_rect(index)
-            room = rect.width - 76 - 10
+            room = rect.width - self.use_width() - 14
             spec = GAMES.get(found.game) if found.game else None
             address = f"{found.address}:{found.port}"
             if spec is not None:
@@ -485,14 +511,15 @@ class JoinScene(Scene):
             else:
                 line = (_("{address}, with a code").format(address=address) if found.password
                         else address)
-            assets.text(surface, found.event, (rect.x, rect.y + 4), size=16, bold=True,
+            at = ui.mirrored((rect.x, rect.y, room, 0), rect).x      # beside Use
+            assets.text(surface, found.event, (at, rect.y + 4), size=16, bold=True,
                         colour=ui.INK, width=room)
-            assets.text(surface, line, (rect.x, rect.y + 26), size=14, colour=ui.MUTED,
+            assets.text(surface, line, (at, rect.y + 26), size=14, colour=ui.MUTED,
                         width=room)
         self.host_list.draw(surface)
 
     def _draw_boards(self, surface) -> None:
-        x, y = self.board_list.rect.x, self.boards_title_y
+        x, y = self.board_list.view.x, self.boards_title_y
         width = self.board_list.view.width
         where = self.event or address_of(self.url)
         title = (_("Boards at {where}").format(where=isolated(where))
@@ -513,8 +540,9 @@ class JoinScene(Scene):
             rect = self.board_list.row_rect(index)
             if index:
                 pygame.draw.line(surface, (90, 70, 50), (rect.x, rect.y), (rect.right, rect.y))
-            assets.text(surface, first, (rect.x, rect.y + 10), size=17, bold=True,
+            at = ui.mirrored((rect.x, rect.y, room, 0), rect).x      # beside the buttons
+            assets.text(surface, first, (at, rect.y + 10), size=17, bold=True,
                         colour=ui.INK, width=room)
-            assets.text(surface, second, (rect.x, rect.y + 34), size=15, colour=ui.MUTED,
+            assets.text(surface, second, (at, rect.y + 34), size=15, colour=ui.MUTED,
                         width=room)
         self.board_list.draw(surface)

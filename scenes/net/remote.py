@@ -181,13 +181,15 @@ class RemoteGame:
             self.problem = failure_words(reason, self.net.url)
         elif request == "rejoin":      # the seat was taken back from elsewhere
             self.connection = "closed"
-            self.closed_reason = ("This seat was taken back from another window or "
-                                  "computer.")
+            self.closed_reason = _("This seat was taken back from another window or "
+                                   "computer.")
         elif not self.ready:
             self.problem = failure_words(reason, self.net.url)
         elif self.scene is not None:
             if request is None and self.session.pending is not None:
-                self.queue.append(("refused", f"the move did not reach the host ({reason})"))
+                # TRANSLATORS: after "Not allowed: "; the reason is the host's own words
+                self.queue.append(("refused", _("the move did not reach the host ({reason})")
+                                   .format(reason=reason)))
             else:
                 self.scene.view.status = failure_words(reason, self.net.url)
 
@@ -218,7 +220,7 @@ class RemoteGame:
                 self.session.players[seat]["name"] = _shown_name(name, seat)
                 self.session.labels[seat] = self.session.players[seat]["name"]
         elif kind == "started" and live:
-            self.scene.view.announce("The game begins", seconds=2.0)
+            self.scene.view.announce(_("The game begins"), seconds=2.0)
         if self.view.turn == self.seat and kind in ("move", "started", "resumed"):
             self.turn_began = time.monotonic()
 
@@ -278,7 +280,9 @@ class RemoteGame:
         if session is not None and session.pending is not None \
                 and self.view.ply < session.pending and self.view.turn == self.seat:
             # the move was sent as the connection dropped: the host never had it
-            self.queue.append(("refused", "your move did not reach the host; play it again"))
+            # TRANSLATORS: after "Not allowed: "
+            self.queue.append(("refused", _("your move did not reach the host; play it "
+                                            "again")))
 
     # --- the play scene's part -------------------------------------------------------------
     def attach(self, scene) -> None:
@@ -543,4 +547,6 @@ def scene_landing(scene) -> bool:
 def _shown_name(name, seat: int) -> str:
     """A seat's name as the host gave it, or "Seat 2" when it gave none that can be shown."""
     from game.files import name_problem
-    return name if isinstance(name, str) and name_problem(name) is None else f"Seat {seat + 1}"
+    if isinstance(name, str) and name_problem(name) is None:
+        return name
+    return _("Seat {n}").format(n=number(seat + 1))

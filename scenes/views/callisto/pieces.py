@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from game import i18n
 from game.callisto import PIECES, orientation
 
 from ... import assets
@@ -261,6 +262,8 @@ def pieces_figure(size: tuple, rgb: tuple, mark: str | None = None) -> pygame.Su
                                                                 y + max(1, unit // 4)))
             surf.blit(body, (x, y))
             x += bw + GAP * unit
-        name = font.render(piece.title, True, INK)
+        title = i18n._(piece.title)     # marked where the pieces are named (game.callisto)
+        name = (font if font.size(title)[0] <= cell_w else assets.font(
+            assets.fitting_size(title, label, int(cell_w), smallest=9))).render(title, True, INK)
         surf.blit(name, name.get_rect(midtop=(left + cell_w / 2, top + 3 * unit + 6)))
     return surf

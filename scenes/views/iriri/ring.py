@@ -17,7 +17,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.core import counted, score_text
+from game.core import score_text
+from game.i18n import _, left_to_right, ngettext, number
 from game.iriri import PLAYER_NAMES, Take
 
 from ... import assets
@@ -31,7 +32,17 @@ RING_SLOTS = 24     # places laid out for: the full ring of a new game
 
 @lru_cache(maxsize=64)
 def _wrapped(words: str, size: int, width: int) -> tuple:
-    return tuple(assets.wrap(words, size, width))
+    lines = []
+    for line in assets.wrap(words, size, width):
+        # a language written without spaces (Chinese) breaks a line between characters
+        while len(line) > 1 and assets.measure(line, size) > width:
+            cut = len(line) - 1
+            while cut > 1 and assets.measure(line[:cut], size) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return tuple(lines)
 
 
 class Ring:
@@ -138,7 +149,7 @@ class Ring:
         pygame.draw.rect(layer, (120, 96, 70), outer, 1, border_radius=outer.width // 2)
         pygame.draw.rect(layer, (34, 26, 20), inner, border_radius=inner.width // 2)
         pygame.draw.rect(layer, (120, 96, 70), inner, 1, border_radius=inner.width // 2)
-        title = label("THE RING", max(12, min(18, self.slot // 3)), (226, 206, 170), True)
+        title = label(_("THE RING"), max(12, min(18, self.slot // 3)), (226, 206, 170), True)
         layer.blit(title, title.get_rect(midtop=(self.rect.centerx - offset[0],
                                                  self.rect.y - offset[1] + 2)))
 
@@ -215,21 +226,26 @@ class Ring:
         s = state
         cx, cy = self.centre
         size = max(11, int(self.slot * 0.42))
-        ring = (counted(len(s.ring), "piece"), MUTED, False)
+        ring = (ngettext("{n} piece", "{n} pieces", len(s.ring)).format(n=number(len(s.ring))),
+                MUTED, False)
         lines = [ring]
         if not s.is_over and s.phase == "take":
             info = s.takeable()
             left = info.need - len(selected)
-            who = PLAYER_NAMES[s.mover]
-            lines = [(f"{who} takes", INK, False),
-                     (f"{left} more" if selected else f"{info.need}", GOLD, True),
-                     (f"{len(s.ring)} in the ring", MUTED, False)]
+            # TRANSLATORS: over the number of pieces a side takes from Iriri's ring
+            who = _("{side} takes").format(side=_(PLAYER_NAMES[s.mover]))
+            lines = [(who, INK, False),
+                     (ngettext("{n} more", "{n} more", left).format(n=number(left))
+                      if selected else number(info.need), GOLD, True),
+                     (ngettext("{n} in the ring", "{n} in the ring", len(s.ring)).format(
+                         n=number(len(s.ring))), MUTED, False)]
         elif placement.pieces and placement.problem is not None:
-            lines = [("this placement", MUTED, False), ("no match", art.BAD, True)
+            lines = [(_("this placement"), MUTED, False), (_("no match"), art.BAD, True)
                      if any(not w.valid for w in placement.words) else
-                     ("not allowed", art.BAD, True), ring]
+                     (_("not allowed"), art.BAD, True), ring]
         elif placement.words and placement.points is not None:
-            lines = [("scores", MUTED, False), (score_text(placement.points), GOLD, True),
+            lines = [(_("scores"), MUTED, False),
+                     (left_to_right(number(score_text(placement.points))), GOLD, True),
                      ring]
         heights = [int(size * (1.9 if big else 1.0)) for _, _, big in lines]
         y = cy - sum(heights) / 2
@@ -251,16 +267,16 @@ class Ring:
         size = max(11, min(15, r.width // 14))
         s = state
         if not s.is_over and s.phase == "take" and explain_take:
-            words = ["Click your glowing pyramids to take them.",
-                     "Grey ones are the last of their kind."]
+            words = _("Click your glowing pyramids to take them. Grey ones are the last of "
+                      "their kind.")
         elif placement.words:
-            words = ["Each word glows where the ring spells it:",
-                     "same colour, same size, either direction."]
+            words = _("Each word glows where the ring spells it: same colour, same size, "
+                      "either direction.")
         else:
-            words = ["Every word must appear here, read either way round the loop.",
-                     "Numbers count from the top."]
+            words = _("Every word must appear here, read either way round the loop. Numbers "
+                      "count from the top.")
         y = r.y + r.height * 0.62
-        for line in _wrapped(" ".join(words), size, r.width):
+        for line in _wrapped(words, size, r.width):
             img = label(line, size, MUTED)
             surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
             y += size + 4

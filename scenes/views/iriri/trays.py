@@ -82,9 +82,10 @@ class Trays:
         cannot fit."""
         x, size = self.header(player)
         colour = readable(art.player_rgb()[player])     # words on the dark wood
-        name = self.seats[player]["name"] if self.live else PLAYER_NAMES[player]
-        title = (f"{PLAYER_NAMES[player].upper()}  {name}"
-                 if self.live and not says_side(name, PLAYER_NAMES[player]) else name.upper())
+        side = _(PLAYER_NAMES[player])     # marked where the sides are named (game.iriri)
+        name = self.seats[player]["name"] if self.live else side
+        title = (f"{side.upper()}  {name}"
+                 if self.live and not says_side(name, side) else name.upper())
         room = self.hand_area(player).x - x - 10
         img = self._fitted(title, size, max(12, size - 5), room, colour)
         if img.get_width() > room:   # no room for the colour word: the ink still tells it
