@@ -1,6 +1,10 @@
 """Frame times of every screen at 1280x800 (dummy video driver) and start-up time.
 
     python benchmarks/frames.py [--frames 300] [--thinking-only] [--think-seconds 6]
+                                [--size 1920x1080 --scale 150]
+
+``--size`` and ``--scale`` measure another window and interface size (the screens laid
+out smaller and scaled up onto the window each frame).
 
 Prints, per scene, the median and 99th percentile time of one whole frame
 (events, update, drawing, flip), and the time from launching the program to
@@ -78,6 +82,7 @@ def scenes(app, n):
 
             def wiggle(i):
                 pos = (view.x + (i * 37) % view.width, view.y + (i * 53) % view.height)
+                pos = (int(pos[0] * app.scale), int(pos[1] * app.scale))   # on the window
                 pygame.mouse.set_pos(pos)
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
                                                      buttons=(0, 0, 0)))
@@ -161,13 +166,20 @@ def main():
                         help="only the frames while a Hard computer player thinks")
     parser.add_argument("--think-seconds", type=float, default=6.0,
                         help="seconds of play measured per game while the computer thinks")
+    parser.add_argument("--size", default="1280x800", help="the window, WxH")
+    parser.add_argument("--scale", type=int, default=100, choices=(100, 125, 150, 200),
+                        help="the interface size, per cent")
     args = parser.parse_args()
+    size = tuple(int(side) for side in args.size.lower().split("x"))
     import tempfile
 
     from scenes.app import App
 
     with tempfile.TemporaryDirectory() as tmp:
-        app = App(size=(1280, 800), settings_path=Path(tmp) / "s.json")
+        app = App(size=size, settings_path=Path(tmp) / "s.json")
+        app.set_interface_size(args.scale)
+        print(f"window {size[0]}x{size[1]}, interface size {round(app.scale * 100)}%, "
+              f"screens laid out for {app.size[0]}x{app.size[1]}")
         print(f"{'scene':44} {'median ms':>10} {'p99 ms':>8}")
         if not args.thinking_only:
             for name, median, p99 in scenes(app, args.frames):

@@ -23,7 +23,7 @@ from game.writer import BackgroundWriter, memory_folder
 
 from . import assets
 from . import registry  # noqa: F401  (every screen, registered by name for the stack)
-from .settings import INTERFACE_SIZES, Settings
+from .settings import Settings
 from .stack import SceneStack
 
 MIN_SIZE = (960, 600)
@@ -158,8 +158,10 @@ class App:
                 self.screen = pygame.Surface(logical).convert(self.window)
         size = self.screen.get_size()
         self.ui.set_window_resolution(size)
-        # pygame_gui reads the pointer from the window and scales it itself
-        self.ui.mouse_pos_scale_factor = [size[0] / window[0], size[1] / window[1]]
+        # pygame_gui reads the pointer from the window and scales it itself (never by a
+        # window of no size: some desktops report one while it is minimised)
+        self.ui.mouse_pos_scale_factor = [layout / max(1, have)
+                                          for layout, have in zip(size, window)]
 
     def room_for(self) -> int:
         """The largest interface size, in per cent, the window has room for."""
