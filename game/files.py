@@ -30,6 +30,7 @@ import unicodedata
 from pathlib import Path
 
 from .core import UNDRAWABLE
+from .i18n import _, number
 
 #: Largest settings file read, in bytes.
 SETTINGS_LIMIT = 256 * 1024
@@ -50,15 +51,16 @@ class FileProblem(Exception):
 # --- reading ----------------------------------------------------------------------
 
 def _what_it_is(mode: int) -> str:
+    """What a path that is no file is, in the language in use ("it is {what}, not a file")."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a pipe"
+        return _("a pipe")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return _("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
+        return _("a device")
+    return _("not a regular file")
 
 
 def not_a_file(path) -> str | None:
@@ -72,31 +74,37 @@ def not_a_file(path) -> str | None:
 
 def read_bytes(path, limit: int = GAME_LIMIT, what: str = "") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them; messages name the
-    file as ``what`` says (``"position file"``...) when given."""
+    file as ``what`` says (``"position file"``..., marked with ``N_`` by the caller) when
+    given."""
     path = Path(path)
-    name = f"{what} {path}" if what else str(path)
+    # TRANSLATORS: a file named by what it holds: "position file /home/ann/a.json"
+    name = _("{what} {path}").format(what=_(what), path=path) if what else str(path)
     # O_NONBLOCK: opening a pipe must not wait for a writer; it is refused below
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise FileProblem(f"{name} does not exist") from None
+        raise FileProblem(_("{path} does not exist").format(path=name)) from None
     except IsADirectoryError:
-        raise FileProblem(f"could not read {name}: it is a folder, not a file") from None
+        raise FileProblem(_("could not read {path}: it is {what}, not a file").format(
+            path=name, what=_("a folder"))) from None
     except (OSError, ValueError) as exc:
-        raise FileProblem(f"could not read {name}: {getattr(exc, 'strerror', None) or exc}") \
-            from None
+        raise FileProblem(_("could not read {path}: {reason}").format(
+            path=name, reason=getattr(exc, "strerror", None) or exc)) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             os.close(fd)
-            raise FileProblem(f"could not read {name}: it is {_what_it_is(mode)}, not a file")
+            raise FileProblem(_("could not read {path}: it is {what}, not a file").format(
+                path=name, what=_what_it_is(mode)))
         with os.fdopen(fd, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise FileProblem(f"could not read {name}: {exc.strerror or exc}") from None
+        raise FileProblem(_("could not read {path}: {reason}").format(
+            path=name, reason=exc.strerror or exc)) from None
     if len(data) > limit:
-        raise FileProblem(f"{name} is too large (more than {_size(limit)})")
+        raise FileProblem(_("{path} is too large (more than {size})").format(
+            path=name, size=_size(limit)))
     return data
 
 
@@ -106,7 +114,9 @@ def read_text(path, limit: int = GAME_LIMIT, what: str = "") -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"{(what + ' ') if what else ''}{path} is not a text file (not UTF-8 at byte {exc.start})") from None
+        name = _("{what} {path}").format(what=_(what), path=path) if what else str(path)
+        raise FileProblem(_("{path} is not a text file (not UTF-8 at byte {n})").format(
+            path=name, n=exc.start)) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -116,7 +126,9 @@ def read_json(path, limit: int = GAME_LIMIT, depth: int = MAX_DEPTH):
 
 
 def _size(n: int) -> str:
-    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
+    if n >= 1024 * 1024:
+        return _("{n} MB").format(n=number(n // (1024 * 1024)))
+    return _("{n} KB").format(n=number(n // 1024))
 
 
 # Strings (escapes removed beforehand), brackets, and numbers too long to accept.
@@ -129,32 +141,35 @@ class _Refused(ValueError):
 
 def _int(text: str) -> int:
     if len(text) > MAX_NUMBER:
-        raise _Refused(f"a number of {len(text)} characters")
+        raise _Refused(_("a number of {n} characters").format(n=len(text)))
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_NUMBER:
-        raise _Refused(f"a number of {len(text)} characters")
+        raise _Refused(_("a number of {n} characters").format(n=len(text)))
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"the number {text} is too large")
+        raise _Refused(_("the number {text} is too large").format(text=text))
     return value
 
 
 def _constant(text: str):
-    raise _Refused(f"{text} is not a number a file may hold")
+    raise _Refused(_("{text} is not a number a file may hold").format(text=text))
 
 
-def parse_json(text: str, where: str = "the file", depth: int = MAX_DEPTH):
+def parse_json(text: str, where: str | None = None, depth: int = MAX_DEPTH):
     """``json.loads(text)`` within bounds; a ``FileProblem`` naming ``where`` otherwise.
 
     Nesting deeper than ``depth``, a number longer than ``MAX_NUMBER``
     characters, ``NaN`` and ``Infinity`` are refused.  Depth is measured by a
-    scan of the text (no recursion), before ``json.loads`` could recurse.
+    scan of the text (no recursion), before ``json.loads`` could recurse.  ``where`` is
+    a path, or words in the language in use ("the file" when not given).
     """
+    if where is None:
+        where = _("the file")
     if not isinstance(text, str):
-        raise FileProblem(f"{where} is not text")
+        raise FileProblem(_("{where} is not text").format(where=where))
     # A backslash pair, then an escaped quote, cannot end a string: blank them
     # (same length, so positions hold) and every string is a plain "...".
     plain = text.replace("\\\\", "  ").replace('\\"', "  ")
@@ -164,22 +179,26 @@ def parse_json(text: str, where: str = "the file", depth: int = MAX_DEPTH):
         if token == "[" or token == "{":
             level += 1
             if level > depth:
-                raise FileProblem(f"{where} is damaged: nested more than {depth} deep "
-                                  f"at line {_line(text, match.start())}")
+                raise FileProblem(_("{where} is damaged: nested more than {depth} deep at "
+                                    "line {line}").format(where=where, depth=depth,
+                                                          line=_line(text, match.start())))
         elif token == "]" or token == "}":
             level -= 1
         elif token[0] != '"':
-            raise FileProblem(f"{where} is damaged: a number of {len(token)} characters "
-                              f"at line {_line(text, match.start())}")
+            raise FileProblem(_("{where} is damaged: a number of {n} characters at line "
+                                "{line}").format(where=where, n=len(token),
+                                                 line=_line(text, match.start())))
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except _Refused as exc:
-        raise FileProblem(f"{where} is damaged: {exc}") from None
+        raise FileProblem(_("{where} is damaged: {problem}").format(where=where, problem=exc)) \
+            from None
     except json.JSONDecodeError as exc:
-        raise FileProblem(f"{where} is damaged (not valid JSON at line {exc.lineno}: "
-                          f"{exc.msg})") from None
+        raise FileProblem(_("{where} is damaged (not valid JSON at line {line}: {reason})").format(
+            where=where, line=exc.lineno, reason=exc.msg)) from None
     except (ValueError, RecursionError, MemoryError) as exc:   # bounded above; never let one out
-        raise FileProblem(f"{where} is damaged ({type(exc).__name__})") from None
+        raise FileProblem(_("{where} is damaged ({kind})").format(
+            where=where, kind=type(exc).__name__)) from None
 
 
 def _line(text: str, pos: int) -> int:
@@ -207,15 +226,17 @@ def name_problem(value, limit: int = MAX_NAME) -> str | None:
     a known blank (text of zero-width characters alone makes the font raise,
     a filler alone looks empty).
     """
+    # each problem is said after the name it is about: "the name 'x' has no visible character"
     if not isinstance(value, str):
-        return f"must be text, not {type(value).__name__}"
+        return _("must be text, not {kind}").format(kind=type(value).__name__)
     if not 1 <= len(value) <= limit:
-        return f"must be 1-{limit} characters long, not {len(value)}"
+        return _("must be 1-{limit} characters long, not {n}").format(
+            limit=number(limit), n=number(len(value)))
     for char in value:
         if unicodedata.category(char) in _NEVER_IN_A_NAME:
-            return f"holds the control character U+{ord(char):04X}"
+            return _("holds the control character U+{code}").format(code=f"{ord(char):04X}")
     if not any(unicodedata.category(char)[0] in "LNPS" and char not in BLANKS for char in value):
-        return "has no visible character"
+        return _("has no visible character")
     return None
 
 
@@ -224,7 +245,8 @@ def check_name(value, field: str = "name", limit: int = MAX_NAME) -> str:
     ``field`` otherwise."""
     problem = name_problem(value, limit)
     if problem:
-        raise ValueError(f"{field} {problem}")
+        # TRANSLATORS: a field named, then what is wrong with it: "name has no visible character"
+        raise ValueError(_("{field} {problem}").format(field=field, problem=problem))
     return value
 
 
@@ -240,7 +262,8 @@ def write_text_atomic(path, text: str) -> None:
     path = Path(path)
     odd = not_a_file(path)
     if odd:
-        raise FileProblem(f"could not write {path}: it is {odd}, not a file")
+        raise FileProblem(_("could not write {path}: it is {what}, not a file").format(
+            path=path, what=odd))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -258,8 +281,8 @@ def write_text_atomic(path, text: str) -> None:
             raise
         sync_folder(path.parent)
     except (OSError, UnicodeError) as exc:
-        raise FileProblem(f"could not write {path}: {getattr(exc, 'strerror', None) or exc}") \
-            from None
+        raise FileProblem(_("could not write {path}: {reason}").format(
+            path=path, reason=getattr(exc, "strerror", None) or exc)) from None
 
 
 def write_json_atomic(path, data) -> None:
@@ -271,11 +294,13 @@ def remove_file(path) -> None:
     path = Path(path)
     odd = not_a_file(path)
     if odd:
-        raise FileProblem(f"could not remove {path}: it is {odd}, not a file")
+        raise FileProblem(_("could not remove {path}: it is {what}, not a file").format(
+            path=path, what=odd))
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:
-        raise FileProblem(f"could not remove {path}: {exc.strerror or exc}") from None
+        raise FileProblem(_("could not remove {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
     sync_folder(path.parent)
 
 
@@ -339,14 +364,15 @@ def set_aside(path, now: float | None = None) -> Path:
     path = Path(path)
     odd = not_a_file(path)
     if odd:
-        raise FileProblem(f"{path} is {odd}, not a file; it was left where it is")
+        raise FileProblem(_("{path} is {what}, not a file; it was left where it is").format(
+            path=path, what=odd))
     for target in _aside_names(path, now):
         try:
             os.link(path, target)       # fails if the name is taken: nothing is overwritten
         except FileExistsError:
             continue
         except FileNotFoundError:
-            raise FileProblem(f"{path} does not exist") from None
+            raise FileProblem(_("{path} does not exist").format(path=path)) from None
         except (OSError, AttributeError, NotImplementedError):
             # no hard links on this file system: rename, after checking the name is free
             if os.path.lexists(target):
@@ -354,17 +380,19 @@ def set_aside(path, now: float | None = None) -> Path:
             try:
                 os.rename(path, target)
             except OSError as exc:
-                raise FileProblem(f"could not move {path} aside: {exc.strerror or exc}") \
-                    from None
+                raise FileProblem(_("could not move {path} aside: {reason}").format(
+                    path=path, reason=exc.strerror or exc)) from None
             sync_folder(path.parent)
             return target
         try:
             os.unlink(path)
         except OSError as exc:
-            raise FileProblem(f"could not move {path} aside: {exc.strerror or exc}") from None
+            raise FileProblem(_("could not move {path} aside: {reason}").format(
+                path=path, reason=exc.strerror or exc)) from None
         sync_folder(path.parent)
         return target
-    raise FileProblem(f"could not move {path} aside: too many damaged files beside it")
+    raise FileProblem(_("could not move {path} aside: too many damaged files beside "
+                        "it").format(path=path))
 
 
 def _aside_names(path: Path, now: float | None):
@@ -408,7 +436,8 @@ def keep_aside(path, data: bytes, now: float | None = None) -> Path:
             except OSError:
                 pass
     except OSError as exc:
-        raise FileProblem(f"could not keep a copy in {path.parent}: "
-                          f"{exc.strerror or exc}") from None
-    raise FileProblem(f"could not keep a copy in {path.parent}: too many damaged files there")
+        raise FileProblem(_("could not keep a copy in {folder}: {reason}").format(
+            folder=path.parent, reason=exc.strerror or exc)) from None
+    raise FileProblem(_("could not keep a copy in {folder}: too many damaged files there").format(
+        folder=path.parent))
 

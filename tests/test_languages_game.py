@@ -229,3 +229,52 @@ def test_a_pinned_piece_clicked_is_refused_in_german(tmp_path):
         assert "pinned" not in play.view.status
     finally:
         app.close()
+
+
+# --- files and names ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_damaged_file_is_named_in_the_language_chosen(code, tmp_path):
+    from game.files import FileProblem, read_json
+    path = tmp_path / "game.callidus"
+    path.write_text('{"moves": [1,', encoding="utf-8")
+
+    def problem():
+        with pytest.raises(FileProblem) as caught:
+            read_json(path)
+        return str(caught.value)
+
+    english = problem()
+    assert english.startswith(f"{path} is damaged (not valid JSON at line 1")
+    said = in_language(code, problem)
+    wanted = in_language(code, lambda: _(
+        "{where} is damaged (not valid JSON at line {line}: {reason})").format(
+            where=path, line=1, reason="Expecting value"))
+    assert said == wanted and said != english and str(path) in said
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_name_refused_says_why_in_the_language_chosen(code):
+    from game.files import name_problem
+    from game.tournament.checks import name_problem as entrant_problem
+    english = [name_problem("x" * 20, 16), name_problem("\u200b"), entrant_problem(" Ann", 40)]
+    assert english == ["must be 1-16 characters long, not 20", "has no visible character",
+                       "must not begin or end with a space"]
+    said = in_language(code, lambda: [name_problem("x" * 20, 16), name_problem("\u200b"),
+                                      entrant_problem(" Ann", 40)])
+    assert all(mine != theirs for mine, theirs in zip(said, english))
+    assert "16" in said[0] and "20" in said[0]
+
+
+def test_a_saved_game_with_a_refused_move_says_which_move_and_why_in_german():
+    from game.records.record import RecordProblem, make_record, replay
+    spec = GAMES["calabria"]
+    start = spec.new_game()
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    record = make_record({"game": "calabria", "variant": None, "options": start.options,
+                          "seats": seats}, start, ["e4-e5"])
+    i18n.use("de")
+    with pytest.raises(RecordProblem) as caught:
+        replay(record)
+    assert str(caught.value) == ("Zug 1 'e4-e5': unzulässige Aktion e4-e5: keine Züge und keine "
+                                 "Barrikaden, bevor alle Steine gesetzt sind")

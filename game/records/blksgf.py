@@ -26,6 +26,7 @@ from typing import NamedTuple
 from ..callisto import SPEC, CallistoState, colour_names
 from ..core import shown
 from ..errors import DamagedFileError
+from ..i18n import N_
 
 APPLICATION = "Callidus"
 VERSION = "1.0"
@@ -301,7 +302,7 @@ def read_sgf_file(path) -> SgfRecord:
     bytes); ``FileProblem`` when it cannot be read, DamagedFileError as ``read_sgf``."""
     from ..files import read_text
 
-    return read_sgf(read_text(path, MAX_CHARS, "record"))
+    return read_sgf(read_text(path, MAX_CHARS, N_("record")))
 
 
 def read_sgf_file_for(path, answer) -> None:

@@ -31,6 +31,7 @@ from pathlib import Path
 from .. import GAMES
 from ..core import shown
 from ..files import GAME_LIMIT, FileProblem, json_text, not_a_file, parse_json
+from ..i18n import _
 from .record import RecordProblem, replay
 
 APPLICATION_ID = 0x43414C47
@@ -117,11 +118,13 @@ class Library:
     def _exists(self) -> bool:
         odd = not_a_file(self.path)
         if odd:
-            raise LibraryProblem(f"{self.path} is {odd}, not a game library")
+            raise LibraryProblem(_("{path} is {what}, not a game library").format(
+                path=self.path, what=odd))
         try:
             return self.path.is_file() and self.path.stat().st_size > 0
         except OSError as exc:
-            raise LibraryProblem(f"could not read {self.path}: {exc.strerror or exc}") from None
+            raise LibraryProblem(_("could not read {path}: {reason}").format(
+                path=self.path, reason=exc.strerror or exc)) from None
 
     def _connect(self, write: bool) -> sqlite3.Connection:
         """A connection, its file checked to be a game library; None-safe to close."""
@@ -134,8 +137,8 @@ class Library:
                 uri = f"file:{quote(str(self.path.resolve()))}?mode=ro"
                 db = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
         except (OSError, sqlite3.Error, ValueError) as exc:
-            raise LibraryProblem(f"could not open the game library {self.path}: {exc}") \
-                from None
+            raise LibraryProblem(_("could not open the game library {path}: {reason}").format(
+                path=self.path, reason=exc)) from None
         db.text_factory = _text         # a damaged file may hold text that is not UTF-8
         try:
             self._check(db, write)
@@ -156,18 +159,19 @@ class Library:
             if write:
                 db.execute("PRAGMA synchronous = FULL")
         except (sqlite3.Error, ValueError) as exc:     # ValueError: a message not UTF-8
-            raise LibraryProblem(f"{self.path} is damaged or is not a game library "
-                                 f"({shown(str(exc), 200, quoted=False)}); "
-                                 "it was left untouched") from None
+            raise LibraryProblem(_("{path} is damaged or is not a game library ({reason}); it "
+                                   "was left untouched").format(
+                path=self.path, reason=shown(str(exc), 200, quoted=False))) from None
         if app != APPLICATION_ID:
-            raise LibraryProblem(f"{self.path} is not a Callidus game library; it was left "
-                                 "untouched")
+            raise LibraryProblem(_("{path} is not a Callidus game library; it was left "
+                                   "untouched").format(path=self.path))
         if version > SCHEMA_VERSION:
-            raise LibraryProblem(f"{self.path} was written by a newer Callidus (schema "
-                                 f"{version}); it was left untouched")
+            raise LibraryProblem(_("{path} was written by a newer Callidus (schema {version}); "
+                                   "it was left untouched").format(path=self.path,
+                                                                   version=version))
         if version != SCHEMA_VERSION or "game" not in tables:
-            raise LibraryProblem(f"{self.path} is damaged: its table of games is missing; it "
-                                 "was left untouched")
+            raise LibraryProblem(_("{path} is damaged: its table of games is missing; it was "
+                                   "left untouched").format(path=self.path))
 
     @staticmethod
     def _create(db) -> None:
@@ -194,9 +198,9 @@ class Library:
         try:
             return db.execute(query, args).fetchall()
         except (sqlite3.Error, ValueError) as exc:
-            raise LibraryProblem(f"the game library {self.path} could not be read, it may be "
-                                 f"damaged ({shown(str(exc), 200, quoted=False)}); it was left "
-                                 f"untouched") from None
+            raise LibraryProblem(_("the game library {path} could not be read, it may be "
+                                   "damaged ({reason}); it was left untouched").format(
+                path=self.path, reason=shown(str(exc), 200, quoted=False))) from None
         finally:
             db.close()
 
@@ -214,10 +218,11 @@ class Library:
                 raise
             return changed
         except sqlite3.IntegrityError as exc:
-            raise LibraryProblem(f"could not keep the game in {self.path}: {exc}") from None
+            raise LibraryProblem(_("could not keep the game in {path}: {reason}").format(
+                path=self.path, reason=exc)) from None
         except (sqlite3.Error, ValueError) as exc:
-            raise LibraryProblem(f"could not write the game library {self.path}: "
-                                 f"{shown(str(exc), 200, quoted=False)}") from None
+            raise LibraryProblem(_("could not write the game library {path}: {reason}").format(
+                path=self.path, reason=shown(str(exc), 200, quoted=False))) from None
         finally:
             db.close()
 
@@ -227,7 +232,8 @@ class Library:
         try:
             spec, config, _states, _moves, _cursor = replay(record)
         except RecordProblem as exc:
-            raise LibraryProblem(f"the game cannot be kept: {exc}") from None
+            raise LibraryProblem(_("the game cannot be kept: {problem}").format(problem=exc)) \
+                from None
         game_id = game_id or new_id()
         text = json.dumps(record, sort_keys=True, ensure_ascii=False)
         players = json.dumps([seat["name"] for seat in config["seats"]], ensure_ascii=False)
@@ -245,33 +251,34 @@ class Library:
         try:
             text = json_text(data)
         except (TypeError, ValueError) as exc:
-            raise LibraryProblem(f"the analysis is not plain data: {exc}") from None
+            raise LibraryProblem(_("the analysis is not plain data: {reason}").format(
+                reason=exc)) from None
         if len(text) > ANALYSIS_LIMIT:
-            raise LibraryProblem("the analysis is too large to keep")
+            raise LibraryProblem(_("the analysis is too large to keep"))
         if not self._write("UPDATE game SET analysis = ? WHERE id = ?", (text, game_id)):
-            raise LibraryProblem("that game is no longer in the library")
+            raise LibraryProblem(_("that game is no longer in the library"))
 
     # --- reading ----------------------------------------------------------------------
     def get(self, game_id) -> dict:
         """The record of the game ``game_id``, replayed; ``LibraryProblem`` if it cannot be."""
         rows = self._read("SELECT game, players, record FROM game WHERE id = ?", (game_id,))
         if not rows:
-            raise LibraryProblem("that game is no longer in the library")
-        record, _config = self._checked(*rows[0])
+            raise LibraryProblem(_("that game is no longer in the library"))
+        record, __ = self._checked(*rows[0])
         return record
 
     def get_analysis(self, game_id):
         """The analysis kept with the game, or None; ``LibraryProblem`` if it is damaged."""
         rows = self._read("SELECT analysis FROM game WHERE id = ?", (game_id,))
         if not rows:
-            raise LibraryProblem("that game is no longer in the library")
+            raise LibraryProblem(_("that game is no longer in the library"))
         text = rows[0][0]
         if text is None:
             return None
         if not isinstance(text, str) or len(text) > ANALYSIS_LIMIT:
-            raise LibraryProblem("the kept analysis is damaged (not JSON text)")
+            raise LibraryProblem(_("the kept analysis is damaged (not JSON text)"))
         try:
-            return parse_json(text, "the kept analysis")
+            return parse_json(text, _("the kept analysis"))
         except FileProblem as exc:
             raise LibraryProblem(str(exc)) from None
 
@@ -312,15 +319,15 @@ class Library:
     def _record(self, text) -> tuple[dict, dict]:
         """The record held in a row's text, replayed: ``(record, config)``."""
         if not isinstance(text, str) or len(text) > GAME_LIMIT:
-            raise LibraryProblem("the kept record is damaged (not JSON text)")
+            raise LibraryProblem(_("the kept record is damaged (not JSON text)"))
         try:
-            record = parse_json(text, "the kept record")
+            record = parse_json(text, _("the kept record"))
             _spec, config, _states, _moves, _cursor = replay(record)
         except (FileProblem, RecordProblem) as exc:
             raise LibraryProblem(shown(str(exc), 300, quoted=False)) from None
         except Exception as exc:        # a check missed something: still never a crash
-            raise LibraryProblem(shown(f"the kept record cannot be read ({type(exc).__name__}: "
-                                       f"{exc})", 300, quoted=False)) from None
+            raise LibraryProblem(shown(_("the kept record cannot be read ({kind}: {reason})").format(
+                kind=type(exc).__name__, reason=exc), 300, quoted=False)) from None
         return record, config
 
     def _entry(self, row) -> KeptGame:
@@ -340,8 +347,8 @@ class Library:
         record, config = self._record(text)
         if (record["game"] != game
                 or [s["name"] for s in config["seats"]] != self._names(players)):
-            raise LibraryProblem("the kept record is not the game listed (game or players "
-                                 "differ)")
+            raise LibraryProblem(_("the kept record is not the game listed (game or players "
+                                   "differ)"))
         return record, config
 
     def _line(self, game_id, game, players, text) -> KeptGame:

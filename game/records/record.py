@@ -33,6 +33,7 @@ from .. import GAMES
 from ..core import changed_options, shown
 from ..errors import DamagedFileError, GameError
 from ..files import FileProblem, check_name, read_json, write_json_atomic
+from ..i18n import _
 
 FORMAT = "callidus-game"
 VERSION = 3
@@ -131,7 +132,8 @@ def record_of_moves(spec, start, move_texts) -> dict:
             state = state.play(move)
         except ValueError as exc:       # the same kind of error, naming the move
             kind = type(exc) if isinstance(exc, GameError) else ValueError
-            raise kind(f"move {number} {text!r}: {exc}") from None
+            raise kind(_("move {n} {text}: {problem}").format(
+                n=number, text=repr(text), problem=exc)) from None
     result = (result_of(state, state.winner, state.end_reason or "The game is over.")
               if state.is_over else None)
     return make_record(config, start, notation, result=result)
@@ -144,45 +146,47 @@ def replay(record) -> tuple:
     ply on are those of the time-called rule.  The version 2 fields are checked too (the
     caller reads them from ``record``)."""
     if not isinstance(record, dict):
-        raise RecordProblem("not a saved game (expected a JSON object)")
+        raise RecordProblem(_("not a saved game (expected a JSON object)"))
     version = record.get("version")
     if record.get("format") != FORMAT:
-        raise RecordProblem("not a Callidus saved game (field 'format')")
+        raise RecordProblem(_("not a Callidus saved game (field 'format')"))
     if type(version) is not int or version not in READS:
-        raise RecordProblem(f"saved by an unknown version ({shown(version, 40)})")
+        raise RecordProblem(_("saved by an unknown version ({version})").format(
+            version=shown(version, 40)))
     unknown = sorted(str(k) for k in set(record) - set(FIELDS if version >= 2 else FIELDS_V1))
     if unknown:
-        raise RecordProblem(f"unknown field {shown(unknown[0], 40)}")
+        raise RecordProblem(_("unknown field {field}").format(field=shown(unknown[0], 40)))
     name = record.get("game")
     if not isinstance(name, str) or name not in GAMES:
-        raise RecordProblem(f"unknown game {name!r} (field 'game')")
+        raise RecordProblem(_("unknown game {name} (field 'game')").format(name=repr(name)))
     spec = GAMES[name]
     if version < NEW_DEFAULTS:
         _fill_former_defaults(record, spec)
     config = record.get("config")
     if not isinstance(config, dict) or config.get("game") != name:
-        raise RecordProblem("field 'config' is missing or names another game")
+        raise RecordProblem(_("field 'config' is missing or names another game"))
     try:
         state = spec.from_position(record.get("start"))
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        raise RecordProblem(f"start position: {exc}") from None
+        raise RecordProblem(_("start position: {problem}").format(problem=exc)) from None
     check_config(spec, config, state)
     moves = record.get("moves")
     if (not isinstance(moves, list)
             or not all(isinstance(m, str) and len(m) <= MAX_MOVE_TEXT for m in moves)):
-        raise RecordProblem("field 'moves' must be a list of move texts")
+        raise RecordProblem(_("field 'moves' must be a list of move texts"))
     if len(moves) > MAX_MOVES:
-        raise RecordProblem(f"field 'moves' holds more than {MAX_MOVES} moves")
+        raise RecordProblem(_("field 'moves' holds more than {n} moves").format(n=MAX_MOVES))
     states = [state]
     for number, text in enumerate(moves, start=1):
         try:
             state = state.play(spec.parse_move(state, text))
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise RecordProblem(f"move {number} {text!r}: {exc}") from None
+            raise RecordProblem(_("move {n} {text}: {problem}").format(
+                n=number, text=repr(text), problem=exc)) from None
         states.append(state)
     cursor = record.get("cursor", len(moves))
     if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(moves):
-        raise RecordProblem("field 'cursor' is out of range")
+        raise RecordProblem(_("field 'cursor' is out of range"))
     _call_time(spec, record, states, moves, cursor)
     if version >= 2:
         _check_version_2(record, config, states, cursor, len(state.scores))

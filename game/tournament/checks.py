@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..core import FieldProblem, Fields, shown
 from ..files import name_problem as drawable_name_problem
+from ..i18n import _
 
 __all__ = ["FieldProblem", "Fields", "name_problem", "shown"]
 
@@ -24,5 +25,5 @@ def name_problem(value, limit: int) -> str | None:
     with a space."""
     problem = drawable_name_problem(value, limit)
     if problem is None and value != value.strip():
-        return "must not begin or end with a space"
+        return _("must not begin or end with a space")
     return problem
