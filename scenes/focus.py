@@ -96,6 +96,21 @@ def stops(scene) -> list:
     return reading_order([w for w in candidates if _shown(w)])
 
 
+def _lists(scene) -> list:
+    """The scrolling lists ``scene`` holds (each a ``ScrollList`` among its fields)."""
+    from .scroll_list import ScrollList
+    return [v for v in vars(scene).values() if isinstance(v, ScrollList)]
+
+
+def _row_of(lists: list, widget):
+    """(list, row) of the scrolling list row ``widget`` is on, or None."""
+    for listed in lists:
+        for index in list(listed.widgets):
+            if widget in listed.row_widgets(index):
+                return listed, index
+    return None
+
+
 def _expanded(widget) -> bool:
     states = getattr(widget, "menu_states", None)
     return bool(states) and widget.current_state is states.get("expanded")
@@ -168,7 +183,7 @@ class FocusRing:
         get it)."""
         self._follow(scene)
         if event.type == pygame.MOUSEMOTION:
-            if self.mouse_at is not None and tuple(event.pos) != self.mouse_at:
+            if tuple(event.pos) != self.mouse_at:
                 self.shown = False
             self.mouse_at = tuple(event.pos)
             return False
@@ -233,11 +248,36 @@ class FocusRing:
                 self.focus(widget if widget in here else here[0])
             return True
         at = here.index(widget) + step
+        if self._scroll_on(scene, widget, here[at % len(here)], step):
+            return True
         if part is not None and not 0 <= at < len(here) and part.focus_take(step):
             self.to_part()
             return True
         self.focus(here[at % len(here)])
         return True
+
+    def _scroll_on(self, scene, widget, going, step: int) -> bool:
+        """Tab from the last row shown of a scrolling list (Shift+Tab from the first)
+        when more rows lie beyond: the list scrolls one row and the focus goes into it."""
+        lists = _lists(scene)
+        row = _row_of(lists, widget)
+        if row is None:
+            return False
+        listed, index = row
+        beyond = index + step
+        if not 0 <= beyond < listed.count or listed.row_rect(beyond) is not None:
+            return False                  # no row beyond, or it is in view: Tab reaches it
+        ahead = _row_of(lists, going)
+        if ahead is not None and ahead[0] is listed and (ahead[1] - index) * step >= 0:
+            return False                  # the next stop is on this row or one beyond
+        first = listed.first
+        listed.show(beyond)
+        usable = reading_order([w for w in listed.row_widgets(beyond) if _shown(w)])
+        if usable:
+            self.focus(usable[0] if step > 0 else usable[-1])
+            return True
+        listed.scroll_to(first)           # nothing to use there: as it was
+        return False
 
     def to_part(self) -> None:
         """The keyboard has gone to the scene's part (the board): no widget has it."""
@@ -337,13 +377,15 @@ class FocusRing:
         self.settle(scene)
         rect = self.focus_rect(scene)
         if rect is not None:
-            draw_focus(surface, rect)
+            # an option of an open drop-down: close round it, its neighbours' words in view
+            draw_focus(surface, rect, 0 if _expanded(self.widget) else GAP)
 
 
-def draw_focus(surface, rect: pygame.Rect) -> None:
-    """The ring round ``rect``: a light line on a dark edge either side, so that it reads
-    on the dark table, a light button and a light board alike; kept inside the screen."""
-    ring = rect.inflate(2 * (GAP + WIDTH), 2 * (GAP + WIDTH))
+def draw_focus(surface, rect: pygame.Rect, gap: int = GAP) -> None:
+    """The ring ``gap`` pixels round ``rect``: a light line on a dark edge either side, so
+    that it reads on the dark table, a light button and a light board alike; kept inside
+    the screen."""
+    ring = rect.inflate(2 * (gap + WIDTH), 2 * (gap + WIDTH))
     inside = surface.get_rect().inflate(-2, -2)
     ring = ring.clip(inside) if not inside.contains(ring) else ring
     radius = 8
