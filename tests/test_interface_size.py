@@ -9,7 +9,7 @@ import time
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scenes.app
@@ -302,8 +302,9 @@ def test_an_unusable_size_in_the_settings_file_is_set_aside_with_a_message(tmp_p
         app.close()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(),
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                 st.floats(allow_nan=False, allow_infinity=False),
                  st.text(max_size=8), st.lists(st.integers(), max_size=3),
                  st.sampled_from([100.0, 150.0, True, "150", 125])))
 def test_the_settings_file_gives_a_usable_size_whatever_it_holds(tmp_path_factory, value):
