@@ -238,7 +238,7 @@ def test_iriri_first_word_hint_starts_from_the_marked_centre_cell(app):
     ask_hint(app, play, f"{first}@0,0 {second}@0,1")
     words = {"s": "small", "m": "medium", "l": "large"}
     assert play.status_text() == (
-        f"Hint: your {words[first[1]]} and {words[second[1]]} yellow pyramids, in that order, "
+        f"Hint: your yellow pyramids ({words[first[1]]} and {words[second[1]]}), in that order, "
         f"going right from the marked centre cell, for 6½ points ({first}@0,0 {second}@0,1)")
     for slot in (0, 1):
         assert ringed(app, play.view.trays.slot_rect(0, slot).inflate(2, 2), art.HINT)

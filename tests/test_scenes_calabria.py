@@ -197,7 +197,7 @@ def test_a_barricade_from_the_supply_with_its_squares_marked(app):
     quiet_allowed, quiet_near = pixel(app, allowed.center), pixel(app, near.center)
     badge = view.trays.supply_rect(0)
     move_pointer(app, badge.center)
-    assert view.status == "3 barricades left: drag one onto the board"
+    assert view.status == "3 barricades left: drag one onto the board, or take one with Enter"
     press_at(app, badge.center)
     drag_to(app, centre(play, "a1"))
     assert view.held == ("barricade",)

@@ -177,7 +177,7 @@ def test_a_placement_that_scores_is_announced_for_the_scorer(app):
     assert "capture" in app.sounds.played
     assert play.move_texts[-1] == "Player 1: orange on e4, Blue +1"
     assert play.status_text() == ("Blue (Player 1) scored: click the ringed chip that becomes "
-                                  "the score chip.")
+                                  "the score chip, or choose it with arrows and Enter.")
     click(app, at(play, "e5"))
     settle(app, play)
     assert play.state.chip_at("e5") == "S0" and play.state.basket_chips() == ["O/b"]
@@ -239,7 +239,7 @@ def test_the_scorer_chooses_where_the_score_chip_goes(app):
     settle(app, play)
     assert play.state.pending_cells == [parse_cell("e5")]
     assert play.prompt() == ("Blue (Player 1) scored: click the ringed chip that becomes "
-                             "the score chip.")
+                             "the score chip, or choose it with arrows and Enter.")
     assert pixel(at(play, "f5")) != quiet["f5"], "the orange end of the arc is lit"
     assert pixel(at(play, "e5")) != quiet["e5"], "the chip that scored is lit"
     assert sum(pixel(at(play, "d6"))) <= sum(quiet["d6"]), "a cell outside the arc is not"
@@ -251,7 +251,8 @@ def test_the_scorer_chooses_where_the_score_chip_goes(app):
     assert play.cursor == 1 and view.status.startswith("Not allowed: the score chip for e5 goes")
     click(app, slot(play, "B"))            # nothing else can be done first
     assert play.cursor == 1 and view.held is None
-    assert view.status == "First choose where the score chip goes: click a ringed chip."
+    assert view.status == ("First choose where the score chip goes: click a ringed "
+                           "chip, or arrows and Enter.")
     click(app, at(play, "f5"))
     assert view.busy, "the replacement is played out"
     settle(app, play)
@@ -269,7 +270,7 @@ def test_a_point_on_the_opponents_move_is_chosen_by_the_scorer(app):
     settle(app, play)
     assert play.state.to_move == 0 and play.state.pending_cells == [parse_cell("e5")]
     assert play.prompt() == ("Blue (Player 1) scored on Green's move: click the ringed chip "
-                             "that becomes the score chip.")
+                             "that becomes the score chip, or choose it with arrows and Enter.")
     click(app, at(play, "e4"))
     settle(app, play)
     assert play.state.chip_at("e4") == "S0" and play.state.to_move == 0, "Blue moves next"
@@ -348,7 +349,7 @@ def test_the_computers_move_that_gives_you_a_point_asks_you(app, monkeypatch):
     assert state.to_move == 0 and state.pending_cells == [parse_cell("e5")]
     assert not play.computer_to_move(), "the human chooses, not the computer"
     assert play.prompt() == ("Blue (Ann) scored on Green's move: click the ringed chip that "
-                             "becomes the score chip.")
+                             "becomes the score chip, or choose it with arrows and Enter.")
     click(app, at(play, "f5"))
     settle(app, play)
     assert play.state.chip_at("f5") == "S0" and play.cursor == 3
@@ -386,7 +387,7 @@ def test_a_game_left_in_the_middle_of_a_choice_asks_again(app):
     frames(app, 3)
     assert resumed.state.pending_cells == [parse_cell("e5")]
     assert resumed.prompt() == ("Blue (Ann) scored on Green's move: click the ringed chip that "
-                                "becomes the score chip.")
+                                "becomes the score chip, or choose it with arrows and Enter.")
     click(app, at(resumed, "f5"))
     settle(app, resumed)
     assert resumed.state.chip_at("f5") == "S0" and resumed.state.to_move == 0

@@ -281,7 +281,7 @@ def test_the_last_of_a_type_is_greyed_and_refused(app):
     assert saturation(last_ym) < saturation(takeable) / 2, (last_ym, takeable)
     click(app, view.ring.piece_rect(4, len(play.state.ring)).center)
     assert play.cursor == 0 and len(play.state.ring) == 8
-    assert view.status == ("Not allowed: ring piece 4 is the last medium yellow: "
+    assert view.status == ("Not allowed: ring piece 4 is the last medium yellow pyramid: "
                            "it must stay in the ring")
 
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 
-from game.calabria import DUX, HEIGHT, PIECE, SIDE_NAMES, WIDTH, Move, square_name
+from game.calabria import DUX, HEIGHT, PIECE, WIDTH, Move, square_name
+from game.i18n import _, ngettext, number
 
 from . import art
 from ..base import GOLD, BoardView
@@ -29,7 +30,7 @@ from ..palette import current
 from .animation import Animation
 from .board import Board
 from .trays import Trays
-from .words import Words
+from .words import Words, side_word
 
 DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
 
@@ -44,7 +45,7 @@ class CalabriaView(BoardView):
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
-        return SIDE_NAMES
+        return side_word(0), side_word(1)
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
@@ -128,21 +129,25 @@ class CalabriaView(BoardView):
         """What is said once a move has landed: captures, the battle starting, the end."""
         a, s = self.anim, self.state
         last = a.last
-        foe = SIDE_NAMES[1 - a.side]
+        reason = _(s.end_reason) if s.end_reason else ""
         if s.is_over:
             self.sound("end")
             if s.winner is None:
-                self.announce("A draw", GOLD, 3.0, small=s.end_reason or "")
+                self.announce(_("A draw"), GOLD, 3.0, small=reason)
             else:
-                self.announce(f"{SIDE_NAMES[s.winner]} win!", self.player_colours[s.winner], 3.0,
-                              small=s.end_reason or "")
+                self.announce(_("Romans win!") if s.winner == 0 else _("Gladiators win!"),
+                              self.player_colours[s.winner], 3.0, small=reason)
         elif last["captured"]:
             where = " ".join(square_name(sq) for sq in last["captured"])
             n = len(last["captured"])
-            self.announce("Capture!", (255, 140, 100), 1.3,
-                          small=f"{n} {foe[:-1] if n == 1 else foe} taken: {where}")
+            # the side that moved took the other's pieces
+            taken = (ngettext("{n} Gladiator taken: {squares}", "{n} Gladiators taken: {squares}",
+                              n) if a.side == 0 else
+                     ngettext("{n} Roman taken: {squares}", "{n} Romans taken: {squares}", n))
+            self.announce(_("Capture!"), (255, 140, 100), 1.3,
+                          small=taken.format(n=number(n), squares=where))
         elif last["kind"] in "VD" and s.phase == "movement":
-            self.announce("To battle!", GOLD, 2.2, small="The Romans move first")
+            self.announce(_("To battle!"), GOLD, 2.2, small=_("The Romans move first"))
 
     # --- input -------------------------------------------------------------------------
     def _move_for(self, held, square):
@@ -203,7 +208,7 @@ class CalabriaView(BoardView):
                 self._say_held()
                 return None
             if s.phase == "positioning" and c == "." and self.held is None:
-                pieces, _ = s.in_hand[side]
+                pieces = s.in_hand[side][0]
                 move = Move("V" if pieces else "D", None, square)
                 self.press_pos = None
                 return move
@@ -217,7 +222,9 @@ class CalabriaView(BoardView):
         if hand is not None:
             owner, kind = hand
             if owner != side:
-                self.status = f"Not allowed: it is the {SIDE_NAMES[side]}' turn to place a piece."
+                self.status = (_("Not allowed: it is the Romans' turn to place a piece.")
+                               if side == 0 else
+                               _("Not allowed: it is the Gladiators' turn to place a piece."))
                 self.press_pos = None
             elif kind is None:
                 self.press_pos = None
@@ -228,13 +235,16 @@ class CalabriaView(BoardView):
             return None
         if supply is not None:
             if supply != side:
-                self.status = f"Not allowed: those barricades belong to the {SIDE_NAMES[supply]}."
+                self.status = (_("Not allowed: those barricades belong to the Romans.")
+                               if supply == 0 else
+                               _("Not allowed: those barricades belong to the Gladiators."))
             elif s.phase != "movement":
-                self.status = ("Not allowed: barricades come out once every piece is placed.")
+                self.status = _("Not allowed: barricades come out once every piece is placed.")
             elif not s.barricades_left[side]:
-                self.status = "Not allowed: you have no barricades left."
+                self.status = _("Not allowed: you have no barricades left.")
             elif not s.barricade_squares():
-                self.status = "Not allowed: no square is two squares away from every barricade."
+                self.status = _("Not allowed: no square is two squares away from every "
+                                "barricade.")
             else:
                 self.pressed_again = self.held == ("barricade",)
                 self.held = ("barricade",)

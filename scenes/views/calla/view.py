@@ -408,8 +408,8 @@ class CallaView(BoardView):
             text = ngettext("{n} cube: the last lands in an empty shield - a capture.",
                             "{n} cubes: the last lands in an empty shield - a capture.", n)
         else:
-            text = ngettext("{n} cube: click or drag to sow.",
-                            "{n} cubes: click or drag to sow.", n)
+            text = ngettext("{n} cube: click, drag or Enter to sow.",
+                            "{n} cubes: click, drag or Enter to sow.", n)
         self.status = text.format(n=number(n))
 
     # --- words -----------------------------------------------------------------
@@ -432,11 +432,14 @@ class CallaView(BoardView):
                     _("Free turn: {name} sows again from the top row.")).format(name=shown)
         side = PLAYER_NAMES[state.to_move]
         if says_side(name, side):
-            return (_("{name} (bottom row): click one of your shields to sow.") if bottom else
-                    _("{name} (top row): click one of your shields to sow.")).format(name=shown)
-        return (_("{name} ({side}, bottom row): click one of your shields to sow.") if bottom
-                else _("{name} ({side}, top row): click one of your shields to sow.")).format(
-                    name=shown, side=side)
+            return (_("{name} (bottom row): click one of your shields to sow, or arrows and "
+                      "Enter.") if bottom else
+                    _("{name} (top row): click one of your shields to sow, or arrows and "
+                      "Enter.")).format(name=shown)
+        return (_("{name} ({side}, bottom row): click one of your shields to sow, or arrows "
+                  "and Enter.") if bottom
+                else _("{name} ({side}, top row): click one of your shields to sow, or arrows "
+                       "and Enter.")).format(name=shown, side=side)
 
     def cancel_input(self) -> bool:
         if self.dragging is not None:

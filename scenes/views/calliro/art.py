@@ -20,6 +20,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import pgettext
+
 from ... import assets
 from ..drawing import MARKS as MARK_OF, engrave, lighten, mix, shade
 from ..palette import DEFAULT, current
@@ -41,6 +43,16 @@ MOVER_PHASES = ("fly", "drop", "turn", "glimpse", "back", "flip")
 WELLS = {"wood": ((122, 82, 46), "wood.png"), "stone": ((128, 128, 132), "marble.png")}
 #: The underside's disc in open play, as a fraction of the chip's radius.
 UNDER = 0.42
+
+
+def colour_word(up: str) -> str:
+    """The chip colour ``up`` (``O``, ``B``, ``G``) as a player reads it, in the language in
+    use: "orange"; ``COLOUR_WORDS`` keeps the English names the marks are keyed by."""
+    if up == "O":
+        return pgettext("chip colour", "orange")
+    if up == "B":
+        return pgettext("chip colour", "blue")
+    return pgettext("chip colour", "green")
 
 
 def faces() -> dict:

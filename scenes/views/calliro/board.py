@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.calliro import RULE_2, cell_label
+from game.i18n import _
 
 from ..base import GOLD, pulse
 from ..drawing import lighten
@@ -110,7 +111,8 @@ class Board:
         rule_2 = []
         for cell in self.centres:
             if cell not in taken and state.chip_at(cell) is None:
-                if state.action_problem(("place", cell, up, None)) == RULE_2:
+                # (the rules may say it in the language in use)
+                if state.action_problem(("place", cell, up, None)) in (RULE_2, _(RULE_2)):
                     rule_2.append(cell)
         return good, tuple(rule_2)
 

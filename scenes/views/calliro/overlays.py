@@ -17,6 +17,8 @@ import pygame
 
 from game.calliro import parse_cell
 
+from game.i18n import N_, _
+
 from ... import assets
 from ..base import GOLD, INK, pulse
 from ..drawing import lighten
@@ -24,7 +26,7 @@ from .art import MOVER_PHASES, faces, ghost, pair_of, score_chip, squeezed
 
 #: Said under a placed chip while it shows its underside, so the glimpse reads as the
 #: same chip turned over, not as another chip put down.
-UNDERSIDE = "underside"
+UNDERSIDE = N_("underside")
 
 
 class Overlays:
@@ -134,11 +136,12 @@ class Overlays:
     def _draw_underside_caption(self, surface, centre) -> None:
         """"underside" just under a chip shown turned over as it lands, on a dark pill."""
         size = max(12, min(21, int(self.board.cell * 0.36)))
-        pill = _pill(assets.measure(UNDERSIDE, size, True) + 14,
+        words = _(UNDERSIDE)
+        pill = _pill(assets.measure(words, size, True) + 14,
                      assets.font(size, True).get_linesize() + 2)
         box = pill.get_rect(midtop=(int(centre[0]), int(centre[1]) + self.board.chip_size // 2))
         surface.blit(pill, box)
-        assets.text(surface, UNDERSIDE, box.center, size=size, colour=INK, bold=True,
+        assets.text(surface, words, box.center, size=size, colour=INK, bold=True,
                     anchor="center")
 
     def _draw_swap(self, surface, anim, cell, chip_text, t, player, trays, undersides) -> None:
@@ -233,13 +236,15 @@ class Overlays:
                          border_radius=12)
         pygame.draw.rect(panel, (235, 120, 95, int(255 * fade)), panel.get_rect(), 3,
                          border_radius=12)
-        head = assets.font(title, True).render(notice["title"], True, (255, 170, 130))
-        panel.blit(head, (16, 10))
-        y = 10 + head.get_height() + 6
+        # (a language written right to left starts each line at the right: ``assets.text``
+        # puts words given their room against its right edge)
+        room = box.width - 32
+        head = assets.text(panel, notice["title"], (16, 10), size=title, bold=True,
+                           colour=(255, 170, 130), width=room)
+        y = 10 + head.height + 6
         step = int(assets.font(body).get_linesize() * 1.1)
-        for line in assets.wrap(notice["text"], body, box.width - 32):
-            img = assets.font(body).render(line, True, INK)
-            panel.blit(img, (16, y))
+        for line in assets.wrap(notice["text"], body, room):
+            assets.text(panel, line, (16, y), size=body, colour=INK, width=room)
             y += step
         panel.set_alpha(int(255 * fade))
         surface.blit(panel, box.topleft)

@@ -20,19 +20,18 @@ from __future__ import annotations
 
 import pygame
 
-from game.calliro import PLAYER_NAMES, RULE_2, Move, cell_label
+from game.calliro import RULE_2, Move, cell_label
+from game.i18n import _, ngettext, number
 
 from ... import assets
 from ..base import GOLD, BoardView, seat_label
 from ..cursor import Area, around
 from ..drawing import lighten
-from .art import COLOUR_WORDS, MOVER_PHASES, faces
+from .art import MOVER_PHASES, colour_word, faces
 from .board import Board
 from .overlays import Overlays
 from .trays import Trays
 
-#: Rule 2 in a few words, for the status line; the board shows the rule in full.
-RULE_2_SHORT = RULE_2.split(";")[0]
 NOTICE = 6.0        # seconds a refusal by Rule 2 stays explained on the board
 BANNER_GIVES_WAY = 0.35   # seconds a banner takes to fade out once it would hide a choice
 
@@ -46,9 +45,27 @@ SWAP = 0.5
 REFUSED = "#refused"
 
 
+def upper_first(text: str) -> str:
+    """``text`` starting a sentence: "blue up: ..." -> "Blue up: ..."."""
+    return text[:1].upper() + text[1:]
+
+
+def side_word(player: int) -> str:
+    """Player ``player``'s side (Blue, Green) in the language in use."""
+    return _("Blue") if player == 0 else _("Green")
+
+
+def is_rule_2(problem) -> bool:
+    """Whether the rules' refusal ``problem`` is Rule 2's (as the rules word it, in English
+    or in the language in use)."""
+    return problem is not None and problem in (RULE_2, _(RULE_2))
+
+
 class CalliroView(BoardView):
-    reveal_note = ("Every chip shows its underside as an inner ring here; in the game the "
-                   "players saw them only as the chips landed, unless they played open.")
+    @property
+    def reveal_note(self) -> str:
+        return _("Every chip shows its underside as an inner ring here; in the game the "
+                 "players saw them only as the chips landed, unless they played open.")
 
     @property
     def player_colours(self) -> tuple:
@@ -57,7 +74,7 @@ class CalliroView(BoardView):
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
-        return PLAYER_NAMES
+        return side_word(0), side_word(1)
 
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
@@ -76,7 +93,7 @@ class CalliroView(BoardView):
         self.notice: dict | None = None        # a refusal by Rule 2, explained on the board
 
     def _name(self, player: int) -> str:
-        colour = PLAYER_NAMES[player]
+        colour = side_word(player)
         if self.named_seats and player < len(self.seats):
             return seat_label(self.seats[player]["name"], colour)
         return colour
@@ -174,9 +191,9 @@ class CalliroView(BoardView):
         a = self.anim
         if a is None or a.get("announced") or not a["last"] or not any(a["last"]["points"]):
             return text
-        for name in PLAYER_NAMES:
-            text = text.split(f", {name} +")[0]
-        return text
+        full = self._last_words(a["last"], a["state"].radius)
+        plain = self._last_words(a["last"], a["state"].radius, points=False)
+        return text[:-len(full)] + plain if text.endswith(full) else text
 
     def finish_animation(self) -> None:
         a = self.anim
@@ -238,11 +255,14 @@ class CalliroView(BoardView):
         scorer = 0 if last["points"][0] else 1
         n = last["points"][scorer]
         mover = last["player"]
-        big = f"{'Point' if n == 1 else f'{n} points'} to {self._name(scorer)}"
+        big = ngettext("Point to {name}", "{n} points to {name}", n).format(
+            n=number(n), name=self._name(scorer))
         if scorer != mover:
-            small = f"scored on {self._name(mover)}'s move"
+            small = _("scored on {name}'s move").format(name=self._name(mover))
         else:
-            small = f"{COLOUR_WORDS['BG'[scorer]]} chip{'s' if n > 1 else ''} bent round by orange"
+            small = upper_first(ngettext("{colour} chip bent round by orange",
+                                         "{colour} chips bent round by orange", n).format(
+                colour=colour_word("BG"[scorer])))
         self.announce(big, lighten(self.player_colours[scorer], 0.45), 2.6, small=small)
 
     def _end_animation(self) -> None:
@@ -254,11 +274,13 @@ class CalliroView(BoardView):
             self._after_arcs(a)
         self.shown_scores = tuple(state.scores)
         if last["basket_returned"]:
-            self.announce("The Basket is poured back", GOLD, 2.4,
-                          small="The Repository ran out: its chips return with random sides up")
+            self.announce(_("The Basket is poured back"), GOLD, 2.4,
+                          small=_("The Repository ran out: its chips return with random sides "
+                                  "up"))
         for player in last["skipped"]:
-            self.announce(f"{self._name(player)} is skipped", (255, 200, 150), 2.4,
-                          small="No legal action: the other player moves again")
+            self.announce(_("{name} is skipped").format(name=self._name(player)),
+                          (255, 200, 150), 2.4,
+                          small=_("No legal action: the other player moves again"))
 
     # --- input -------------------------------------------------------------------------------
     def takes_input(self) -> bool:
@@ -279,19 +301,22 @@ class CalliroView(BoardView):
             if cell is not None:
                 return self._attempt(("replace", cell, None, None))
             if up is not None:
-                self.status = "First choose where the score chip goes: click a ringed chip."
+                self.status = _("First choose where the score chip goes: click a ringed "
+                                "chip, or arrows and Enter.")
             return None
         if up is not None:
             if self.held == up:
                 self._put_back()
             elif not state.repository_counts()[up]:
-                self.status = f"No chip with {COLOUR_WORDS[up]} up is left in the Repository."
+                self.status = _("No chip with {colour} up is left in the Repository.").format(
+                    colour=colour_word(up))
             else:
                 self.held = up
                 self.drag_from = pos
-                good, _ = self.board.targets(state, up)
-                self.status = (f"{COLOUR_WORDS[up].capitalize()} up: put it on a lit cell."
-                               if good else f"No cell takes a chip with {COLOUR_WORDS[up]} up now.")
+                good, _refused = self.board.targets(state, up)
+                self.status = (upper_first(_("{colour} up: put it on a lit cell.").format(
+                    colour=colour_word(up))) if good else
+                    _("No cell takes a chip with {colour} up now.").format(colour=colour_word(up)))
             return None
         if cell is None:
             if self.held is not None:
@@ -300,7 +325,8 @@ class CalliroView(BoardView):
         if self.held is not None:
             return self._attempt(("place", cell, self.held, None), keep=True)
         if state.chip_at(cell) is None:
-            self.status = "Take a chip from the Repository first, or click a chip to flip it."
+            self.status = _("Take a chip from the Repository first, or click a chip to flip "
+                            "it.")
             return None
         return self._attempt(("flip", cell, None, None))
 
@@ -348,15 +374,16 @@ class CalliroView(BoardView):
             self.held = None
             self._dropped = move
             return move
-        if problem == RULE_2:
+        if is_rule_2(problem):
             flip = move.action == "flip"
-            self.status = (f"Not allowed by {RULE_2_SHORT}."
-                           + (" Flip undone." if flip else ""))
+            self.status = (_("Not allowed by Rule 2: blue and green would both score. Flip "
+                             "undone.") if flip else
+                           _("Not allowed by Rule 2: blue and green would both score."))
             self._explain_rule_2(move)
             if flip:
                 self.refuse_flip(move.cell)
         else:
-            self.status = f"Not allowed: {problem}."
+            self.status = _("Not allowed: {problem}.").format(problem=_(problem))
         if not keep and move.action == "place":
             self.held = None
         self._sound("warn")
@@ -366,19 +393,23 @@ class CalliroView(BoardView):
         """Rule 2 in full on the board for a few seconds (the status line has room only
         for its gist), clear of the refused chip, the chips that would have scored and
         the orange ends of their arcs."""
-        rule = RULE_2.split(":", 1)[1].strip()
-        text = rule[0].upper() + rule[1:] + "."
-        text += (" The flip is undone: choose another action." if move.action == "flip"
-                 else " Put the chip somewhere else, or flip a chip.")
+        if move.action == "flip":
+            text = _("Blue and green would both score; an action after which chips of both "
+                     "players' colours sit in arcs is not allowed. The flip is undone: choose "
+                     "another action.")
+        else:
+            text = _("Blue and green would both score; an action after which chips of both "
+                     "players' colours sit in arcs is not allowed. Put the chip somewhere "
+                     "else, or flip a chip.")
         scorers = [tuple(c) for c in self.state.scoring_after(move)]
         near = [c for c in self.board.centres if any(_next_to(c, s) for s in scorers)]
-        self.notice = {"title": "Not allowed: Rule 2", "text": text, "ttl": NOTICE,
+        self.notice = {"title": _("Not allowed: Rule 2"), "text": text, "ttl": NOTICE,
                        "cells": tuple({tuple(move.cell), *scorers, *near})}
 
     def _put_back(self) -> None:
         self.held = None
         self.drag_from = None
-        self.status = "Put back in the Repository."
+        self.status = _("Put back in the Repository.")
 
     def _hover(self, pos) -> None:
         text = self._hover_words(pos) if self.can_act() else ""
@@ -395,109 +426,144 @@ class CalliroView(BoardView):
             if cell is None:
                 return ""
             problem = state.action_problem(("replace", cell, None, None))
-            return (f"Put the score chip on {label}." if problem is None
-                    else f"Not here: {problem}.")
+            return (_("Put the score chip on {cell}.").format(cell=label) if problem is None
+                    else _("Not here: {problem}.").format(problem=_(problem)))
         if self.held is not None:
             if cell is None:
                 return ""
             move = ("place", cell, self.held, None)
             problem = state.action_problem(move)
-            if problem == RULE_2:
-                return f"Not allowed here by {RULE_2_SHORT}."
+            if is_rule_2(problem):
+                return _("Not allowed here by Rule 2: blue and green would both score.")
             if problem:
-                return f"Not allowed here: {problem}."
+                return _("Not allowed here: {problem}.").format(problem=_(problem))
             scoring = state.scoring_after(move)
-            words = f"{COLOUR_WORDS[self.held].capitalize()} on {label}"
+            colour = colour_word(self.held)
             if scoring:
                 up = self.held if scoring[0] == cell else state.chip_at(scoring[0])[0]
-                words += f": {PLAYER_NAMES[0 if up == 'B' else 1]} scores {len(scoring)}"
-            return words + "."
+                n = len(scoring)
+                return upper_first(ngettext("{colour} on {cell}: {side} scores {n}.",
+                                            "{colour} on {cell}: {side} scores {n}.", n).format(
+                    colour=colour, cell=label, side=side_word(0 if up == "B" else 1),
+                    n=number(n)))
+            return upper_first(_("{colour} on {cell}.").format(colour=colour, cell=label))
         up = self.trays.slot_at(pos) if self.trays else None
         if up is not None:
             n = state.repository_counts()[up]
             if not n:
-                return f"No chip with {COLOUR_WORDS[up]} up left."
-            return (f"{n} chip{'s' if n > 1 else ''} with {COLOUR_WORDS[up]} up: drag one onto "
-                    f"a lit cell, or click it and then a cell.")
+                return _("No chip with {colour} up left.").format(colour=colour_word(up))
+            return ngettext("{n} chip with {colour} up: drag it onto a lit cell, or click it "
+                            "and then a cell.",
+                            "{n} chips with {colour} up: drag one onto a lit cell, or click it "
+                            "and then a cell.", n).format(n=number(n), colour=colour_word(up))
         text = state.chip_at(cell) if cell else None
         if text is None:
             return ""
         if text.startswith("S"):
-            return f"{label}: {PLAYER_NAMES[int(text[1])]}'s score chip, it never flips."
+            return _("{cell}: {side}'s score chip, it never flips.").format(
+                cell=label, side=side_word(int(text[1])))
         if cell == state.flip_locked:
-            return f"{label} is locked: it was just flipped, so it cannot be flipped back now."
-        return f"Click to flip {label} ({COLOUR_WORDS[text[0]]} up)."
+            return _("{cell} is locked: it was just flipped, so it cannot be flipped back "
+                     "now.").format(cell=label)
+        return _("Click to flip {cell} ({colour} up).").format(cell=label,
+                                                              colour=colour_word(text[0]))
 
     # --- words -----------------------------------------------------------------------------------
     def describe_move(self, state, move) -> str:
-        label = cell_label(move.cell, state.radius)
-        if move.action == "place":
-            text = f"{COLOUR_WORDS[move.up]} on {label}"
-        elif move.action == "flip":
-            text = f"flip {label}"
-        else:
-            text = f"score chip on {label}"
         try:
             last = state.play(move).last
         except ValueError:
-            return text
-        points = last["points"]
-        if move.action == "replace" and last["to_basket"]:
-            text += f" in place of {COLOUR_WORDS[last['to_basket'][0][0]]}"
-        for player, n in enumerate(points):
-            if n:
-                text += f", {PLAYER_NAMES[player]} +{n}"
+            last = None
+        if last is None:
+            label = cell_label(move.cell, state.radius)
+            if move.action == "place":
+                return _("{colour} on {cell}").format(colour=colour_word(move.up), cell=label)
+            if move.action == "flip":
+                return _("flip {cell}").format(cell=label)
+            return _("score chip on {cell}").format(cell=label)
+        return self._last_words(last, state.radius)
+
+    @staticmethod
+    def _last_words(last, radius, points=True) -> str:
+        """An action as the move list tells it, from what the rules say it did: "orange on
+        e4", and with ``points`` who scored: "orange on e4, Blue +1"."""
+        label = cell_label(last["cell"], radius)
+        if last["action"] == "place":
+            text = _("{colour} on {cell}").format(colour=colour_word(last["chip"][0]),
+                                                  cell=label)
+        elif last["action"] == "flip":
+            text = _("flip {cell}").format(cell=label)
+        elif last["to_basket"]:
+            text = _("score chip on {cell} in place of {colour}").format(
+                cell=label, colour=colour_word(last["to_basket"][0][0]))
+        else:
+            text = _("score chip on {cell}").format(cell=label)
+        if points:
+            for player, n in enumerate(last["points"]):
+                if n:
+                    # TRANSLATORS: a move in the move list and who scored by it: "orange on
+                    # e4, Blue +1"
+                    text = _("{move}, {side} +{n}").format(move=text, side=side_word(player),
+                                                          n=number(n))
         return text
 
     def hint_words(self, state, move) -> str:
         label = cell_label(move.cell, state.radius)
         if move.action == "place":
-            return (f"take a chip with {COLOUR_WORDS[move.up]} up from the Repository and put "
-                    f"it on {label}")
+            return _("take a chip with {colour} up from the Repository and put it on "
+                     "{cell}").format(colour=colour_word(move.up), cell=label)
         if move.action == "flip":
-            return f"flip the chip on {label}"
-        return f"put the score chip on {label}"
+            return _("flip the chip on {cell}").format(cell=label)
+        return _("put the score chip on {cell}").format(cell=label)
 
     def prompt(self, state, name) -> str:
         if state.to_move is None:
-            return "The game is over."
-        who = seat_label(name, PLAYER_NAMES[state.to_move], side_first=True)
+            return _("The game is over.")
+        who = seat_label(name, side_word(state.to_move), side_first=True)
         if state.pending_cells:
+            scored, count = self._why_choosing(state, who)
             if self.rect.width < 760:
-                return f"{self._why_choosing(state, who)}: click a ringed chip."
-            return (f"{self._why_choosing(state, who)}: click the ringed chip that becomes "
-                    f"the score chip.")
+                return (_("{scored} ({count}): click a ringed chip, or arrows and Enter.")
+                        if count else _("{scored}: click a ringed chip, or arrows and Enter.")
+                        ).format(scored=scored, count=count)
+            return (_("{scored} ({count}): click the ringed chip that becomes the score chip, "
+                      "or choose it with arrows and Enter.") if count else
+                    _("{scored}: click the ringed chip that becomes the score chip, or choose "
+                      "it with arrows and Enter.")).format(scored=scored, count=count)
         if self.held is not None:
-            return f"{who}: put the {COLOUR_WORDS[self.held]} chip on a lit cell (Esc puts it back)."
+            return _("{who}: put the {colour} chip on a lit cell: click, or arrows and Enter "
+                     "(Esc puts it back).").format(who=who, colour=colour_word(self.held))
         if self.rect.width < 760:
-            return f"{who}: take a chip from the Repository, or click a chip to flip it."
-        return (f"{who}: drag a chip from the Repository onto a lit cell, or click a chip on "
-                f"the board to flip it.")
+            return _("{who}: take a chip from the Repository, or click a chip to flip it "
+                     "(or arrows, Tab and Enter).").format(who=who)
+        return _("{who}: drag a chip from the Repository onto a lit cell, or click a chip on "
+                 "the board to flip it; or arrows, Tab and Enter.").format(who=who)
 
     def thinking_words(self, state, name) -> str:
         if state.pending_cells:
-            who = seat_label(name, PLAYER_NAMES[state.to_move], side_first=True)
-            return f"{self._why_choosing(state, who)}: choosing the score chip..."
+            who = seat_label(name, side_word(state.to_move), side_first=True)
+            scored, count = self._why_choosing(state, who)
+            return (_("{scored} ({count}): choosing the score chip...") if count else
+                    _("{scored}: choosing the score chip...")).format(scored=scored, count=count)
         return super().thinking_words(state, name)
 
-    def _why_choosing(self, state, who) -> str:
-        """Who chooses where a score chip goes, and why: "Blue (Ann) scored on Green's
-        move (2 points, one at a time)"."""
+    @staticmethod
+    def _why_choosing(state, who) -> tuple:
+        """Who chooses where a score chip goes, and why, and how many choices are left:
+        ("Blue (Ann) scored on Green's move", "2 points, one at a time"); "" for the count
+        of a single point."""
         last = state.last or {}
-        words = f"{who} scored"
         mover = last.get("player")
         if last.get("action") != "replace" and mover is not None and mover != state.to_move:
-            words += f" on {PLAYER_NAMES[mover]}'s move"
-        return words + self._point_count(state)
-
-    @staticmethod
-    def _point_count(state) -> str:
-        """" (next point)" after the first of several choices, " (2 points, one at a
-        time)" before them."""
-        if (state.last or {}).get("action") == "replace":
-            return " (next point)"
+            scored = _("{who} scored on {side}'s move").format(who=who, side=side_word(mover))
+        else:
+            scored = _("{who} scored").format(who=who)
+        if last.get("action") == "replace":
+            return scored, _("next point")
         waiting = len(state.pending_cells)
-        return f" ({waiting} points, one at a time)" if waiting > 1 else ""
+        count = (ngettext("{n} point, one at a time", "{n} points, one at a time",
+                          waiting).format(n=number(waiting)) if waiting > 1 else "")
+        return scored, count
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -557,7 +623,7 @@ class CalliroView(BoardView):
     def _short_name(self, player) -> str:
         if self.named_seats and player < len(self.seats):
             return self.seats[player]["name"]
-        return PLAYER_NAMES[player]
+        return side_word(player)
 
     def draw_banners(self, surface) -> None:
         """Banners sit over the board, clear of the chips that just scored (or of the

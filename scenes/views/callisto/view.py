@@ -21,6 +21,7 @@ import pygame
 
 from game.callisto import (PIECE_INDEX, PIECES, PLAYERS, colour_names, geometry, orientation,
                            piece_words, player_names)
+from game.i18n import _, isolated, number
 
 from ..base import GOLD, BoardView, says_side, seat_label
 from ..cursor import Area
@@ -41,11 +42,29 @@ def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def colour_word(name: str) -> str:
+    """A colour (as the rules keep it: "Blue") in the language in use."""
+    return {"Blue": _("Blue"), "Yellow": _("Yellow"), "Red": _("Red"),
+            "Green": _("Green")}.get(name, name)
+
+
+def piece_title(k: int) -> str:
+    """Piece kind ``k``'s title ("domino") in the language in use."""
+    return _(PIECES[k].title)
+
+
 class CallistoView(BoardView):
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
-        return player_names(variant)
+        return tuple("/".join(colour_word(c) for c in name.split("/"))
+                     for name in player_names(variant))
+
+    @property
+    def words(self) -> tuple:
+        """Each colour's name as the player reads it (``names`` keeps them as the rules
+        and the palette do)."""
+        return tuple(colour_word(name) for name in self.names)
 
     @classmethod
     def figure(cls, name: str, size: tuple):
@@ -95,11 +114,13 @@ class CallistoView(BoardView):
         """Each tray's header: the colour's name, and in a game its player's."""
         titles = []
         players = PLAYERS[self.variant]
-        for colour, name in enumerate(self.names):
+        for colour, name in enumerate(self.words):
             player = colour % players
             if self.named_seats and player < len(self.seats) and \
                     not says_side(self.seats[player]["name"], name):
-                name += f"  {self.seats[player]['name']}"
+                # TRANSLATORS: a tray's header: its colour, then its player's name
+                name = _("{colour}  {name}").format(colour=name,
+                                                    name=isolated(self.seats[player]["name"]))
             titles.append(name)
         return titles
 
@@ -146,6 +167,7 @@ class CallistoView(BoardView):
     # --- state and animation ------------------------------------------------------------
     def set_state(self, state, previous=None) -> None:
         super().set_state(state, previous)
+        self.trays.follow(state.colour)      # the colour to move's tray takes the room
         self.held = None
         self.drag_from = None
         self.ghost_anchor = None
@@ -194,24 +216,27 @@ class CallistoView(BoardView):
             self.sound("place")
         for colour in last["skipped"]:
             if colour in last["out"]:
-                self.announce(f"{self.names[colour]} is skipped", lighten(self.rgbs[colour], 0.35),
-                              2.4, small=f"No {self.names[colour]} piece fits any more: "
-                                         f"out for the rest of the game")
+                self.announce(_("{colour} is skipped").format(colour=self.words[colour]),
+                              lighten(self.rgbs[colour], 0.35), 2.4,
+                              small=_("No {colour} piece fits any more: out for the rest of "
+                                      "the game").format(colour=self.words[colour]))
         if last["over"]:      # (the results screen plays the end sound)
-            self.announce("Game over", GOLD, 3.0, small=self._short_end(state))
+            self.announce(_("Game over"), GOLD, 3.0, small=self._short_end(state))
 
     def _short_end(self, state) -> str:
         names = self._player_labels()
         scores = state.scores
         winner = state.winner
         if list(scores).count(scores[winner]) > 1:
-            return f"Tie on {scores[winner]}: {names[winner]} started later and wins"
-        return f"{names[winner]} wins with {scores[winner]}"
+            return _("Tie on {score}: {name} started later and wins").format(
+                score=number(scores[winner]), name=names[winner])
+        return _("{name} wins with {score}").format(name=names[winner],
+                                                    score=number(scores[winner]))
 
     def _player_labels(self) -> list:
         if self.named_seats:
-            return [s["name"] for s in self.seats]
-        return list(player_names(self.variant))
+            return [isolated(s["name"]) for s in self.seats]
+        return list(self.side_names(self.variant))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -282,17 +307,17 @@ class CallistoView(BoardView):
         """H: hide the marks of where pieces fit if they are shown, else show them."""
         if self.held is not None:
             self.hints_on = not self.hints_on
-            self.status = ("Hints on: squares the piece can cover are lit, dots show where "
-                           "to click (H hides them)." if self.hints_on
-                           else "Hints off (H shows them).")
+            self.status = (_("Hints on: squares the piece can cover are lit, dots show where "
+                             "to click (H hides them).") if self.hints_on
+                           else _("Hints off (H shows them)."))
             return
         self.overview = not self.overview
         if self.overview:
             self.hints_on = True
-            self.status = (f"Lit: every square a {self.names[self.state.colour]} piece can "
-                           f"cover now (H hides them).")
+            self.status = _("Lit: every square a {colour} piece can cover now (H hides "
+                            "them).").format(colour=self.words[self.state.colour])
         else:
-            self.status = "Hints off (H shows where pieces fit)."
+            self.status = _("Hints off (H shows where pieces fit).")
 
     def on_press(self, pos):
         state = self.state
@@ -314,16 +339,18 @@ class CallistoView(BoardView):
             if name is None:
                 return None
             if colour != mover:
-                self.status = (f"That is {self.names[colour]}'s tray: {self.names[mover]} "
-                               f"is to move.")
+                self.status = _("That is {colour}'s tray: {mover} is to move.").format(
+                    colour=self.words[colour], mover=self.words[mover])
             elif not self._in_hand(mover, name):
-                self.status = f"No {PIECES[PIECE_INDEX[name]].title} left in the tray."
+                self.status = _("No {piece} left in the tray.").format(
+                    piece=piece_title(PIECE_INDEX[name]))
             else:
                 self._pick(name)
                 self.drag_from = pos
             return None
         if self.board.cell_at(pos) is not None:
-            self.status = f"Pick a piece from the {self.names[mover]} tray first."
+            self.status = _("Pick a piece from the {colour} tray first: click it, or Tab to "
+                            "the tray, arrows and Enter.").format(colour=self.words[mover])
         return None
 
     def on_release(self, pos):
@@ -341,11 +368,11 @@ class CallistoView(BoardView):
         the = piece_words(name)
         state = self.state
         if name != "1" and state.left[state.colour][0] > 1:
-            self.status = (f"Not allowed yet: a colour's first two moves must be 1x1s - put "
-                           f"{the} back.")
+            self.status = _("Not allowed yet: a colour's first two moves must be 1x1s - put "
+                            "{piece} back.").format(piece=the)
         elif name not in state.playable_pieces():
-            self.status = (f"{upper_first(the)} fits nowhere now - put it back and pick "
-                           f"another piece.")
+            self.status = upper_first(_("{piece} fits nowhere now - put it back and pick "
+                                        "another piece.").format(piece=the))
         else:
             self.status = ""
         self._track(self.pointer)
@@ -355,7 +382,7 @@ class CallistoView(BoardView):
         self.drag_from = None
         self.ghost_anchor = None
         self.ghost_problem = None
-        self.status = "Put back in the tray."
+        self.status = _("Put back in the tray.")
 
     def _turn(self, turn: int) -> None:
         self.turn = turn
@@ -387,14 +414,15 @@ class CallistoView(BoardView):
             return
         self.ghost_anchor = anchor
         self.ghost_problem = self.state.placement_problem(cells)
-        self.status = f"Not allowed here: {self.ghost_problem}." if self.ghost_problem else ""
+        self.status = (_("Not allowed here: {problem}.").format(problem=_(self.ghost_problem))
+                       if self.ghost_problem else "")
 
     def _put_down(self, pos):
         self._track(pos)
         cells = self.ghost_cells(pos)
         problem = self.state.placement_problem(cells)
         if problem:
-            self.status = f"Not allowed here: {problem}."
+            self.status = _("Not allowed here: {problem}.").format(problem=_(problem))
             if self.app is not None:
                 self.sound("warn")
             return None
@@ -417,9 +445,11 @@ class CallistoView(BoardView):
                 name = hit[1]
                 the = piece_words(name)
                 if name not in self.state.playable_pieces():
-                    self.status = f"{upper_first(the)}: no room for it now."
+                    self.status = upper_first(_("{piece}: no room for it now.").format(
+                        piece=the))
                 else:
-                    self.status = f"{upper_first(the)}: click to pick it up."
+                    self.status = upper_first(_("{piece}: click to pick it up.").format(
+                        piece=the))
         elif self.trays.hover is not None:
             self.trays.hover = None
             self.status = ""
@@ -461,12 +491,13 @@ class CallistoView(BoardView):
 
     # --- words -------------------------------------------------------------------------------
     def describe_move(self, state, move) -> str:
-        title = PIECES[self.geo.piece_of[move]].title
+        title = piece_title(self.geo.piece_of[move])
         # the squares it covers, as the rules write a move down
-        text = f"{title} at {self.spec.format_move(state, move)}"
+        where = self.spec.format_move(state, move)
         if self.two_each and state.colour is not None:
-            text = f"{self.names[state.colour]} {text}"
-        return text
+            return _("{colour} {piece} at {cells}").format(colour=self.words[state.colour],
+                                                           piece=title, cells=where)
+        return _("{piece} at {cells}").format(piece=title, cells=where)
 
     def hint_words(self, state, move) -> str:
         """The piece in words, the squares it covers, and which tray it is marked in."""
@@ -474,14 +505,19 @@ class CallistoView(BoardView):
         piece = PIECES[self.geo.piece_of[move]]
         where = self.spec.format_move(state, move)
         if colour is None:
-            return f"{piece_words(piece.name)} at {where}"
+            return _("{piece} at {cells}").format(piece=piece_words(piece.name), cells=where)
         if self.two_each:       # which of the player's two colours plays it
-            text = f"{self.names[colour]}'s {piece.title} at {where}"
-        else:
-            text = f"{piece_words(piece.name)} at {where}"
+            if self.trays:
+                return _("{colour}'s {piece} at {cells} - marked in the {colour} tray").format(
+                    colour=self.words[colour], piece=piece_title(self.geo.piece_of[move]),
+                    cells=where)
+            return _("{colour}'s {piece} at {cells}").format(
+                colour=self.words[colour], piece=piece_title(self.geo.piece_of[move]),
+                cells=where)
         if self.trays:
-            text += f" - marked in the {self.names[colour]} tray"
-        return text
+            return _("{piece} at {cells} - marked in the {colour} tray").format(
+                piece=piece_words(piece.name), cells=where, colour=self.words[colour])
+        return _("{piece} at {cells}").format(piece=piece_words(piece.name), cells=where)
 
     def tray_hint(self) -> tuple | None:
         """(colour, piece) of the Hint button's move, marked in that colour's tray."""
@@ -493,31 +529,40 @@ class CallistoView(BoardView):
     def prompt(self, state, name) -> str:
         colour = state.colour
         if colour is None:
-            return "The game is over."
-        cname = self.names[colour]
+            return _("The game is over.")
+        cname = self.words[colour]
         who = seat_label(name, cname, side_first=True)
         if self.two_each:
-            which = "first" if colour < PLAYERS[self.variant] else "second"
-            who = f"{cname} ({name}'s {which} colour)"
+            who = (_("{colour} ({name}'s first colour)") if colour < PLAYERS[self.variant]
+                   else _("{colour} ({name}'s second colour)")).format(colour=cname,
+                                                                       name=isolated(name))
         short = self.rect.width < 800
         if self.held == "1":
-            return f"{who}: click an empty square outside the dark centre for the 1x1."
+            return _("{who}: click an empty square outside the dark centre for the 1x1, or "
+                     "arrows and Enter.").format(who=who)
         if self.held is not None:
             the = piece_words(self.held)
             if short:
-                return f"{who}: place {the}. R turns, F flips, Esc puts it back."
-            return (f"{who}: click a square to place {the}. Wheel or R turns it, "
-                    f"right-click or F flips it, Esc puts it back.")
+                return _("{who}: place {piece}. Click, or arrows and Enter; R turns, F "
+                         "flips, Esc puts it back.").format(who=who, piece=the)
+            return _("{who}: click a square to place {piece}. Arrows and Enter do too; wheel or "
+                     "R turns it, right-click or F flips it, Esc puts it back.").format(
+                who=who, piece=the)
         if state.left[colour][0] > 1:
             if short:
-                return f"{who}: pick a 1x1 - the first two moves are 1x1s."
-            return (f"{who}: pick a 1x1 from the {cname} tray - the first two moves are 1x1s, "
-                    f"off the dark centre.")
+                return _("{who}: pick a 1x1 (first two moves): click, or arrows and "
+                         "Enter.").format(who=who)
+            return _("{who}: pick a 1x1 from the {colour} tray - the first two moves are 1x1s, "
+                     "off the dark centre (click it, or arrows and Enter).").format(
+                who=who, colour=cname)
         if short:
-            return f"{who}: pick a piece from the {cname} tray."
+            return _("{who}: pick a piece from the {colour} tray (click, or arrows and "
+                     "Enter).").format(who=who, colour=cname)
         # H switches the marks: the words say what the next press does
-        switch = "hides" if self.overview else "shows"
-        return f"{who}: pick a piece from the {cname} tray (H {switch} where pieces fit)."
+        return (_("{who}: pick a piece from the {colour} tray: click it, or arrows and Enter "
+                  "(H hides where pieces fit).") if self.overview else
+                _("{who}: pick a piece from the {colour} tray: click it, or arrows and Enter "
+                  "(H shows where pieces fit).")).format(who=who, colour=cname)
 
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface) -> None:

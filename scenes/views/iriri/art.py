@@ -29,7 +29,6 @@ YELLOW, BLUE = DEFAULT.iriri
 SIDE_MARKS = (MARKS["yellow"], MARKS["blue"])
 BASE = {"s": 0.52, "m": 0.7, "l": 0.88}   # width of the base, in cells
 PIPS = {"s": 1, "m": 2, "l": 3}
-SIZE_WORDS = {"s": "small", "m": "medium", "l": "large"}
 #: A colour per word of a pending placement: outline on the board, glow on the ring.
 WORD_COLOURS = ((236, 92, 206), (96, 226, 130), (255, 146, 64), (90, 220, 246),
                 (250, 250, 250), (190, 150, 255))

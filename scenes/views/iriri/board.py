@@ -16,6 +16,7 @@ import math
 import pygame
 
 from game.core import score_text
+from game.i18n import _
 from game.iriri import Place
 
 from . import art
@@ -113,11 +114,11 @@ class Board:
 
     def draw_controls(self, surface, pointer) -> None:
         """The Centre button and, where there is room, how to move the board."""
-        art.button(surface, self.centre_rect, "Centre (C)", True, False,
+        art.button(surface, self.centre_rect, _("Centre (C)"), True, False,
                    self.centre_rect.collidepoint(pointer))
         room = self.centre_rect.x - self.viewport.x - 16
-        for words in ("Right-drag or arrow keys: move the board   Wheel: zoom",
-                      "Right-drag: move   Wheel: zoom"):
+        for words in (_("Right-drag or arrow keys: move the board   Wheel or +/-: zoom"),
+                      _("Right-drag: move   Wheel: zoom")):
             tip = label(words, 13, MUTED)
             if tip.get_width() <= room:
                 surface.blit(tip, tip.get_rect(bottomleft=(self.viewport.x + 8,

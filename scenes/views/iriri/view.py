@@ -26,8 +26,9 @@ import math
 
 import pygame
 
-from game.core import counted, score_text
-from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
+from game.core import score_text
+from game.i18n import _, ngettext, number
+from game.iriri import PASS, Place, Take, colour_of
 
 from . import art, words
 from ..base import BoardView
@@ -37,7 +38,7 @@ from .board import Board
 from .placement import Placement, empty_slot
 from .ring import Ring
 from .trays import Trays
-from .words import type_words
+from .words import pyramid_words, side_word
 
 DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
 ZOOM_IN = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -48,7 +49,7 @@ class IririView(BoardView):
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
-        return PLAYER_NAMES
+        return side_word(0), side_word(1)
 
     @property
     def player_colours(self) -> tuple:
@@ -174,7 +175,8 @@ class IririView(BoardView):
                                                        human):
             self.announce(text, colour, seconds, small=small)
         if self.must_pass and human:
-            self.status = f"{PLAYER_NAMES[state.mover]} cannot make any word: press Pass"
+            self.status = _("{side} cannot make any word: press Pass (or Enter)").format(
+                side=side_word(state.mover))
 
     def _make_animation(self, state, previous, last, confirmed):
         player = last["player"]
@@ -242,18 +244,19 @@ class IririView(BoardView):
         if not p.pieces or self.state is None:
             return
         if p.problem:
-            self.status = f"Not allowed: {p.problem}"
+            self.status = _("Not allowed: {problem}").format(problem=p.problem)
         else:
-            self.status = (f"This placement scores {score_text(p.points)}: "
-                           f"Confirm (Enter) plays it")
+            self.status = _("This placement scores {points}: Confirm (Enter) plays it").format(
+                points=score_text(p.points))
 
     def _confirm(self):
         p = self.placement
         if not p.pieces:
-            self.status = "Nothing to confirm yet: drag pyramids from your hand onto the board"
+            self.status = _("Nothing to confirm yet: drag pyramids from your hand onto the "
+                            "board")
             return None
         if p.problem:
-            self.status = f"Not allowed: {p.problem}"
+            self.status = _("Not allowed: {problem}").format(problem=p.problem)
             return None
         self._confirmed = set(p.pieces)
         return p.move()
@@ -371,7 +374,7 @@ class IririView(BoardView):
                 p.held = None
             self._refresh_pending()
             if not p.pieces:
-                self.status = "Piece put back in your hand."
+                self.status = _("Piece put back in your hand.")
             return
         if p.held is not None:
             p.held = None
@@ -387,13 +390,15 @@ class IririView(BoardView):
             if index is not None:
                 return self._take_click(index)
             need = s.takeable().need
-            self.status = (f"Take {counted(need, 'piece')} from the ring first: "
-                           f"click your glowing pyramids")
+            self.status = ngettext("Take {n} piece from the ring first: click your glowing "
+                                   "pyramids, or arrows and Enter",
+                                   "Take {n} pieces from the ring first: click your glowing "
+                                   "pyramids, or arrows and Enter", need).format(n=number(need))
             return None
         if self.live and self.trays.button_rect(s.mover).collidepoint(pos):
             return PASS if self.must_pass else self._confirm()
         if self.must_pass:
-            self.status = "No word fits the ring: press Pass"
+            self.status = _("No word fits the ring: press Pass (or Enter)")
             return None
         hit = self._hand_at(pos)
         if hit is not None:
@@ -401,7 +406,7 @@ class IririView(BoardView):
         cell = self.board.cell_at(pos)
         if cell is None:
             if self.ring.rect.collidepoint(pos):
-                self.status = "The ring is the dictionary: your words must appear in it"
+                self.status = _("The ring is the dictionary: your words must appear in it")
             return None
         p.press_pos = pos
         p.dragging = False
@@ -411,26 +416,29 @@ class IririView(BoardView):
                 self.board.changed()
                 return None
             p.held = {"from": "pending", "cell": cell, "type": p.pieces[cell]}
-            self.status = "Drag it to another cell, or back to your tray; right-click removes it"
+            self.status = _("Drag it to another cell, or back to your tray; right-click "
+                            "removes it")
             self.board.changed()
             return None
         if cell in s.board:
-            self.status = ("That cell is taken: choose an empty one" if p.held is not None else
-                           "Drag a pyramid from your tray onto an empty cell beside the pieces")
+            self.status = (_("That cell is taken: choose an empty one") if p.held is not None
+                           else _("Drag a pyramid from your tray onto an empty cell beside the "
+                                  "pieces, or arrows, Tab and Enter"))
             return None
         if p.held is not None:
             self._drop(cell)
             p.press_pos = None
             return None
-        self.status = "Pick a pyramid from your tray first, then the cell"
+        self.status = _("Pick a pyramid from your tray first, then the cell (click, or Tab, "
+                        "arrows and Enter)")
         return None
 
     def _press_hand(self, pos, player, index):
         s = self.state
         p = self.placement
         if player != s.mover:
-            self.status = (f"That is {PLAYER_NAMES[player]}'s tray: "
-                           f"{PLAYER_NAMES[s.mover]} is to move")
+            self.status = _("That is {side}'s tray: {mover} is to move").format(
+                side=side_word(player), mover=side_word(s.mover))
             return None
         held, p.held = p.held, None
         if held is not None:
@@ -447,8 +455,9 @@ class IririView(BoardView):
         p.held = {"from": "hand", "type": piece, "slot": index}
         p.press_pos = pos
         p.dragging = False
-        self.status = (f"{type_words(piece).capitalize()} pyramid: drop it on an empty cell "
-                       f"beside the pieces")
+        pyramid = pyramid_words(piece)
+        self.status = _("{pyramid}: drop it on an empty cell beside the pieces (click, or "
+                        "arrows and Enter)").format(pyramid=pyramid[:1].upper() + pyramid[1:])
         return None
 
     def on_release(self, pos):
@@ -467,7 +476,7 @@ class IririView(BoardView):
                 p.remove(held["cell"])
                 self._refresh_pending()
                 if not p.pieces:
-                    self.status = "Piece put back in your tray."
+                    self.status = _("Piece put back in your tray.")
             self.board.changed()
             return None
         cell = self.board.cell_at(pos)
@@ -479,7 +488,7 @@ class IririView(BoardView):
             p.held = None             # it goes back where it came from
             self.board.changed()
             if cell is not None and cell in s.board:
-                self.status = "That cell is taken: drop the pyramid on an empty one"
+                self.status = _("That cell is taken: drop the pyramid on an empty one")
         return None
 
     def _take_click(self, index):
@@ -487,27 +496,33 @@ class IririView(BoardView):
         info = s.takeable()
         piece = s.ring[index]
         if colour_of(piece) != s.mover:
-            self.status = (f"Not allowed: ring piece {index} is "
-                           f"{PLAYER_NAMES[colour_of(piece)]}'s; take your own colour")
+            self.status = _("Not allowed: ring piece {place} is {side}'s; take your own "
+                            "colour").format(place=index, side=side_word(colour_of(piece)))
             return None
         if index in info.last:
-            self.status = (f"Not allowed: ring piece {index} is the last {type_words(piece)}: "
-                           f"it must stay in the ring")
+            self.status = _("Not allowed: ring piece {place} is the last {pyramid}: it must "
+                            "stay in the ring").format(place=index, pyramid=pyramid_words(piece))
             return None
         if index in self.selected:
             self.selected.discard(index)
-            self.status = f"Ring piece {index} put back"
+            self.status = _("Ring piece {place} put back").format(place=index)
             return None
         same = sum(1 for i in self.selected if s.ring[i] == piece) + 1
         if same > info.limits[piece]:
-            self.status = (f"Not allowed: only {info.limits[piece]} {type_words(piece)} "
-                           f"may be taken; the last one must stay")
+            n = info.limits[piece]
+            self.status = ngettext("Not allowed: only {n} piece like this one ({pyramid}) may be "
+                                   "taken; the last one must stay",
+                                   "Not allowed: only {n} pieces like this one ({pyramid}) may "
+                                   "be taken; the last one must stay", n).format(
+                n=number(n), pyramid=pyramid_words(piece))
             return None
         self.selected.add(index)
         if len(self.selected) >= info.need:
             return Take(tuple(sorted(self.selected)))
         left = info.need - len(self.selected)
-        self.status = f"Ring piece {index} chosen: take {left} more"
+        self.status = ngettext("Ring piece {place} chosen: take {n} more",
+                               "Ring piece {place} chosen: take {n} more", left).format(
+            place=index, n=number(left))
         return None
 
     def cancel_input(self) -> bool:
@@ -522,7 +537,7 @@ class IririView(BoardView):
         if p.pieces:
             p.clear()
             self._refresh_pending()
-            self.status = "Placement taken back to the tray."
+            self.status = _("Placement taken back to the tray.")
             return True
         if self.selected:
             self.selected = set()

@@ -8,8 +8,9 @@ pass, is a human playing here): the view shows what they return.
 
 from __future__ import annotations
 
-from game.core import counted, score_text
-from game.iriri import PLAYER_NAMES, Pass, Place, Take, colour_of
+from game.core import score_text
+from game.i18n import _, ngettext, number, pgettext
+from game.iriri import Pass, Place, Take
 from game.iriri.words import word_text
 
 from . import art
@@ -17,9 +18,41 @@ from ..base import GOLD, INK, seat_label
 from ..drawing import readable
 
 
-def type_words(piece: str) -> str:
-    """'Ym' -> 'medium yellow'."""
-    return f"{art.SIZE_WORDS[piece[1]]} {PLAYER_NAMES[colour_of(piece)].lower()}"
+def side_word(player: int) -> str:
+    """Player ``player``'s side (Yellow, Blue) in the language in use."""
+    return _("Yellow") if player == 0 else _("Blue")
+
+
+def said(text: str) -> str:
+    """What the rules said (an end's reason), in the language in use; "" stays ""."""
+    return _(text) if text else ""
+
+
+def pyramid_words(piece: str) -> str:
+    """'Ym' -> 'medium yellow pyramid', in the language in use (size and colour agree with
+    the noun in every language, so each is a whole phrase)."""
+    return {"Ys": _("small yellow pyramid"), "Ym": _("medium yellow pyramid"),
+            "Yl": _("large yellow pyramid"), "Bs": _("small blue pyramid"),
+            "Bm": _("medium blue pyramid"), "Bl": _("large blue pyramid")}.get(piece, piece)
+
+
+def size_word(size: str) -> str:
+    """'m' -> 'medium', a pyramid's size in the language in use."""
+    return {"s": pgettext("pyramid size", "small"), "m": pgettext("pyramid size", "medium"),
+            "l": pgettext("pyramid size", "large")}[size]
+
+
+def listed(words) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``, in the language in use."""
+    words = list(words)
+    if len(words) == 1:
+        return words[0]
+    text = words[0]
+    for word in words[1:-1]:
+        # TRANSLATORS: items of a list but the last: "small, medium"
+        text = _("{items}, {item}").format(items=text, item=word)
+    # TRANSLATORS: the last item of a list: "small, medium and large"
+    return _("{items} and {item}").format(items=text, item=words[-1])
 
 
 def news(state, previous, last, must_pass: bool, human: bool) -> list:
@@ -31,73 +64,97 @@ def news(state, previous, last, must_pass: bool, human: bool) -> list:
         if previous is None:
             return []
         if state.winner is None:
-            return [("A draw", GOLD, 3.0, state.end_reason or "")]
+            return [(_("A draw"), GOLD, 3.0, said(state.end_reason))]
         ink = readable(art.player_rgb()[state.winner])
-        return [(f"{PLAYER_NAMES[state.winner]} wins!", ink, 3.0, state.end_reason or "")]
+        return [(_("{side} wins!").format(side=side_word(state.winner)), ink, 3.0,
+                 said(state.end_reason))]
     banners = []
     if previous is not None and last is not None:
-        who = PLAYER_NAMES[last["player"]]
+        who = side_word(last["player"])
         if last["kind"] == "pass":
-            banners.append((f"{who} passes", INK, 2.0, "No word of theirs fitted the ring"))
+            banners.append((_("{side} passes").format(side=who), INK, 2.0,
+                            _("No word of theirs fitted the ring")))
         elif last["kind"] == "place" and last["take_skipped"]:
-            banners.append(("Nothing to take", INK, 1.8,
-                            f"The ring holds no {who.lower()} piece {who} may take"))
+            banners.append((_("Nothing to take"), INK, 1.8,
+                            (_("The ring holds no yellow piece Yellow may take")
+                             if last["player"] == 0 else
+                             _("The ring holds no blue piece Blue may take"))))
     if must_pass:
-        who = PLAYER_NAMES[state.mover]
-        what = "press Pass" if human else "the turn passes"
-        banners.append((f"{who} cannot place", (255, 170, 120), 2.6,
-                        f"No word fits the ring: {what}"))
+        who = side_word(state.mover)
+        banners.append((_("{side} cannot place").format(side=who), (255, 170, 120), 2.6,
+                        _("No word fits the ring: press Pass (or Enter)") if human else
+                        _("No word fits the ring: the turn passes")))
     return banners
 
 
 def problem_text(problem: str, words) -> str:
     """Why a placement is refused, naming the word that does not match the ring."""
     bad = [w for w in words if not w.valid]
-    if bad and problem.startswith("word "):
+    if bad and word_text(bad[0].types) in problem:
         w = bad[0]
-        axis = "row" if len({r for r, _ in w.cells}) == 1 else "column"
-        return f"{axis} word {word_text(w.types)} does not match the ring"
-    return problem
+        word = word_text(w.types)
+        if len({r for r, _c in w.cells}) == 1:
+            return _("row word {word} does not match the ring").format(word=word)
+        return _("column word {word} does not match the ring").format(word=word)
+    return _(problem)
 
 
 def prompt(state, name, must_pass: bool) -> str:
     """What the player to move is asked to do; ``must_pass`` when no word fits."""
-    who = seat_label(name, PLAYER_NAMES[state.mover], side_first=True)
+    who = seat_label(name, side_word(state.mover), side_first=True)
     if state.phase == "take":
         need = state.takeable().need
-        return (f"{who}: take {counted(need, 'piece')} from the ring "
-                f"(click your glowing ones)")
+        return ngettext("{who}: take {n} piece from the ring (click your glowing ones, or "
+                        "arrows and Enter)",
+                        "{who}: take {n} pieces from the ring (click your glowing ones, or "
+                        "arrows and Enter)", need).format(who=who, n=number(need))
     if must_pass:
-        return f"{who}: no word fits the ring - press Pass"
+        return _("{who}: no word fits the ring - press Pass (or Enter)").format(who=who)
     if not state.first_done:
-        return f"{who}: lay the first word from the marked cell, then Confirm"
-    return f"{who}: drag pyramids from your tray to make words, then Confirm"
+        return _("{who}: lay the first word from the marked cell, then Confirm").format(who=who)
+    return _("{who}: drag pyramids from your tray to make words, or arrows, Tab and Enter; "
+             "then Confirm").format(who=who)
 
 
 def describe_move(spec, state, move) -> str:
     """A move as the move list tells it: a placement with what it scores."""
     if isinstance(move, Pass):
-        return "passes"
+        return _("passes")
     if isinstance(move, Take):
         kinds = ", ".join(state.ring[i] for i in move.indices if 0 <= i < len(state.ring))
-        return f"takes {kinds} (ring {' '.join(str(i) for i in move.indices)})"
+        return _("takes {pieces} (ring {places})").format(
+            pieces=kinds, places=" ".join(str(i) for i in move.indices))
     text = spec.format_move(state, move)
     points = state.placement_points(move)
-    return text if points is None else f"{text}, scores {score_text(points)}"
+    return text if points is None else _("{move}, scores {points}").format(
+        move=text, points=score_text(points))
 
 
 # --- the Hint button's move in words ---------------------------------------------------------
 
-COUNTS = {2: "two", 3: "three"}
-ORDINALS = ("first", "second", "third")
+def _beside(side: str, unique: bool, piece: str) -> str:
+    """"just left of the large blue pyramid" (``the`` when it is the only one such)."""
+    other = pyramid_words(piece)
+    if unique:
+        return {"left": _("just left of the {pyramid}"), "right": _("just right of the {pyramid}"),
+                "above": _("just above the {pyramid}"),
+                "below": _("just below the {pyramid}")}[side].format(pyramid=other)
+    return {"left": _("just left of a {pyramid}"), "right": _("just right of a {pyramid}"),
+            "above": _("just above a {pyramid}"),
+            "below": _("just below a {pyramid}")}[side].format(pyramid=other)
+
+
+def _one_of(i: int, sizes: list) -> str:
+    """Which of several pyramids: "the medium one", or "the second one" when two share a
+    size."""
+    if sizes.count(sizes[i]) == 1:
+        return {"s": _("the small one"), "m": _("the medium one"),
+                "l": _("the large one")}[sizes[i]]
+    return (_("the first one"), _("the second one"), _("the third one"))[min(i, 2)]
+
+
 #: (step from a placed cell to its neighbour, where the placed cell lies from it)
-BESIDE = (((0, 1), "left of"), ((0, -1), "right of"), ((1, 0), "above"), ((-1, 0), "below"))
-
-
-def listed(words) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
-    words = list(words)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+BESIDE = (((0, 1), "left"), ((0, -1), "right"), ((1, 0), "above"), ((-1, 0), "below"))
 
 
 def hint_words(spec, state, move) -> str:
@@ -106,32 +163,36 @@ def hint_words(spec, state, move) -> str:
     what it scores, and the notation in brackets; a take names the ring pieces, a pass
     says why."""
     if isinstance(move, Pass):
-        return "pass - no word of yours fits the ring"
+        return _("pass - no word of yours fits the ring")
     if isinstance(move, Take):
-        named = [f"the {type_words(state.ring[i])} at ring position {i}"
-                 for i in move.indices if 0 <= i < len(state.ring)]
-        return f"take {listed(named)} (circled in light blue on the ring)"
+        named = [_("the {pyramid} at ring position {place}").format(
+            pyramid=pyramid_words(state.ring[i]), place=i)
+            for i in move.indices if 0 <= i < len(state.ring)]
+        return _("take {pieces} (circled in light blue on the ring)").format(
+            pieces=listed(named))
     if not isinstance(move, Place) or not move.pieces:
         return describe_move(spec, state, move)
     pieces = move.pieces
-    sizes = [art.SIZE_WORDS[t[1]] for _, _, t in pieces]
-    colour = PLAYER_NAMES[state.mover].lower()
+    sizes = [t[1] for _r, _c, t in pieces]
     if len(pieces) == 1:
-        what = f"your {sizes[0]} {colour} pyramid"
-    elif len(set(sizes)) == 1:
-        what = f"your {COUNTS.get(len(sizes), len(sizes))} {sizes[0]} {colour} pyramids"
+        what = _("your {pyramid}").format(pyramid=pyramid_words(pieces[0][2]))
     else:
-        what = f"your {listed(sizes)} {colour} pyramids"
-    across = len({r for r, _, _ in pieces}) == 1
+        colour = (pgettext("pyramids", "yellow") if state.mover == 0 else
+                  pgettext("pyramids", "blue"))
+        what = _("your {colour} pyramids ({sizes})").format(
+            colour=colour, sizes=listed(size_word(size) for size in sizes))
+    across = len({r for r, _c, _t in pieces}) == 1
     if len(pieces) > 1 and state.board:
-        what += ", left to right," if across else ", top to bottom,"
+        what = (_("{pyramids}, left to right,") if across else
+                _("{pyramids}, top to bottom,")).format(pyramids=what)
     elif len(pieces) > 1 and len(set(sizes)) > 1:
-        what += ", in that order,"
-    text = f"{what} {_where(state, pieces, sizes, across)}"
+        what = _("{pyramids}, in that order,").format(pyramids=what)
+    # TRANSLATORS: the Hint's move: which pyramids, then where they go
+    text = _("{what} {where}").format(what=what, where=_where(state, pieces, sizes, across))
     points = state.placement_points(move)
     if points is not None:
-        text += f", for {score_text(points)} points"
-    return f"{text} ({spec.format_move(state, move)})"
+        text = _("{move}, for {points} points").format(move=text, points=score_text(points))
+    return _("{move} ({notation})").format(move=text, notation=spec.format_move(state, move))
 
 
 def _where(state, pieces, sizes, across) -> str:
@@ -139,19 +200,19 @@ def _where(state, pieces, sizes, across) -> str:
     else one of its pyramids beside a piece already there."""
     if not state.board:
         if len(pieces) == 1:
-            return "on the marked centre cell"
-        return f"going {'right' if across else 'down'} from the marked centre cell"
+            return _("on the marked centre cell")
+        return (_("going right from the marked centre cell") if across else
+                _("going down from the marked centre cell"))
     on_board = list(state.board.values())
-    for i, (r, c, _) in enumerate(pieces):
+    for i, (r, c, _t) in enumerate(pieces):
         for (dr, dc), side in BESIDE:
             neighbour = state.board.get((r + dr, c + dc))
             if neighbour is None:
                 continue
-            the = "the" if on_board.count(neighbour) == 1 else "a"
-            beside = f"just {side} {the} {type_words(neighbour)} pyramid"
+            beside = _beside(side, on_board.count(neighbour) == 1, neighbour)
             if len(pieces) == 1:
                 return beside
-            which = (f"the {sizes[i]} one" if sizes.count(sizes[i]) == 1
-                     else f"the {ORDINALS[i]} one")
-            return f"{which} {beside}"
-    return "beside the pieces"     # (every placement touches the board)
+            # TRANSLATORS: one of several pyramids and where it goes: "the medium one just
+            # left of the large blue pyramid"
+            return _("{which} {beside}").format(which=_one_of(i, sizes), beside=beside)
+    return _("beside the pieces")     # (every placement touches the board)
