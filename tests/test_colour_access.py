@@ -90,7 +90,9 @@ def pieces(app) -> dict:
 
     play = laid_out(app, "callisto", "callisto")          # four colours: the smallest trays
     view = play.view
-    unit = min(tray.unit for tray in view.trays)
+    # the trays pieces are picked from; a compact strip (a colour not to move, in a small
+    # window) lies under its colour's name and marked swatch, its pieces only a glance
+    unit = min(tray.unit for tray in view.trays if not tray.compact)
     shape = orientation("X", 0)
     found["callisto"] = {}
     middles = numpy.zeros((3 * unit, 3 * unit), dtype=bool)

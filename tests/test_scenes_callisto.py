@@ -522,16 +522,15 @@ def test_trays_of_three_and_four_colours_have_room_for_the_pieces_and_counts(app
                                                        "callisto_2_4")):
         small = size[0] < 1200
         for tray in view.trays:
-            assert tray.unit >= (11 if small else 16), f"{variant} at {size}: {tray.unit} px"
             assert view.trays.area.right <= view.rect.right
+            if tray.compact:        # not the colour to move: a strip, not picked from
+                continue
+            assert tray.unit >= (11 if small else 16), f"{variant} at {size}: {tray.unit} px"
             for piece in PIECES:
                 slot = tray.slots[piece.name]
-                pile, room, count_at = _pile_place(piece, tray.unit, slot, tray.badge_size)
+                pile, room, tag = _pile_place(piece, tray.unit, slot, tray.badge_size)
                 assert room is not None and slot.contains(room), f"{piece.name} spills over"
                 if piece.count > 1:
-                    from scenes.views.callisto.pieces import badge
-                    tag = badge(f"x{piece.count}", tray.badge_size, (0, 0, 0)).get_rect(
-                        **count_at)
                     assert not tag.colliderect(room), f"the count sits on the {piece.title}"
                     assert slot.contains(tag)
         assert view.board.frame.right <= view.trays.area.x

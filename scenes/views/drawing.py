@@ -117,3 +117,24 @@ def engrave(surface, kind: str, centre, radius: float, face, width: float,
             if width > 2:
                 for p in pts:                       # round joins and ends on a thick line
                     pygame.draw.circle(surface, colour, p, width / 2 - 0.5)
+
+
+#: The least a place a player clicks, or a count they read, measures across, in pixels.
+MIN_TARGET = 24
+#: The least text size of a count on a pill, in pixels.
+PILL_TEXT = 13
+
+
+@lru_cache(maxsize=128)
+def count_pill(words: str, size: int, edge: tuple) -> pygame.Surface:
+    """A count ("x3") in light words on a dark pill edged in ``edge``: at least
+    ``MIN_TARGET`` pixels wide and its words at least ``PILL_TEXT`` pixels, so that it
+    reads at the smallest window; its owner puts it in a corner of the piece's own place."""
+    img = assets.render(words, max(PILL_TEXT, size), (245, 238, 224), True)
+    pad = max(4, size // 3)
+    w, h = max(MIN_TARGET, img.get_width() + 2 * pad), img.get_height()
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(out, (20, 14, 10, 225), out.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(out, (*edge[:3], 255), out.get_rect(), 1, border_radius=h // 2)
+    out.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    return out

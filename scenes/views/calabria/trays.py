@@ -13,11 +13,12 @@ from __future__ import annotations
 import pygame
 
 from game.calabria import DUX, PIECE, SIDE_NAMES
+from game.i18n import number
 
 from ... import assets
 from . import art
 from ..base import GOLD, INK, pulse, says_side
-from ..drawing import blend_rect, label
+from ..drawing import PILL_TEXT, blend_rect, count_pill, label
 from .words import hand_words
 
 DEPTH = 1.5     # a tray's depth, in cells
@@ -211,23 +212,54 @@ class Trays:
         left = s.barricades_left[side]
         if held == ("barricade",) and side == s.mover:
             left -= 1    # it is in the player's hand
-        size = int(min(rect.height * 0.95, c * 0.9))
+        stack, size, step = self._stack_place(side, s.barricades_left[side])
         for k in range(left):
             img = art.barricade(side, size)
-            surface.blit(img, img.get_rect(center=(rect.centerx - c * 0.18 + k * c * 0.08,
-                                                   rect.centery + c * 0.06 - k * c * 0.07)))
+            surface.blit(img, img.get_rect(center=(stack.x + size / 2 + k * step[0],
+                                                   stack.bottom - size / 2 - k * step[1])))
         usable = (side == s.mover and s.phase == "movement" and not s.is_over and
                   s.barricades_left[side] and enabled)
-        badge = (rect.right - c * 0.22, rect.bottom - c * 0.2)
-        pygame.draw.circle(surface, (24, 16, 10), badge, c * 0.19)
-        pygame.draw.circle(surface, GOLD if usable else (150, 130, 110), badge, c * 0.19, 2)
-        img = label(str(s.barricades_left[side]), max(11, int(c * 0.24)), INK, True)
-        surface.blit(img, img.get_rect(center=badge))
+        pill, tag = self._count_pill(side, s.barricades_left[side], usable)
+        surface.blit(pill, tag)
         if usable and held is None:
             glow = int(60 + 100 * pulse(1.6))
             frame = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(frame, (*GOLD, glow), frame.get_rect(), 2, border_radius=6)
             surface.blit(frame, rect.topleft)
+
+    def _count_pill(self, side, count: int, usable: bool = False):
+        """(picture, rectangle) of the count of ``side``'s barricades: a pill in the
+        bottom right corner of their well."""
+        rect = self.supply_rect(side)
+        pill = count_pill(number(count), max(PILL_TEXT, int(self.cell * 0.24)),
+                          GOLD if usable else (150, 130, 110))
+        return pill, pill.get_rect(bottomright=(rect.right - 2, rect.bottom - 2))
+
+    def _stack_place(self, side, count: int):
+        """(the rectangle the stack of ``count`` barricades fills, a barricade's size, the
+        step from one to the next): in the well, left of the count's pill."""
+        rect, c = self.supply_rect(side), self.cell
+        tag = self._count_pill(side, count)[1]
+        room = pygame.Rect(rect.x + 2, rect.y + 2, tag.x - 3 - rect.x, rect.height - 4)
+        step = (c * 0.08, c * 0.07)
+        spread = max(0, count - 1)
+        size = int(max(8, min(room.height - spread * step[1], c * 0.9,
+                              room.width - spread * step[0])))
+        stack = pygame.Rect(0, 0, int(size + spread * step[0]), int(size + spread * step[1]))
+        stack.center = room.center
+        return stack, size, step
+
+    def badges(self, state) -> list:
+        """Where each barricade count lies, as ``(pill, its well, the stack)`` rectangles
+        on the screen and the pill's picture (the drawing puts them exactly there)."""
+        found = []
+        for side in range(len(self.rects)):
+            count = state.barricades_left[side]
+            usable = (side == state.mover and state.phase == "movement" and not state.is_over
+                      and count > 0)
+            pill, tag = self._count_pill(side, count, usable)
+            found.append((tag, self.supply_rect(side), self._stack_place(side, count)[0], pill))
+        return found
 
     def _draw_hand(self, surface, state, side, held, enabled) -> None:
         s = state

@@ -15,7 +15,7 @@ from game.i18n import _, ngettext, number
 
 from ... import assets
 from ..base import GOLD, INK
-from ..drawing import lighten, shade
+from ..drawing import count_pill, lighten, shade
 from ..palette import current
 from .art import PAIR_SIDES, basket_chip, chip, faces, score_chip
 
@@ -106,6 +106,48 @@ class Trays:
         step = (r.width - 20) / WIN_POINTS
         return x0, step, y
 
+    # --- the counts -------------------------------------------------------------
+    def _repository_pill(self, up: str, count: int):
+        """(picture, rectangle) of a Repository stack's count: a pill at the foot of its
+        place, under the chips."""
+        edge = faces()[up] if count else MUTED
+        pill = count_pill(f"x{number(count)}", int(self.chip * 0.34), edge)
+        slot = self.slots[up]
+        return pill, pill.get_rect(midbottom=(slot.centerx, slot.bottom - 2))
+
+    def _basket_pill(self, pair: int, count: int):
+        """(picture, rectangle) of a Basket pile's count, under its chips."""
+        pill = count_pill(f"x{number(count)}", int(self.chip * 0.3),
+                          (150, 130, 110) if count else (90, 76, 62))
+        cx, cy = self.basket_centre(pair)
+        return pill, pill.get_rect(midtop=(cx, cy + int(self.chip * 0.8) // 2 + 2))
+
+    def stack_rect(self, up: str) -> pygame.Rect:
+        """Where a Repository stack's chips are drawn (up to three, each a little up)."""
+        cx, cy = self.chip_centre(up)
+        rect = pygame.Rect(0, 0, self.chip, self.chip)
+        rect.center = (cx, cy)
+        return rect.union(rect.move(4, -6))
+
+    def badges(self, state) -> list:
+        """Where each count lies, as ``(pill, its place, its chips)`` rectangles on the
+        screen and the pill's picture: the Repository's three stacks and the Basket's
+        three piles as last drawn (the drawing puts them exactly there)."""
+        counts = state.repository_counts()
+        found = []
+        for up, slot in self.slots.items():
+            pill, tag = self._repository_pill(up, counts[up])
+            found.append((tag, slot, self.stack_rect(up), pill))
+        size = int(self.chip * 0.8)
+        basket = self._key[1] if self._key is not None else (0, 0, 0)
+        for pair, slot in enumerate(self.basket_slots):
+            cx, cy = self.basket_centre(pair)
+            pile = pygame.Rect(0, 0, size, size)
+            pile.center = (cx, cy)
+            pill, tag = self._basket_pill(pair, basket[pair])
+            found.append((tag, slot, pile.union(pile.move(4, -6)), pill))
+        return found
+
     # --- drawing ----------------------------------------------------------------
     def layer(self, state, scores, basket, held, mover, names, live) -> pygame.Surface:
         """The column for ``state`` showing ``scores`` and ``basket`` (counts by pair) as
@@ -189,11 +231,8 @@ class Trays:
                                                              veil.get_height() // 2 - 2),
                                        self.chip // 2 + 2)
                     layer.blit(veil, veil.get_rect(center=(cx, cy)))
-            words = f"x{counts[up]}"
-            size = max(11, int(self.chip * 0.36))
-            colour = INK if counts[up] else MUTED
-            assets.text(layer, words, (cx, slot.bottom + off[1] - 2), size=size, bold=True,
-                        colour=colour, anchor="midbottom")
+            pill, tag = self._repository_pill(up, counts[up])
+            layer.blit(pill, tag.move(off))
 
     def _draw_basket(self, layer, off, basket, counts):
         waiting = any(counts.values())
@@ -212,8 +251,8 @@ class Trays:
                     layer.blit(img, img.get_rect(center=(cx + k * 2, cy - k * 3)))
             else:
                 pygame.draw.circle(layer, (120, 100, 80), (cx, cy), size // 2, 1)
-            assets.text(layer, f"x{n}", (cx, cy + size // 2 + 2), size=max(10, size // 3),
-                        bold=True, colour=INK if n else MUTED, anchor="midtop")
+            pill, tag = self._basket_pill(pair, n)
+            layer.blit(pill, tag.move(off))
         r = self.basket_rect.move(off)
         line_h = max(12, self.head - 4)
         words = (_("Out of play until the Repository is empty.") if waiting
