@@ -278,3 +278,28 @@ def test_a_saved_game_with_a_refused_move_says_which_move_and_why_in_german():
         replay(record)
     assert str(caught.value) == ("Zug 1 'e4-e5': unzulässige Aktion e4-e5: keine Züge und keine "
                                  "Barrikaden, bevor alle Steine gesetzt sind")
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_tournament_refused_says_why_in_the_language_chosen(code):
+    from game.tournament.model import Entrant, Tournament
+
+    def refusals():
+        said = []
+        for make in (lambda: Entrant("x" * 50),
+                     lambda: Tournament("Club night", [Entrant("Ann"), Entrant("ann")])):
+            with pytest.raises(ValueError) as caught:
+                make()
+            said.append(str(caught.value))
+        return said
+
+    english = refusals()
+    assert english[0].startswith("entrant name ") and english[0].endswith(
+        "must be 1-40 characters long, not 50")
+    assert english[1] == "two entrants are called 'ann'"
+    said = in_language(code, refusals)
+    assert all(mine != theirs for mine, theirs in zip(said, english))
+    assert "50" in said[0] and "'ann'" in said[1]
+    if code == "de":
+        assert said[0].endswith("muss 1-40 Zeichen lang sein, nicht 50")
+        assert said[1] == "zwei Teilnehmer heißen 'ann'"

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..clock import TimeControl, format_time_control, parse_time_control
+from ..i18n import _
 from .checks import FieldProblem, Fields, name_problem, shown
 
 FORMATS = ("round-robin", "swiss")
@@ -101,10 +102,11 @@ class Entrant:
 
     def __post_init__(self):
         if isinstance(self.name, str) and not self.name.strip():
-            raise FieldProblem("name", "an entrant needs a name")
+            raise FieldProblem("name", _("an entrant needs a name"))
         problem = name_problem(self.name, MAX_NAME)
         if problem:
-            raise FieldProblem("name", f"entrant name {shown(self.name)} {problem}")
+            raise FieldProblem("name", _("entrant name {name} {problem}").format(
+                name=shown(self.name), problem=problem))
         if self.kind not in KINDS:
             raise FieldProblem("kind", f"entrant {self.name!r}: kind must be human or computer, "
                                        f"not {shown(self.kind)}")
@@ -120,8 +122,8 @@ class Entrant:
         if self.club is not None:
             problem = name_problem(self.club, MAX_NAME)
             if problem:
-                raise FieldProblem("club", f"entrant {self.name!r}: club {shown(self.club)} "
-                                           f"{problem}")
+                raise FieldProblem("club", _("entrant {name}: club {club} {problem}").format(
+                    name=repr(self.name), club=shown(self.club), problem=problem))
 
     @property
     def is_computer(self) -> bool:
@@ -170,9 +172,9 @@ class GameChoice:
         except ValueError as exc:
             raise FieldProblem("variant", str(exc)) from None
         if spec.players(variant) != 2:
-            raise FieldProblem("variant", f"{spec.title} {variant} is for "
-                                          f"{spec.players(variant)} players; tournaments are "
-                                          "for 2-player variants only")
+            raise FieldProblem("variant", _("{game} {variant} is for {n} players; tournaments "
+                                            "are for 2-player variants only").format(
+                game=spec.title, variant=variant, n=spec.players(variant)))
         try:
             spec.check_options(self.options)
         except ValueError as exc:
@@ -360,10 +362,11 @@ class Tournament:
                  registry=None, bye_points: float | None = None,
                  requested_bye_points: float = 0.5):
         if not isinstance(name, str) or not name.strip():
-            raise FieldProblem("name", "a tournament needs a name")
+            raise FieldProblem("name", _("a tournament needs a name"))
         problem = name_problem(name.strip(), MAX_TOURNAMENT_NAME)
         if problem:
-            raise FieldProblem("name", f"the tournament name {shown(name)} {problem}")
+            raise FieldProblem("name", _("the tournament name {name} {problem}").format(
+                name=shown(name), problem=problem))
         self.name = name.strip()
         if format not in FORMATS:
             raise FieldProblem("format", f"format must be one of {', '.join(FORMATS)}, "
@@ -375,21 +378,22 @@ class Tournament:
                 raise FieldProblem("entrants", "entrants must be Entrant values")
         count = len(self.entrants)
         if not 2 <= count <= MAX_ENTRANTS:
-            raise FieldProblem("entrants", f"a tournament needs 2 to {MAX_ENTRANTS} entrants, "
-                                           f"not {count}")
+            raise FieldProblem("entrants", _("a tournament needs 2 to {most} entrants, not "
+                                             "{n}").format(most=MAX_ENTRANTS, n=count))
         seen = {}
         for i, entrant in enumerate(self.entrants):
             key = entrant.name.casefold()
             if key in seen:
                 raise FieldProblem(f"entrants[{i}].name",
-                                   f"two entrants are called {entrant.name!r}")
+                                   _("two entrants are called {name}").format(
+                                       name=repr(entrant.name)))
             seen[key] = entrant
         self.games = tuple(games) if games else ()
         if not self.games:
-            raise FieldProblem("games", "a tournament needs at least one game")
+            raise FieldProblem("games", _("a tournament needs at least one game"))
         if len(self.games) > MAX_GAMES:
-            raise FieldProblem("games", f"a tournament rotates at most {MAX_GAMES} games, "
-                                        f"not {len(self.games)}")
+            raise FieldProblem("games", _("a tournament rotates at most {most} games, not "
+                                          "{n}").format(most=MAX_GAMES, n=len(self.games)))
         for i, choice in enumerate(self.games):
             if not isinstance(choice, GameChoice):
                 raise FieldProblem("games", "games must be GameChoice values")
@@ -407,9 +411,11 @@ class Tournament:
                 raise FieldProblem("cycles", "a round robin has 1 cycle (single) or 2 (double)")
             per_cycle = count - 1 + count % 2
             if rounds is not None and rounds != cycles * per_cycle:
-                raise FieldProblem("rounds", f"a {'double ' if cycles == 2 else ''}round robin "
-                                             f"of {count} entrants has {cycles * per_cycle} "
-                                             f"rounds, not {shown(rounds)}")
+                text = (_("a double round robin of {n} entrants has {rounds} rounds, not "
+                          "{given}") if cycles == 2 else
+                        _("a round robin of {n} entrants has {rounds} rounds, not {given}"))
+                raise FieldProblem("rounds", text.format(n=count, rounds=cycles * per_cycle,
+                                                         given=shown(rounds)))
             rounds = cycles * per_cycle
         else:
             if cycles != 1:
@@ -418,8 +424,9 @@ class Tournament:
             if rounds is None:
                 rounds = min(most, max(1, math.ceil(math.log2(count))))
             if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= most:
-                raise FieldProblem("rounds", f"a Swiss of {count} entrants has 1 to {most} "
-                                             f"rounds, not {shown(rounds)}")
+                raise FieldProblem("rounds", _("a Swiss of {n} entrants has 1 to {most} rounds, "
+                                               "not {given}").format(n=count, most=most,
+                                                                     given=shown(rounds)))
         self.cycles = cycles
         self.total_rounds = rounds
         tiebreaks = DEFAULT_TIEBREAKS[format] if tiebreaks is None else tuple(tiebreaks)
@@ -429,7 +436,8 @@ class Tournament:
                                    f"unknown tie-break {shown(name_)}; choose from "
                                    f"{', '.join(TIEBREAKS)} (points always come first)")
             if name_ in tiebreaks[:i]:
-                raise FieldProblem(f"tiebreaks[{i}]", f"the tie-break {name_} is listed twice")
+                raise FieldProblem(f"tiebreaks[{i}]", _("the tie-break {name} is listed "
+                                                        "twice").format(name=name_))
         self.tiebreaks = tuple(tiebreaks)
         if format == "swiss":
             bye_points = 1.0 if bye_points is None else bye_points
@@ -507,10 +515,10 @@ class Tournament:
 
     def pairing(self, round_no: int, board: int) -> Pairing:
         if not 1 <= round_no <= len(self.rounds):
-            raise ValueError(f"round {round_no} has not been paired")
+            raise ValueError(_("round {n} has not been paired").format(n=round_no))
         boards = self.rounds[round_no - 1]
         if not 1 <= board <= len(boards):
-            raise ValueError(f"round {round_no} has no board {board}")
+            raise ValueError(_("round {n} has no board {board}").format(n=round_no, board=board))
         return boards[board - 1]
 
     def result(self, round_no: int, board: int) -> Result | None:
@@ -543,7 +551,8 @@ class Tournament:
         checked against the round's game (``result_problem``)."""
         pairing = self.pairing(round_no, board)
         if pairing.is_bye:
-            raise ValueError(f"round {round_no} board {board} is a bye; it has no result to enter")
+            raise ValueError(_("round {n} board {board} is a bye; it has no result to "
+                               "enter").format(n=round_no, board=board))
         result = score if isinstance(score, Result) else Result(score, how)
         problem = self.result_problem(round_no, result, registry)
         if problem:
@@ -561,7 +570,8 @@ class Tournament:
         spec = registry.get(self.game_for_round(round_no).game)
         reason = spec.no_draw if spec is not None else ""
         if reason:
-            return f"a game of {spec.title} cannot end in a draw: {reason}"
+            return _("a game of {game} cannot end in a draw: {why}").format(
+                game=spec.title, why=_(reason))
         return None
 
     def clear_problem(self, round_no: int, board: int) -> str | None:
@@ -574,9 +584,9 @@ class Tournament:
         fixed in advance: any result may be cleared.)
         """
         if self.format == "swiss" and round_no < len(self.rounds):
-            return (f"round {len(self.rounds)} is already paired from the results of round "
-                    f"{len(self.rounds) - 1}, so a result of round {round_no} can be changed "
-                    "but not cleared")
+            return _("round {paired} is already paired from the results of round {before}, so "
+                     "a result of round {n} can be changed but not cleared").format(
+                paired=len(self.rounds), before=len(self.rounds) - 1, n=round_no)
         return None
 
     def clear_result(self, round_no: int, board: int) -> None:
@@ -587,7 +597,7 @@ class Tournament:
         self.pairing(round_no, board)
         problem = self.clear_problem(round_no, board)
         if problem and (round_no, board) in self.results:
-            raise ValueError(f"the result cannot be cleared: {problem}")
+            raise ValueError(_("the result cannot be cleared: {problem}").format(problem=problem))
         self.results.pop((round_no, board), None)
 
     # --- the entrants of a Swiss ------------------------------------------------
@@ -617,9 +627,10 @@ class Tournament:
             raise ValueError(f"a late entrant starts with zero or half a point a missed "
                              f"round, not {shown(start)}")
         if len(self.entrants) >= MAX_ENTRANTS:
-            raise ValueError(f"a tournament has at most {MAX_ENTRANTS} entrants")
+            raise ValueError(_("a tournament has at most {most} entrants").format(
+                most=MAX_ENTRANTS))
         if any(e.name.casefold() == entrant.name.casefold() for e in self.entrants):
-            raise ValueError(f"two entrants are called {entrant.name!r}")
+            raise ValueError(_("two entrants are called {name}").format(name=repr(entrant.name)))
         self.entrants = self.entrants + (entrant,)
         index = len(self.entrants) - 1
         if from_round > 1:
@@ -634,8 +645,8 @@ class Tournament:
         entrant = self._entrant_index(entrant)
         if not wanted:
             if self.withdrawals.get(entrant, 0) <= len(self.rounds):
-                raise ValueError(f"{self.entrants[entrant].name} has no withdrawal to take "
-                                 "back: it has begun, or there is none")
+                raise ValueError(_("{name} has no withdrawal to take back: it has begun, or "
+                                   "there is none").format(name=self.entrants[entrant].name))
             del self.withdrawals[entrant]
             return
         round_no = self._future_round(len(self.rounds) + 1 if from_round is None
@@ -666,7 +677,7 @@ class Tournament:
         boards = self._open_round(round_no)
         a, b = self._entrant_index(a), self._entrant_index(b)
         if a == b:
-            raise ValueError("choose two different entrants to swap")
+            raise ValueError(_("choose two different entrants to swap"))
         places = {}
         for i, p in enumerate(boards):
             for seat, who in enumerate((p.first, p.second)):
@@ -674,7 +685,8 @@ class Tournament:
                     places[who] = (i, seat)
         for who in (a, b):
             if who not in places:
-                raise ValueError(f"{self.entrants[who].name} has no place in round {round_no}")
+                raise ValueError(_("{name} has no place in round {n}").format(
+                    name=self.entrants[who].name, n=round_no))
         (ia, sa), (ib, sb) = places[a], places[b]
         seats = [[p.first, p.second] for p in boards]
         seats[ia][sa], seats[ib][sb] = b, a
@@ -687,12 +699,13 @@ class Tournament:
         boards = self._open_round(round_no)
         entrant = self._entrant_index(entrant)
         if not 1 <= board <= len(boards) or seat not in (0, 1):
-            raise ValueError(f"round {round_no} has no board {board} seat {seat}")
+            raise ValueError(_("round {n} has no board {board} seat {seat}").format(
+                n=round_no, board=board, seat=seat))
         target = boards[board - 1]
         there = (target.first, target.second)[seat]
         seats = [[p.first, p.second] for p in boards]
         if there is None:
-            raise ValueError("the bye's empty seat takes no one; swap with the bye's player")
+            raise ValueError(_("the bye's empty seat takes no one; swap with the bye's player"))
         if there == entrant:
             return []
         for p in seats:
@@ -706,12 +719,12 @@ class Tournament:
 
     def _open_round(self, round_no: int) -> list:
         if self.format != "swiss":
-            raise ValueError("a round robin's rounds follow its Berger tables")
+            raise ValueError(_("a round robin's rounds follow its Berger tables"))
         if round_no != len(self.rounds) or not self.rounds:
-            raise ValueError("only the last round paired can be changed")
+            raise ValueError(_("only the last round paired can be changed"))
         boards = self.rounds[round_no - 1]
         if any((p.round, p.board) in self.results for p in boards):
-            raise ValueError(f"a game of round {round_no} has a result already")
+            raise ValueError(_("a game of round {n} has a result already").format(n=round_no))
         return boards
 
     def _replace_round(self, round_no: int, seats, change: str) -> list[str]:

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..i18n import _
 from .errors import StoreError
 from .files import (MAX_DETAIL, BoardRecord, loads_json, read_export, tournament_json_text,
                     write_atomic, write_free, write_tournament_json)
@@ -605,10 +606,11 @@ class TournamentStore:
         """
         text = name.strip() if isinstance(name, str) else name
         if not text:
-            raise ValueError("a tournament needs a name")
+            raise ValueError(_("a tournament needs a name"))
         problem = name_problem(text, MAX_TOURNAMENT_NAME)
         if problem:
-            raise ValueError(f"the name {shown(name)} {problem}")
+            raise ValueError(_("the name {name} {problem}").format(name=shown(name),
+                                                                   problem=problem))
 
         def run():
             with self._tx() as db:
