@@ -44,6 +44,7 @@ import threading
 import weakref
 from pathlib import Path
 
+from .i18n import _
 from .files import (FileProblem, json_text, keep_aside, not_a_file, read_text, remove_file,
                     write_text_atomic)
 
@@ -432,7 +433,7 @@ class BackgroundWriter:
         except FileProblem as exc:
             problem = str(exc)
         except Exception as exc:            # the thread must outlive any one file
-            problem = f"could not write {path}: {exc}"
+            problem = _("could not write {path}: {reason}").format(path=path, reason=exc)
         with self._lock:
             self._busy = None
             if problem is None:

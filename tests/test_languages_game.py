@@ -303,3 +303,12 @@ def test_a_tournament_refused_says_why_in_the_language_chosen(code):
     if code == "de":
         assert said[0].endswith("muss 1-40 Zeichen lang sein, nicht 50")
         assert said[1] == "zwei Teilnehmer heißen 'ann'"
+
+
+def test_every_game_names_its_sides_for_a_player():
+    import importlib
+    for game in every_game():
+        spec = GAMES[game]
+        for variant in spec.variants:
+            names = importlib.import_module(f"game.{game}").side_names(variant)
+            assert len(names) == spec.players(variant) and all(names), (game, variant)

@@ -16,10 +16,10 @@ geometry are in ``board.py``, positions, notation and ``SPEC`` in
 from __future__ import annotations
 
 from .board import (CALLA, OPTION_CHOICES, OPTIONS, PLAYER_NAMES, START, TOTAL, WIN_CUBES, facing,
-                    owner, shield_index, shields, sow_path)
+                    owner, shield_index, shields, side_names, sow_path)
 from .records import POSITION_FIELDS, SPEC
 from .state import CallaState
 
 __all__ = ["SPEC", "CallaState", "POSITION_FIELDS", "CALLA", "OPTION_CHOICES", "OPTIONS",
            "PLAYER_NAMES", "START", "TOTAL", "WIN_CUBES", "facing", "owner", "shield_index",
-           "shields", "sow_path"]
+           "shields", "side_names", "sow_path"]

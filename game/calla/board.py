@@ -21,6 +21,12 @@ OPTIONS = {"end_sweep": "none", "time_limit_minutes": 15}
 OPTION_CHOICES = {"end_sweep": ("none", "owner_takes"), "time_limit_minutes": (int, 0, 600)}
 
 
+def side_names(variant=None) -> tuple:
+    """What each player is called by side: the letters A and B, the same in every language
+    (the screens say "Player A")."""
+    return PLAYER_NAMES
+
+
 def shield_index(player: int, move: int) -> int:
     """Board index of shield ``move`` (1-5) of ``player``."""
     return 6 * player + move - 1
