@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .errors import InvalidMoveError, InvalidPositionError
+from .i18n import _
 
 
 #: The largest seed a game takes (the tournament's own seeds stay below it too).
@@ -183,8 +184,11 @@ class GameSpec:
         return self.format(state, move)
 
     def variant_title(self, variant: str | None = None) -> str:
+        """The variant as a player reads it, in the language in use ("Callisto: two
+        colours"); the game's name where the variant has no title of its own."""
         variant = self.check_variant(variant)
-        return self.variant_titles.get(variant, self.title)
+        title = self.variant_titles.get(variant)
+        return _(title) if title else self.title      # marked where the titles are kept
 
 
 def check_option_value(name: str, value, choice):

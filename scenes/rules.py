@@ -93,9 +93,13 @@ class RulesScene(Scene):
                                               "@right_to_left" if rtl() else None),
                            allow_split_dashes=not unspaced))
         y = h - 70
-        self.back_button = ui.button(self, (30, y, 140, 46), _("Back"))
-        self.prev_button = ui.button(self, (w - 330, y, 140, 46), _("Previous"))
-        self.next_button = ui.button(self, (w - 170, y, 140, 46), _("Next"), "#primary")
+        # the pages turn towards the end of a line: to the left in a language written right
+        # to left, Next then at the left and Back at the right
+        self.back_button = ui.button(self, ui.mirrored((30, y, 140, 46), window), _("Back"))
+        self.prev_button = ui.button(self, ui.mirrored((w - 330, y, 140, 46), window),
+                                     _("Previous"))
+        self.next_button = ui.button(self, ui.mirrored((w - 170, y, 140, 46), window), _("Next"),
+                                     "#primary")
         if self.page == 0:
             self.prev_button.disable()
         if self.page == len(self.sections) - 1:
@@ -108,14 +112,16 @@ class RulesScene(Scene):
             self.resize()
 
     def handle(self, event) -> None:
+        # the arrow towards Next turns the page on: Left in a language written right to left
+        back, on = (pygame.K_RIGHT, pygame.K_LEFT) if rtl() else (pygame.K_LEFT, pygame.K_RIGHT)
         if ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)):
             self.app.stack.pop()
         elif ui.pressed(event, self.prev_button) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_PAGEUP)):
+                event.type == pygame.KEYDOWN and event.key in (back, pygame.K_PAGEUP)):
             self.turn(-1)
         elif ui.pressed(event, self.next_button) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN)):
+                event.type == pygame.KEYDOWN and event.key in (on, pygame.K_PAGEDOWN)):
             self.turn(1)
 
     def update(self, dt: float) -> None:

@@ -17,7 +17,7 @@ from game.net import discovery
 from scenes import assets
 from scenes.net.hosting import HostGameScene
 
-from helpers import every_game, frames, make_app, wait_until
+from helpers import every_game, frames, key, make_app, wait_until
 from test_text_fits import LANGUAGES, LONG, SIZES, in_language
 
 HOSTS = [discovery.FoundHost("Ann's Calla", "calla", "192.168.1.20", 8765, True),
@@ -235,6 +235,31 @@ def test_the_hosting_screen_gives_the_address_first_from_the_right_in_persian(tm
             assert address.right == box.right and join_code.right < address.left
         else:
             assert address.left == box.left and join_code.left > address.right
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_a_rules_page_turns_towards_the_left_in_persian(tmp_path, code, speaking):
+    """The text first, its picture beside it, and Next where a line ends: at the left in
+    Persian, where the arrow pointing at it turns the page on."""
+    app = make_app(tmp_path, size=(1280, 800))
+    try:
+        app.set_language(code)
+        rules = app.stack.push("rules", game_name="iriri")
+        frames(app, 2)
+        rtl = code == "fa"
+        assert (rules.text_rect.x > rules.diagram_rect.right) if rtl else \
+            (rules.text_rect.right < rules.diagram_rect.x)
+        back, previous, following = (rules.back_button.rect, rules.prev_button.rect,
+                                     rules.next_button.rect)
+        assert (back.x > previous.x > following.x) if rtl else (back.x < previous.x < following.x)
+        onwards, backwards = (pygame.K_LEFT, pygame.K_RIGHT) if rtl else (pygame.K_RIGHT,
+                                                                         pygame.K_LEFT)
+        key(app, onwards)
+        assert rules.page == 1
+        key(app, backwards)
+        assert rules.page == 0
     finally:
         app.close()
 

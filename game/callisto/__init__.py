@@ -35,10 +35,10 @@ __all__ = [
 ]
 
 VARIANT_TITLES = {
-    "callisto_2": "Callisto: two colours",
-    "callisto_3": "Callisto: three colours",
-    "callisto": "Callisto: four colours",
-    "callisto_2_4": "Callisto: four colours, two each",
+    "callisto_2": N_("Callisto: two colours"),
+    "callisto_3": N_("Callisto: three colours"),
+    "callisto": N_("Callisto: four colours"),
+    "callisto_2_4": N_("Callisto: four colours, two each"),
 }
 
 
