@@ -18,7 +18,7 @@ from pygame_gui.windows import UIFileDialog
 
 from game import GAMES
 from game.files import FileProblem, write_text_atomic
-from game.i18n import N_, _, isolated, ngettext, number
+from game.i18n import N_, _, isolated, language, ngettext, number
 
 from . import assets
 from .stack import screen_class
@@ -288,7 +288,9 @@ class BackgroundRead:
 
         context = mp.get_context("spawn")
         self._answers, answer = context.Pipe(duplex=False)
-        self._process = context.Process(target=read_sgf_file_for, args=(str(path), answer),
+        # the reader words its message in the language the screen speaks
+        self._process = context.Process(target=read_sgf_file_for,
+                                        args=(str(path), answer, language().code),
                                         daemon=True, name="callidus-record-reader")
         self._process.start()
         answer.close()               # the child holds its own end; EOF tells us it died

@@ -312,3 +312,39 @@ def test_every_game_names_its_sides_for_a_player():
         for variant in spec.variants:
             names = importlib.import_module(f"game.{game}").side_names(variant)
             assert len(names) == spec.players(variant) and all(names), (game, variant)
+
+
+def test_a_pentobi_record_read_in_the_background_is_refused_in_german(tmp_path):
+    """The record is read in another process: the reason comes back worded in the
+    language the screen speaks, not in the reader's English."""
+    import time
+
+    from scenes.sgf_files import BackgroundRead
+    path = tmp_path / "empty.blksgf"
+    path.write_text("   \n", encoding="utf-8")
+    i18n.use("de")
+    reader = BackgroundRead(path)
+    deadline = time.monotonic() + 60
+    answer = None
+    while answer is None and time.monotonic() < deadline:
+        answer = reader.poll()
+        time.sleep(0.02)
+    assert answer == ("problem", "keine SGF-Datei: sie ist leer")
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_pentobi_record_with_a_refused_move_says_why_in_the_language_chosen(code):
+    from game.records.blksgf import read_sgf
+
+    def problem():
+        with pytest.raises(ValueError) as caught:
+            read_sgf("(;GM[Callisto Two-Player];B[e9,f9])")
+        return str(caught.value)
+
+    english = problem()
+    assert english == "move 1 (B[e9,f9], line 1): a colour's first two moves must be 1x1s"
+    said = in_language(code, problem)
+    wanted = in_language(code, lambda: _("{where}: {problem}").format(
+        where=_("move {n} ({property}, line {line})").format(n=1, property="B[e9,f9]", line=1),
+        problem=_("a colour's first two moves must be 1x1s")))
+    assert said == wanted and said != english

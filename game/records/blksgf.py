@@ -23,10 +23,10 @@ import bisect
 import re
 from typing import NamedTuple
 
-from ..callisto import SPEC, CallistoState, colour_names
+from ..callisto import SPEC, CallistoState, colour_words
 from ..core import shown
 from ..errors import DamagedFileError
-from ..i18n import N_
+from ..i18n import N_, _
 
 APPLICATION = "Callidus"
 VERSION = "1.0"
@@ -139,11 +139,12 @@ class _Reader:
 
     def where(self, pos: int | None = None) -> str:
         line, column = self.line_column(self.pos if pos is None else pos)
-        return f"line {line}, column {column}"
+        return _("line {line}, column {column}").format(line=line, column=column)
 
     def _property(self, ident: str, start: int) -> str:
         """``property XX at line L, column C``, for a message about one property."""
-        return f"property {shown(ident, 40, quoted=False, invisible=True)} at {self.where(start)}"
+        return _("property {name} at {where}").format(
+            name=shown(ident, 40, quoted=False, invisible=True), where=self.where(start))
 
     def line_column(self, pos: int) -> tuple:
         if self._line_starts is None:     # built once, when the first message needs it
@@ -158,15 +159,17 @@ class _Reader:
     def main_line(self) -> list:
         text = self.text
         if len(text) > MAX_CHARS:
-            raise DamagedFileError(f"the record is {len(text):,} characters long; Callidus reads "
-                                   f"records of up to {MAX_CHARS:,}")
+            raise DamagedFileError(_("the record is {n} characters long; Callidus reads records "
+                                     "of up to {most}").format(n=f"{len(text):,}",
+                                                               most=f"{MAX_CHARS:,}"))
         if text.startswith("\ufeff"):
             self.pos = 1
         self._skip_space()
         if self.pos >= len(text):
-            raise DamagedFileError("not an SGF file: it is empty")
+            raise DamagedFileError(_("not an SGF file: it is empty"))
         if text[self.pos] != "(":
-            raise DamagedFileError(f"not an SGF file: expected '(' at {self.where()}")
+            raise DamagedFileError(_("not an SGF file: expected '(' at {where}").format(
+                where=self.where()))
         main = []
         # One frame per open '(': [opened at, on the main line, subtrees seen, has a node]
         frames = []
@@ -175,16 +178,17 @@ class _Reader:
             self._skip_space()
             if self.pos >= len(text):
                 opened = frames[-1][0]
-                raise DamagedFileError(f"unbalanced brackets: the '(' at {self.where(opened)} "
-                                       f"is never closed")
+                raise DamagedFileError(_("unbalanced brackets: the '(' at {where} is never "
+                                         "closed").format(where=self.where(opened)))
             ch = text[self.pos]
             if ch == "(":
                 if frames and not frames[-1][3]:
-                    raise DamagedFileError(f"a variation at {self.where()} comes before any "
-                                           f"node")
+                    raise DamagedFileError(_("a variation at {where} comes before any "
+                                             "node").format(where=self.where()))
                 if len(frames) >= MAX_DEPTH:
-                    raise DamagedFileError(f"variations nested more than {MAX_DEPTH:,} deep at "
-                                           f"{self.where()}")
+                    raise DamagedFileError(_("variations nested more than {most} deep at "
+                                             "{where}").format(most=f"{MAX_DEPTH:,}",
+                                                               where=self.where()))
                 on_main = not frames or (frames[-1][1] and frames[-1][2] == 0)
                 if frames:
                     frames[-1][2] += 1
@@ -192,7 +196,8 @@ class _Reader:
                 self.pos += 1
             elif ch == ")":
                 if not frames[-1][3]:
-                    raise DamagedFileError(f"empty game tree closed at {self.where()}")
+                    raise DamagedFileError(_("empty game tree closed at {where}").format(
+                        where=self.where()))
                 frames.pop()
                 self.pos += 1
                 if not frames:
@@ -200,17 +205,20 @@ class _Reader:
             elif ch == ";":
                 frame = frames[-1]
                 if frame[2]:
-                    raise DamagedFileError(f"a node at {self.where()} follows a variation")
+                    raise DamagedFileError(_("a node at {where} follows a variation").format(
+                        where=self.where()))
                 self.pos += 1
                 node = self._node(keep=frame[1])
                 frame[3] = True
                 if frame[1]:
                     if len(main) >= MAX_MAIN_LINE:
-                        raise DamagedFileError(f"the main line has more than {MAX_MAIN_LINE:,} "
-                                               f"nodes, far more than any Callisto game")
+                        raise DamagedFileError(_("the main line has more than {most} nodes, far "
+                                                 "more than any Callisto game").format(
+                                                     most=f"{MAX_MAIN_LINE:,}"))
                     main.append(node)
             else:
-                raise DamagedFileError(f"unexpected {shown(ch)} at {self.where()}")
+                raise DamagedFileError(_("unexpected {char} at {where}").format(
+                    char=shown(ch), where=self.where()))
 
     def _node(self, keep: bool) -> dict:
         """The properties of the node at ``pos``; only their names when not ``keep``."""
@@ -230,23 +238,26 @@ class _Reader:
                 self.steps += 1
                 match = _VALUE.match(text, self.pos)
                 if match is None:
-                    raise DamagedFileError(f"unbalanced brackets: the property value '[' at "
-                                           f"{self.where()} is never closed by ']'")
+                    raise DamagedFileError(_("unbalanced brackets: the property value '[' at "
+                                             "{where} is never closed by ']'").format(
+                                                 where=self.where()))
                 if len(values) >= MAX_VALUES:
-                    raise DamagedFileError(f"{self._property(ident, start)} has more than "
-                                           f"{MAX_VALUES:,} values")
+                    raise DamagedFileError(_("{property} has more than {most} values").format(
+                        property=self._property(ident, start), most=f"{MAX_VALUES:,}"))
                 value = match.group(1)
                 values.append(_ESCAPE.sub(_unescape, value) if "\\" in value else value)
                 self.pos = match.end()
                 self._skip_space()
             if not values:
-                raise DamagedFileError(f"{self._property(ident, start)} has no value")
+                raise DamagedFileError(_("{property} has no value").format(
+                    property=self._property(ident, start)))
             if ident in node:
-                raise DamagedFileError(f"{self._property(ident, start)} appears twice in one "
-                                       f"node")
+                raise DamagedFileError(_("{property} appears twice in one node").format(
+                    property=self._property(ident, start)))
             if len(node) >= MAX_PROPERTIES:
-                raise DamagedFileError(f"the node at {self.where(start)} has more than "
-                                       f"{MAX_PROPERTIES:,} properties")
+                raise DamagedFileError(_("the node at {where} has more than {most} "
+                                         "properties").format(where=self.where(start),
+                                                              most=f"{MAX_PROPERTIES:,}"))
             node[ident] = _Property(ident, values, start, self) if keep else None
 
 
@@ -272,28 +283,31 @@ def read_sgf(text) -> SgfRecord:
     read in one pass; ValueError as ``import_sgf``."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_CHARS * 4:
-            raise DamagedFileError(f"the record is {len(text):,} bytes long; Callidus reads "
-                                   f"records of up to {MAX_CHARS:,} characters")
+            raise DamagedFileError(_("the record is {n} bytes long; Callidus reads records of "
+                                     "up to {most} characters").format(n=f"{len(text):,}",
+                                                                       most=f"{MAX_CHARS:,}"))
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise DamagedFileError(f"not UTF-8 text (byte {exc.start}); only UTF-8 records "
-                                   f"are supported") from None
+            raise DamagedFileError(_("not UTF-8 text (byte {n}); only UTF-8 records are "
+                                     "supported").format(n=exc.start)) from None
     nodes = _Reader(text).main_line()
     root = nodes[0]
     game = root.get("GM")
     if game is None:
-        raise DamagedFileError("the root node has no GM property, so the game is unknown")
+        raise DamagedFileError(_("the root node has no GM property, so the game is unknown"))
     name = game.values[0].strip()
     variant = VARIANT_OF_GAME.get(name)
     if variant is None:
         known = ", ".join(VARIANT_OF_GAME)
         named = shown(name, 40, quoted=False, invisible=True)
-        raise DamagedFileError(f"GM[{named}] (line {game.line}) is not a Callisto game; "
-                               f"expected one of {known}")
+        raise DamagedFileError(_("GM[{name}] (line {line}) is not a Callisto game; expected "
+                                 "one of {known}").format(name=named, line=game.line,
+                                                          known=known))
     charset = root.get("CA")
     if charset is not None and charset.values[0].strip().lower() not in ("utf-8", "utf8"):
-        raise DamagedFileError(f"{charset} (line {charset.line}): only UTF-8 is supported")
+        raise DamagedFileError(_("{property} (line {line}): only UTF-8 is supported").format(
+            property=charset, line=charset.line))
     return SgfRecord(_replay(nodes, variant), _player_names(root, variant))
 
 
@@ -305,11 +319,16 @@ def read_sgf_file(path) -> SgfRecord:
     return read_sgf(read_text(path, MAX_CHARS, N_("record")))
 
 
-def read_sgf_file_for(path, answer) -> None:
+def read_sgf_file_for(path, answer, language: str | None = None) -> None:
     """The body of a process reading a large record while the screen goes on:
     sends ``("read", position, player_names)`` or ``("problem", message)``
-    through the connection ``answer``, then closes it."""
+    through the connection ``answer``, then closes it.  ``language``: the one the
+    screen speaks, which the message is worded in."""
     from ..files import FileProblem
+    from ..i18n import use
+
+    if language:
+        use(language)
 
     try:
         record = read_sgf_file(path)
@@ -317,7 +336,8 @@ def read_sgf_file_for(path, answer) -> None:
     except (FileProblem, ValueError) as exc:
         message = ("problem", str(exc))
     except Exception as exc:      # whatever it is, the screen says so instead of waiting
-        message = ("problem", f"it could not be read ({type(exc).__name__}: {exc})")
+        message = ("problem", _("it could not be read ({kind}: {reason})").format(
+            kind=type(exc).__name__, reason=exc))
     try:
         answer.send(message)
     finally:
@@ -334,53 +354,61 @@ def _replay(nodes: list, variant: str) -> CallistoState:
     root = nodes[0]
     state = SPEC.new_game(variant)
     moves = MOVE_PROPERTIES[variant]
-    names = colour_names(variant)
     number = 0
     for node in nodes:
         for ident in SETUP_PROPERTIES:
             if ident in node:
                 prop = node[ident]
-                raise DamagedFileError(f"setup property {ident} (line {prop.line}) places pieces "
-                                       f"without moves; Callidus only reads games played from the "
-                                       f"empty board")
+                raise DamagedFileError(_("setup property {name} (line {line}) places pieces "
+                                         "without moves; Callidus only reads games played from "
+                                         "the empty board").format(name=ident, line=prop.line))
         if "GM" in node and node is not root:
-            raise DamagedFileError(f"GM (line {node['GM'].line}) may only appear in the root "
-                                   f"node")
+            raise DamagedFileError(_("GM (line {line}) may only appear in the root node").format(
+                line=node["GM"].line))
         found = [node[i] for i in node if i in moves]
         stray = [node[i] for i in node if i in ("B", "W", "1", "2", "3", "4") and i not in moves]
         if stray:
             prop = stray[0]
-            raise DamagedFileError(f"{prop} (line {prop.line}) is not a move property of "
-                                   f"{GAME_NAMES[variant]}; use {', '.join(sorted(set(moves)))}")
+            raise DamagedFileError(_("{property} (line {line}) is not a move property of "
+                                     "{game}; use {names}").format(
+                property=prop, line=prop.line, game=GAME_NAMES[variant],
+                names=", ".join(sorted(set(moves)))))
         if "PL" in node:
             _check_player_to_play(node["PL"], state, variant)
         if not found:
             continue
         number += 1
         if len(found) > 1:
-            raise DamagedFileError(f"move {number} (line {found[0].line}): one node holds two "
-                                   f"moves, {found[0]} and {found[1]}")
+            raise DamagedFileError(_("move {n} (line {line}): one node holds two moves, "
+                                     "{first} and {second}").format(
+                n=number, line=found[0].line, first=found[0], second=found[1]))
         prop = found[0]
-        where = f"move {number} ({prop}, line {prop.line})"
+        where = _("move {n} ({property}, line {line})").format(n=number, property=prop,
+                                                                line=prop.line)
         if len(prop.values) > 1:
-            raise DamagedFileError(f"{where}: a move has one value, not {len(prop.values)}")
+            raise DamagedFileError(_("{where}: a move has one value, not {n}").format(
+                where=where, n=len(prop.values)))
         value = prop.values[0].strip()
         if not value:
-            raise DamagedFileError(f"{where}: empty move; Callisto has no passes")
+            raise DamagedFileError(_("{where}: empty move; Callisto has no passes").format(
+                where=where))
         if len(value) > MAX_MOVE_CHARS:
-            raise DamagedFileError(f"{where}: {len(value):,} characters is too long for a "
-                                   f"move")
+            raise DamagedFileError(_("{where}: {n} characters is too long for a move").format(
+                where=where, n=f"{len(value):,}"))
         if state.is_over:
-            raise DamagedFileError(f"{where}: the game is already over")
+            raise DamagedFileError(_("{where}: the game is already over").format(where=where))
         colour = moves[prop.ident]
         if colour != state.colour:
-            raise DamagedFileError(f"{where}: a move of {names[colour]}, but "
-                                   f"{names[state.colour]} is to move")
+            words = colour_words(variant)
+            raise DamagedFileError(_("{where}: a move of {colour}, but {mover} is to move").format(
+                where=where, colour=words[colour], mover=words[state.colour]))
         try:
             state = state.play(SPEC.parse_move(state, value))
         except ValueError as exc:
             why = shown(str(exc), 160, quoted=False, invisible=True)
-            raise DamagedFileError(f"{where}: {why}") from None
+            # TRANSLATORS: a move of a record, then why the rules refuse it
+            raise DamagedFileError(_("{where}: {problem}").format(where=where, problem=why)) \
+                from None
     return state
 
 
@@ -392,8 +420,9 @@ def _check_player_to_play(prop: _Property, state: CallistoState, variant: str):
         if state.colour is not None and state.colour % 2 == wanted:
             return
     if wanted is None:
-        raise DamagedFileError(f"{prop} (line {prop.line}) names no colour of "
-                               f"{GAME_NAMES[variant]}")
+        raise DamagedFileError(_("{property} (line {line}) names no colour of {game}").format(
+            property=prop, line=prop.line, game=GAME_NAMES[variant]))
     if wanted != state.colour:
-        raise DamagedFileError(f"{prop} (line {prop.line}) sets the colour to play out of "
-                               f"turn, which Callidus does not support")
+        raise DamagedFileError(_("{property} (line {line}) sets the colour to play out of turn, "
+                                 "which Callidus does not support").format(property=prop,
+                                                                           line=prop.line))
