@@ -37,7 +37,8 @@ BETWEEN = ((1024, 640), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (160
 
 #: (game, variant, how far into the game) for every variant that changes the trays,
 #: the phases whose trays differ: Calabria's positioning (the hand) and movement (the
-#: barricades), and four-colour Callisto after a move (another colour's tray to pick from).
+#: barricades), Iriri's taking from the ring after a word, and four-colour Callisto after
+#: a move (another colour's tray to pick from).
 CASES = [
     ("calla", None, "start"),
     ("calliro", None, "start"),
@@ -47,6 +48,7 @@ CASES = [
     ("callisto", "callisto", "one move"),
     ("callisto", "callisto_2_4", "start"),
     ("iriri", None, "start"),
+    ("iriri", None, "one move"),
     ("calabria", None, "start"),
     ("calabria", None, "movement"),
 ]
@@ -128,6 +130,9 @@ def picked(view, game, area, spot, centre) -> str | None:
         if spot == "button":
             mover = view.state.mover
             return None if view.trays.button_rect(mover).collidepoint(centre) else "no button"
+        if view.state.phase == "take":      # the hand waits while pieces are taken
+            found = view._hand_at(centre)
+            return None if found == (view.state.mover, spot) else f"hand place {found!r}"
         click(app, centre)
         held = view.placement.held
         view.cancel_input()
