@@ -251,6 +251,8 @@ def pieces_figure(size: tuple, rgb: tuple, mark: str | None = None) -> pygame.Su
         col, row = i % cols, i // cols
         left = x0 + sum(col_w[:col]) * unit
         cell_w = col_w[col] * unit
+        if i18n.rtl():              # the smallest first, where a line starts: at the right
+            left = 2 * x0 + sum(col_w) * unit - left - cell_w
         body = piece_surface(rgb, piece.shape, unit, mark)
         bw, bh = body.get_size()
         total = piece.count * bw + (piece.count - 1) * GAP * unit
