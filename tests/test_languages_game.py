@@ -278,6 +278,13 @@ def test_a_saved_game_with_a_refused_move_says_which_move_and_why_in_german():
         replay(record)
     assert str(caught.value) == ("Zug 1 'e4-e5': unzulässige Aktion e4-e5: keine Züge und keine "
                                  "Barrikaden, bevor alle Steine gesetzt sind")
+    record = make_record({"game": "calabria", "variant": None, "options": start.options,
+                          "seats": seats}, start, [])
+    record["result"] = {"end": "agreed", "winner": 0}
+    with pytest.raises(RecordProblem) as caught:
+        replay(record)
+    assert str(caught.value) == ("Feld 'result': ein Remis wird zwischen zwei Spielern "
+                                 "vereinbart, und niemand gewinnt es")
 
 
 @pytest.mark.parametrize("code", SHIPPED)

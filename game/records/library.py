@@ -326,8 +326,9 @@ class Library:
         except (FileProblem, RecordProblem) as exc:
             raise LibraryProblem(shown(str(exc), 300, quoted=False)) from None
         except Exception as exc:        # a check missed something: still never a crash
-            raise LibraryProblem(shown(_("the kept record cannot be read ({kind}: {reason})").format(
-                kind=type(exc).__name__, reason=exc), 300, quoted=False)) from None
+            why = _("the kept record cannot be read ({kind}: {reason})").format(
+                kind=type(exc).__name__, reason=exc)
+            raise LibraryProblem(shown(why, 300, quoted=False)) from None
         return record, config
 
     def _entry(self, row) -> KeptGame:

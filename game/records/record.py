@@ -210,17 +210,19 @@ def _call_time(spec, record, states: list, moves: list, cursor: int) -> None:
     if called is None:
         return
     if type(called) is not int or not 0 <= called <= cursor or not spec.game_timer:
-        raise RecordProblem("field 'extra.time_called_ply' must be a ply of the game "
-                            "on a game timer")
+        raise RecordProblem(_("field 'extra.time_called_ply' must be a ply of the game "
+                              "on a game timer"))
     try:
         states[called] = states[called].call_time()
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        raise RecordProblem(f"field 'extra.time_called_ply': {exc}") from None
+        raise RecordProblem(_("field 'extra.time_called_ply': {problem}").format(problem=exc)) \
+            from None
     for i in range(called + 1, len(states)):
         try:
             states[i] = states[i - 1].play(spec.parse_move(states[i - 1], moves[i - 1]))
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise RecordProblem(f"move {i} after time was called: {exc}") from None
+            raise RecordProblem(_("move {n} after time was called: {problem}").format(
+                n=i, problem=exc)) from None
 
 
 def _seconds(value) -> bool:
@@ -235,25 +237,26 @@ def _check_version_2(record: dict, config: dict, states: list, cursor: int,
     times = record.get("times")
     if times is not None:
         if not isinstance(times, list) or len(times) != moves:
-            raise RecordProblem(f"field 'times' must give the seconds of each of the "
-                                f"{moves} moves")
+            raise RecordProblem(_("field 'times' must give the seconds of each of the {n} "
+                                  "moves").format(n=moves))
         for i, value in enumerate(times):
             if value is not None and not _seconds(value):
-                raise RecordProblem(f"field 'times[{i}]' must be a number of seconds")
+                raise RecordProblem(_("field 'times[{i}]' must be a number of seconds").format(
+                    i=i))
     clocks = record.get("clocks")
     if clocks is not None:
         from ..clock import parse_time_control
         if parse_time_control(config.get("time_control") or "none") is None:
-            raise RecordProblem("field 'clocks': this game has no clock")
+            raise RecordProblem(_("field 'clocks': this game has no clock"))
         if not isinstance(clocks, list) or len(clocks) != moves:
-            raise RecordProblem(f"field 'clocks' must give the clocks after each of the "
-                                f"{moves} moves")
+            raise RecordProblem(_("field 'clocks' must give the clocks after each of the {n} "
+                                  "moves").format(n=moves))
         for i, reading in enumerate(clocks):
             if reading is not None and (not isinstance(reading, list)
                                         or len(reading) != players
                                         or not all(_seconds(v) for v in reading)):
-                raise RecordProblem(f"field 'clocks[{i}]' must give the seconds left of the "
-                                    f"{players} players")
+                raise RecordProblem(_("field 'clocks[{i}]' must give the seconds left of the "
+                                      "{n} players").format(i=i, n=players))
     if "result" in record:
         _check_result(record["result"], states, cursor, players)
     date = record.get("date")
@@ -263,8 +266,8 @@ def _check_version_2(record: dict, config: dict, states: list, cursor: int,
                 raise ValueError
             datetime.datetime.fromisoformat(date)
         except ValueError:
-            raise RecordProblem("field 'date' must be a date and time like "
-                                "2025-05-04T15:02:11+02:00") from None
+            raise RecordProblem(_("field 'date' must be a date and time like "
+                                  "2025-05-04T15:02:11+02:00")) from None
     program = record.get("program")
     if program is not None:
         try:
@@ -276,53 +279,56 @@ def _check_version_2(record: dict, config: dict, states: list, cursor: int,
 def _check_result(result, states: list, cursor: int, players: int) -> None:
     """A finished game's ``result`` must be what its last position says."""
     if not isinstance(result, dict):
-        raise RecordProblem("field 'result' must be an object")
+        raise RecordProblem(_("field 'result' must be an object"))
     unknown = sorted(str(k) for k in set(result) - set(RESULT_FIELDS))
     if unknown:
-        raise RecordProblem(f"field 'result': unknown field {shown(unknown[0], 40)}")
+        raise RecordProblem(_("field 'result': unknown field {field}").format(
+            field=shown(unknown[0], 40)))
     if cursor != len(states) - 1:
-        raise RecordProblem("field 'result': a finished game stands at its last move "
-                            "(field 'cursor')")
+        raise RecordProblem(_("field 'result': a finished game stands at its last move "
+                              "(field 'cursor')"))
     state = states[cursor]
     end = result.get("end")
     if end not in ENDS:
-        raise RecordProblem(f"field 'result.end' must be one of {', '.join(ENDS)}")
+        raise RecordProblem(_("field 'result.end' must be one of {ends}").format(
+            ends=", ".join(ENDS)))
     winner = result.get("winner")
     if winner is not None and (type(winner) is not int or not 0 <= winner < players):
-        raise RecordProblem("field 'result.winner' must be a player or null for a draw")
+        raise RecordProblem(_("field 'result.winner' must be a player or null for a draw"))
     flagged = result.get("flagged")
     resigned = result.get("resigned")
     if flagged is not None and end != "time":
-        raise RecordProblem(f"field 'result.flagged': no flag fell in a game that ended "
-                            f"{end!r}")
+        raise RecordProblem(_("field 'result.flagged': no flag fell in a game that ended "
+                              "{end}").format(end=repr(end)))
     if resigned is not None and end != "resigned":
-        raise RecordProblem(f"field 'result.resigned': nobody resigned in a game that ended "
-                            f"{end!r}")
+        raise RecordProblem(_("field 'result.resigned': nobody resigned in a game that ended "
+                              "{end}").format(end=repr(end)))
     if end == "rules":
         if not state.is_over:
-            raise RecordProblem("field 'result': the game is not over at its last move")
+            raise RecordProblem(_("field 'result': the game is not over at its last move"))
         if winner != state.winner:
-            raise RecordProblem(f"field 'result.winner' is {winner!r}, but the last position "
-                                f"says {state.winner!r}")
+            raise RecordProblem(_("field 'result.winner' is {winner}, but the last position "
+                                  "says {wanted}").format(winner=repr(winner),
+                                                          wanted=repr(state.winner)))
     elif state.is_over:
-        raise RecordProblem("field 'result': the game was over by its rules before it ended "
-                            f"{end!r}")
+        raise RecordProblem(_("field 'result': the game was over by its rules before it ended "
+                              "{end}").format(end=repr(end)))
     elif end == "time":
         if type(flagged) is not int or not 0 <= flagged < players:
-            raise RecordProblem("field 'result.flagged' must name the player whose flag fell")
+            raise RecordProblem(_("field 'result.flagged' must name the player whose flag fell"))
         if winner == flagged:
-            raise RecordProblem("field 'result.winner' is the player whose flag fell")
+            raise RecordProblem(_("field 'result.winner' is the player whose flag fell"))
     elif end == "resigned":
         if type(resigned) is not int or not 0 <= resigned < players:
-            raise RecordProblem("field 'result.resigned' must name the player who resigned")
+            raise RecordProblem(_("field 'result.resigned' must name the player who resigned"))
         if winner == resigned:
-            raise RecordProblem("field 'result.winner' is the player who resigned")
+            raise RecordProblem(_("field 'result.winner' is the player who resigned"))
     elif winner is not None or players != 2:
-        raise RecordProblem("field 'result': a draw is agreed between two players, and "
-                            "nobody wins it")
+        raise RecordProblem(_("field 'result': a draw is agreed between two players, and "
+                              "nobody wins it"))
     scores = result.get("scores")
     if scores is not None and scores != list(state.scores):
-        raise RecordProblem("field 'result.scores' are not the scores of the last position")
+        raise RecordProblem(_("field 'result.scores' are not the scores of the last position"))
     try:
         check_name(result.get("reason"), "field 'result.reason'", limit=300)
     except ValueError as exc:
