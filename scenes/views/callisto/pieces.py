@@ -190,17 +190,6 @@ def ghost_surface(rgb: tuple, shape: tuple, u: int, legal: bool,
     return s
 
 
-@lru_cache(maxsize=64)
-def badge(text: str, size: int, rgb: tuple) -> pygame.Surface:
-    img = assets.font(size, True).render(text, True, INK)
-    pad = max(3, size // 3)
-    out = pygame.Surface((img.get_width() + 2 * pad, img.get_height()), pygame.SRCALPHA)
-    pygame.draw.rect(out, (20, 14, 10, 210), out.get_rect(), border_radius=out.get_height() // 2)
-    pygame.draw.rect(out, (*rgb, 255), out.get_rect(), 1, border_radius=out.get_height() // 2)
-    out.blit(img, (pad, 0))
-    return out
-
-
 def geo_piece(geo, move: int) -> str:
     return PIECES[geo.piece_of[move]].name
 
