@@ -178,3 +178,18 @@ def test_a_persian_prompt_starts_at_the_right(tmp_path, game):
     finally:
         app.close()
         i18n.use("en", persian_digits=False)
+
+
+def test_iriris_board_controls_run_from_the_right_in_persian(tmp_path):
+    """The row under Iriri's board (how to move it, then the Centre button) is mirrored in
+    a language read from the right: the button at the left end, the help at the right."""
+    (tmp_path / "settings.json").write_text('{"language": "fa"}', encoding="utf-8")
+    app = make_app(tmp_path, size=(1920, 1080))
+    try:
+        play = start(app, "iriri", moves=0)
+        board = play.view.board
+        assert board.centre_rect.left < board.viewport.centerx, "the button is at the left"
+        assert board.centre_rect.left - board.viewport.left <= 10
+    finally:
+        app.close()
+        i18n.use("en", persian_digits=False)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from game.calliro import RULE_2, Move, cell_label
-from game.i18n import _, ngettext, number
+from game.i18n import _, left_to_right, ngettext, number
 
 from ... import assets
 from ..base import GOLD, BoardView, seat_label
@@ -502,9 +502,11 @@ class CalliroView(BoardView):
             for player, n in enumerate(last["points"]):
                 if n:
                     # TRANSLATORS: a move in the move list and who scored by it: "orange on
-                    # e4, Blue +1"
-                    text = _("{move}, {side} +{n}").format(move=text, side=side_word(player),
-                                                          n=number(n))
+                    # e4, Blue +1" ({points} is "+1")
+                    # ("+1" kept in its order inside a sentence written right to left)
+                    text = _("{move}, {side} {points}").format(
+                        move=text, side=side_word(player),
+                        points=left_to_right("+" + number(n)))
         return text
 
     def hint_words(self, state, move) -> str:

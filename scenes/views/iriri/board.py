@@ -16,7 +16,7 @@ import math
 import pygame
 
 from game.core import score_text
-from game.i18n import _
+from game.i18n import _, rtl
 from game.iriri import Place
 
 from . import art
@@ -46,7 +46,11 @@ class Board:
         w = max(84, min(120, viewport.width // 6))
         h = max(26, min(34, viewport.height // 14))
         self.centre_rect = pygame.Rect(0, 0, w, h)
-        self.centre_rect.bottomright = (viewport.right - 8, viewport.bottom - 8)
+        # the button ends the row of controls: at the left in a language read from the right
+        if rtl():
+            self.centre_rect.bottomleft = (viewport.x + 8, viewport.bottom - 8)
+        else:
+            self.centre_rect.bottomright = (viewport.right - 8, viewport.bottom - 8)
         self._layer = None
 
     def cell_rect(self, cell) -> pygame.Rect:
@@ -116,13 +120,17 @@ class Board:
         """The Centre button and, where there is room, how to move the board."""
         art.button(surface, self.centre_rect, _("Centre (C)"), True, False,
                    self.centre_rect.collidepoint(pointer))
-        room = self.centre_rect.x - self.viewport.x - 16
+        view = self.viewport
+        mirrored = rtl()
+        room = (view.right - self.centre_rect.right if mirrored
+                else self.centre_rect.x - view.x) - 16
         for words in (_("Right-drag or arrow keys: move the board   Wheel or +/-: zoom"),
                       _("Right-drag: move   Wheel: zoom")):
             tip = label(words, 13, MUTED)
             if tip.get_width() <= room:
-                surface.blit(tip, tip.get_rect(bottomleft=(self.viewport.x + 8,
-                                                           self.viewport.bottom - 6)))
+                at = ({"bottomright": (view.right - 8, view.bottom - 6)} if mirrored
+                      else {"bottomleft": (view.x + 8, view.bottom - 6)})
+                surface.blit(tip, tip.get_rect(**at))
                 break
 
     @staticmethod

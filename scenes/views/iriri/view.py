@@ -26,7 +26,6 @@ import math
 
 import pygame
 
-from game.core import score_text
 from game.i18n import _, ngettext, number
 from game.iriri import PASS, Place, Take, colour_of
 
@@ -38,7 +37,7 @@ from .board import Board
 from .placement import Placement, empty_slot
 from .ring import Ring
 from .trays import Trays
-from .words import pyramid_words, side_word
+from .words import points_text, pyramid_words, side_word
 
 DRAG_START = 6          # pixels the pointer moves before a press becomes a drag
 ZOOM_IN = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -247,7 +246,7 @@ class IririView(BoardView):
             self.status = _("Not allowed: {problem}").format(problem=p.problem)
         else:
             self.status = _("This placement scores {points}: Confirm (Enter) plays it").format(
-                points=score_text(p.points))
+                points=points_text(p.points))
 
     def _confirm(self):
         p = self.placement

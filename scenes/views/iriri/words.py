@@ -9,7 +9,7 @@ pass, is a human playing here): the view shows what they return.
 from __future__ import annotations
 
 from game.core import score_text
-from game.i18n import _, ngettext, number, pgettext
+from game.i18n import _, left_to_right, ngettext, number, pgettext
 from game.iriri import Pass, Place, Take
 from game.iriri.words import word_text
 
@@ -21,6 +21,12 @@ from ..drawing import readable
 def side_word(player: int) -> str:
     """Player ``player``'s side (Yellow, Blue) in the language in use."""
     return _("Yellow") if player == 0 else _("Blue")
+
+
+def points_text(points) -> str:
+    """A score as the board says it ("6½"), kept in its order inside a sentence written
+    right to left (where "½" alone would turn to the other side of the digits)."""
+    return left_to_right(score_text(points))
 
 
 def said(text: str) -> str:
@@ -123,11 +129,12 @@ def describe_move(spec, state, move) -> str:
     if isinstance(move, Take):
         kinds = ", ".join(state.ring[i] for i in move.indices if 0 <= i < len(state.ring))
         return _("takes {pieces} (ring {places})").format(
-            pieces=kinds, places=" ".join(str(i) for i in move.indices))
+            pieces=left_to_right(kinds), places=left_to_right(" ".join(str(i) for i in
+                                                                     move.indices)))
     text = spec.format_move(state, move)
     points = state.placement_points(move)
     return text if points is None else _("{move}, scores {points}").format(
-        move=text, points=score_text(points))
+        move=text, points=points_text(points))
 
 
 # --- the Hint button's move in words ---------------------------------------------------------
@@ -191,7 +198,7 @@ def hint_words(spec, state, move) -> str:
     text = _("{what} {where}").format(what=what, where=_where(state, pieces, sizes, across))
     points = state.placement_points(move)
     if points is not None:
-        text = _("{move}, for {points} points").format(move=text, points=score_text(points))
+        text = _("{move}, for {points} points").format(move=text, points=points_text(points))
     return _("{move} ({notation})").format(move=text, notation=spec.format_move(state, move))
 
 
