@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import score_text
-from game.i18n import _, number
+from game.i18n import _, left_to_right, number
 from game.iriri import PLAYER_NAMES
 
 from ... import assets
@@ -149,14 +149,16 @@ class Trays:
         top = t.y + max(6, t.height // 9)
         surface.blit(img, (x, top))
         score = s.scores[player]
-        big = label(score_text(score), int(size * 1.7), (255, 236, 200), True)
+        # a half point after its number in every language ("20½", never "½20" in Persian)
+        big = label(left_to_right(number(score_text(score))), int(size * 1.7), (255, 236, 200),
+                    True)
         score_pos = (x, top + img.get_height() + 2)
         surface.blit(big, score_pos)
         extra_x = score_pos[0] + big.get_width() + 8
         if (turn and placement.pieces and placement.points is not None
                 and placement.problem is None):
-            plus = label(f"+{score_text(placement.points)}", int(size * 1.2),
-                             (150, 240, 140), True)
+            plus = label(left_to_right(f"+{number(score_text(placement.points))}"),
+                         int(size * 1.2), (150, 240, 140), True)
             surface.blit(plus, plus.get_rect(midleft=(extra_x, score_pos[1] + big.get_height() // 2)))
         doing = self._tray_words(s, player, must_pass)
         if doing:
