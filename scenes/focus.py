@@ -88,7 +88,9 @@ def _window_widgets(window) -> list:
 
 def stops(scene) -> list:
     """What Tab stops on in ``scene`` now, in order."""
-    widgets = [w for w in scene.widgets if isinstance(w, UIWindow) and w.alive() and w.visible]
+    windows = scene.app.ui.get_window_stack().stack      # a file dialog is one too
+    widgets = [w for w in list(windows) + list(scene.widgets)
+               if isinstance(w, UIWindow) and w.alive() and w.visible]
     if widgets:
         candidates = _window_widgets(widgets[-1])
     else:
@@ -287,16 +289,12 @@ class FocusRing:
         self.widget = self.place = None
 
     def settle(self, scene) -> None:
-        """While the keyboard is in use, a screen come on top has the focus shown at
-        once: where it was, or on its first widget (a screen with a part of its own shows
-        its cursor from the first key, as before)."""
+        """A screen come back to on top shows the focus where it was when it was left
+        (the ring on a screen newly opened waits for the first Tab, so that the keys a
+        screen has of its own, Enter on the results, keep their meaning)."""
         self._follow(scene)
-        if not self.shown or scene.focus_part() is not None:
-            return
-        widget = self.current(scene)
-        here = stops(scene)
-        if widget is None and here:
-            self.focus(here[0])
+        if self.shown:
+            self.current(scene)
 
     # --- drop-downs and sliders --------------------------------------------------------
     def _open(self, dropdown) -> None:

@@ -268,8 +268,10 @@ def test_a_setup_is_filled_in_and_started_with_keys_only(app):
     press(app, pygame.K_RETURN, settle=3)
     setup = app.stack.top
     assert setup.title == "setup"
+    assert focused(app) is None, "the ring waits for the first Tab on a screen newly opened"
+    press(app, pygame.K_TAB)
     entry = setup.name_entries[0]
-    assert focused(app) is entry and entry.is_focused, "the focus shows on the first box"
+    assert focused(app) is entry and entry.is_focused, "the first Tab: the first box, typing"
     type_text(app, "Zed")
     assert entry.get_text() == "Zed"
     press(app, pygame.K_TAB)                 # the first seat's kind
@@ -395,3 +397,49 @@ def test_tab_scrolls_a_long_list_to_reach_every_row(app):
             reached.add(what[1].id)
     assert reached == {info.id for info in lobby.infos}
     store.close()
+
+
+def tab_to(app, text: str, limit: int = 40) -> None:
+    """Tab until the button ``text`` has the focus."""
+    for _ in range(limit):
+        press(app, pygame.K_TAB)
+        if label(focused(app)) == text:
+            return
+    raise AssertionError(f"Tab never reached {text!r}")
+
+
+def test_a_screens_own_keys_keep_their_meaning_until_tab_is_pressed_there(app):
+    """The ring used on the menu, then a game's results come: Enter still means Rematch
+    there, as before; after a Tab there it presses the button the ring is on."""
+    menu = app.stack.top
+    press(app, pygame.K_TAB)
+    assert focused(app) is not None
+    start, texts, history = finished()
+    app.stack.push("results", config=humans(), state=history[-1], move_texts=texts,
+                   history=history)
+    frames(app, 2)
+    assert focused(app) is None
+    press(app, pygame.K_RETURN, settle=3)
+    assert app.stack.top.title == "play", "Enter on the results: a rematch"
+    app.stack.pop()
+    app.stack.push("results", config=humans(), state=history[-1], move_texts=texts,
+                   history=history)
+    frames(app, 2)
+    tab_to(app, "Back to menu")
+    press(app, pygame.K_RETURN, settle=3)
+    assert app.stack.top.title == "menu", "Enter pressed the button in focus"
+
+
+def test_tab_stays_in_a_dialog_while_it_is_open(app):
+    """Open game's file dialog over the menu: Tab goes round the dialog's own boxes and
+    buttons only; Esc closes it."""
+    menu = app.stack.top
+    tab_to(app, "Open game")
+    press(app, pygame.K_RETURN, settle=3)
+    assert menu.dialog is not None and menu.dialog.alive()
+    inside = menu.dialog.get_container().elements
+    for _ in range(12):
+        press(app, pygame.K_TAB)
+        assert focused(app) in inside, f"Tab left the dialog for {label(focused(app))}"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu and not (menu.dialog and menu.dialog.alive())
