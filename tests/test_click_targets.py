@@ -5,10 +5,9 @@ the largest usual one (1920x1080), in every variant that changes the trays, and
 each place the player can act on is measured as the view itself reports it to its
 mouse hit test and its keyboard cursor (``key_areas()``: the trays, hands, the
 Repository, the supply, the ring, the shields, and the board's squares or cells).
-A click at the middle of each place off the board
-must pick up what lies there (or, where a click does not pick anything up, the
-view's own hit test must find it there), so that what is measured is what the
-mouse meets.  Then every count a tray shows ("x3") is measured where the tray
+A click at the middle of each place off the board must pick up what lies there
+(or, where a click does not pick anything up, the view's own hit test must find it
+there), so that what is measured is what the mouse meets.  Then every count a tray shows ("x3") is measured where the tray
 draws it: a pill at least 24 pixels wide or tall, in its own pile's place,
 clear of its pile and of every other place.
 
