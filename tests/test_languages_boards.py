@@ -193,3 +193,22 @@ def test_iriris_board_controls_run_from_the_right_in_persian(tmp_path):
     finally:
         app.close()
         i18n.use("en", persian_digits=False)
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_a_language_chosen_during_a_game_reaches_the_board_at_once(tmp_path, game):
+    """Chosen in the middle of a game, the language is the board's at the next frame: its
+    prompt and status line, its moves in words, and the trays' titles Callisto writes."""
+    app = make_app(tmp_path, size=(1280, 800))
+    try:
+        play = start(app, game, moves=2)
+        app.set_language("de")
+        with assets.TextRecorder() as recorder:
+            frames(app, 2)
+        drawn = [words for _surface, _rect, words in recorder.drawn]
+        assert not english_in(said_by_the_view(play) + drawn, untranslated_patterns())
+        if game == "callisto":
+            assert "Blau  Ann" in drawn, "the first tray's title: its colour and player"
+    finally:
+        app.close()
+        i18n.use("en", persian_digits=False)

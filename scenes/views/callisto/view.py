@@ -587,6 +587,10 @@ class CallistoView(BoardView):
         if self.anim is not None:
             board.draw_flight(surface, self.anim)
         if self.trays:
+            titles = self._tray_titles()
+            if titles != self.trays.titles:      # the language was changed during the game
+                self.trays.titles = titles
+                self.trays.fit(self.trays.column)
             self.trays.draw(surface, state, self.held, self.tray_hint())
         if holding:
             board.draw_held(surface, self.held, self.turn, state.colour, self.ghost_cells(),
