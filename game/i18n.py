@@ -24,6 +24,7 @@ import gettext
 import locale as _locale
 import os
 import sys
+import threading
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,6 +78,13 @@ class _State:
 _state = _State()
 
 
+class _Thread(threading.local):
+    source = False          # this thread speaks the source texts (``source_language_here``)
+
+
+_thread = _Thread()
+
+
 def _catalogue(domain: str, code: str) -> gettext.NullTranslations:
     if code == SOURCE:
         return gettext.NullTranslations()
@@ -99,6 +107,14 @@ def use(code: str, persian_digits: bool | None = None, reload: bool = False) -> 
     return code
 
 
+def source_language_here() -> None:
+    """From now on the calling thread speaks English, the source texts, whatever the
+    program's language: a network host's thread, whose words (a refusal, how a game
+    ended) go to other programs as machine text, each player's program wording what it
+    shows in its own language."""
+    _thread.source = True
+
+
 def language() -> Language:
     """The language in use."""
     return LANGUAGES[_state.code]
@@ -108,7 +124,7 @@ def rtl() -> bool:
     """Whether the language in use is written right to left: its screens' text is
     right-aligned, and layouts whose order means something (columns, lists of moves,
     results) run from the right."""
-    return LANGUAGES[_state.code].rtl
+    return LANGUAGES[SOURCE if _thread.source else _state.code].rtl
 
 
 def system_language(environ=None) -> str:
@@ -169,6 +185,8 @@ def best_fit(names) -> str | None:
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
+    if _thread.source:
+        return message
     return _state.program.gettext(message)
 
 
@@ -179,12 +197,16 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a sentence that fits the count ``n`` in the language in use."""
+    if _thread.source:
+        return singular if n == 1 else plural
     return _state.program.ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` translated as meant in ``context`` (a short word that tells translators
     apart two uses of the same English text)."""
+    if _thread.source:
+        return message
     return _state.program.pgettext(context, message)
 
 
@@ -197,7 +219,7 @@ def rules_text(game: str, message: str) -> str:
 
 def digits(text: str) -> str:
     """``text`` with its digits as the player reads them (Persian digits when chosen)."""
-    if _state.persian_digits and _state.code == "fa":
+    if _state.persian_digits and _state.code == "fa" and not _thread.source:
         return str(text).translate(PERSIAN_DIGITS)
     return str(text)
 
@@ -211,6 +233,8 @@ def number(n) -> str:
     (or "0,5", or "۰٫۵")."""
     if isinstance(n, float):
         text = f"{n:g}"
+        if _thread.source:
+            return text
         if _state.persian_digits and _state.code == "fa":
             return digits(text.replace(".", "\u066b"))
         return text.replace(".", DECIMAL.get(_state.code, "."))

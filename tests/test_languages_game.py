@@ -355,3 +355,67 @@ def test_a_pentobi_record_with_a_refused_move_says_why_in_the_language_chosen(co
         where=_("move {n} ({property}, line {line})").format(n=1, property="B[e9,f9]", line=1),
         problem=_("a colour's first two moves must be 1x1s")))
     assert said == wanted and said != english
+
+
+# --- over the network --------------------------------------------------------------------
+
+def test_a_thread_that_speaks_the_source_texts_is_english_in_any_language():
+    import threading
+    from game.i18n import number, ngettext, source_language_here
+    i18n.use("fa", persian_digits=True)
+    heard = []
+
+    def host():
+        source_language_here()
+        heard.extend([_("the game is over"), ngettext("take exactly {n} piece",
+                                                      "take exactly {n} pieces", 2),
+                      number(17), number(0.5), i18n.rtl()])
+
+    thread = threading.Thread(target=host)
+    thread.start()
+    thread.join()
+    assert heard == ["the game is over", "take exactly {n} pieces", "17", "0.5", False]
+    assert _("the game is over") == "بازی تمام شده است" and i18n.rtl(), "this thread is Persian"
+
+
+def test_a_host_in_a_german_program_sends_english_to_the_players(tmp_path):
+    """What the host says (here how a game ended) goes to the other programs as machine
+    text, whatever the language of the program hosting: each player's program words what
+    it shows in its own language."""
+    import time
+
+    from game.net.background import HostThread
+    from game.net.client import ClientThread
+    i18n.use("de")
+    host = HostThread(db=tmp_path / "host.sqlite3", announce=False, name="Club")
+    url = host.start()
+    tables = []
+    try:
+        board = host.create_board("calla")
+        ann, bob = ClientThread(url), ClientThread(url)
+        tables = [ann, bob]
+        ann.join("Ann")
+        bob.join("Bob")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            for table in tables:
+                table.poll()
+            view = ann.board(board)
+            if view is not None and view.started and view.seat is not None \
+                    and bob.board(board) is not None and bob.board(board).seat is not None:
+                break
+            time.sleep(0.01)
+        ann.resign(board)
+        news = []
+        while time.monotonic() < deadline and not any(n[0] == "result" for n in news):
+            for table in tables:
+                table.poll()
+            news += host.poll()
+            time.sleep(0.01)
+    finally:
+        for table in tables:
+            table.close()
+        host.stop()
+    results = [n for n in news if n[0] == "result"]
+    assert results and results[0][2]["reason"] == "Ann resigned."
+    assert _("{name} resigned.").format(name="Ann") == "Ann hat aufgegeben."

@@ -21,6 +21,7 @@ import asyncio
 import queue
 import threading
 
+from ..i18n import source_language_here
 from .host import Host
 
 
@@ -43,6 +44,9 @@ class HostThread:
         failure: list = []
 
         def run():
+            # what the host says goes to other programs as machine text: each player's
+            # program words what it shows in its own language
+            source_language_here()
             asyncio.set_event_loop(self._loop)
 
             async def main():
