@@ -18,7 +18,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
-from game.i18n import number
+from game.i18n import number, rtl
 
 BAR = 12            # the scroll bar's thickness
 BAR_GAP = 6         # between the rows and the bar
@@ -69,14 +69,16 @@ class ScrollList:
         """Where the rows are drawn: ``rect`` less the scroll bar's room."""
         r = self.rect
         if self.axis == "y":
-            return pygame.Rect(r.x, r.y, max(0, r.width - BAR - BAR_GAP), r.height)
+            # a language written right to left has the bar at the left, where its lines start
+            x = r.x + BAR + BAR_GAP if rtl() else r.x
+            return pygame.Rect(x, r.y, max(0, r.width - BAR - BAR_GAP), r.height)
         return pygame.Rect(r.x, r.y, r.width, max(0, r.height - BAR - BAR_GAP))
 
     @property
     def track(self) -> pygame.Rect:
         r = self.rect
         if self.axis == "y":
-            return pygame.Rect(r.right - BAR, r.y, BAR, r.height)
+            return pygame.Rect(r.x if rtl() else r.right - BAR, r.y, BAR, r.height)
         return pygame.Rect(r.x, r.bottom - BAR, r.width, BAR)
 
     def _length(self, rect) -> int:

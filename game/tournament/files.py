@@ -22,6 +22,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import _
+
 from ..files import FileProblem, parse_json, read_bytes, write_text_atomic
 from ..files import not_a_file, sync_folder
 from .errors import StoreError
@@ -325,9 +327,10 @@ def _csv(rows) -> str:
 def standings_csv(tournament: Tournament) -> str:
     """Rank, name, points, games played, wins, draws, losses (forfeits included), forfeit
     wins, forfeit losses (double forfeits included), byes, then each tie-break."""
-    header = ["Rank", "Name", "Points", "Played", "Wins", "Draws", "Losses", "Forfeit wins",
-              "Forfeit losses", "Byes"]
-    header += [TIEBREAK_TITLES[name] for name in tournament.tiebreaks]
+    # the heads a person reads, in the language in use (English from the command line)
+    header = [_("Rank"), _("Name"), _("Points"), _("Played"), _("Wins"), _("Draws"),
+              _("Losses"), _("Forfeit wins"), _("Forfeit losses"), _("Byes")]
+    header += [_(TIEBREAK_TITLES[name]) for name in tournament.tiebreaks]
     rows = [header]
     for s in standings(tournament):
         rows.append([s.rank, s.name, _num(s.points), s.played, s.wins, s.draws, s.losses,
@@ -346,9 +349,10 @@ def crosstable_csv(tournament: Tournament) -> str:
     ``No.`` numbers the lines in standings order; the columns refer to those numbers.
     """
     table = standings(tournament)
-    tiebreak_titles = [TIEBREAK_TITLES[name] for name in tournament.tiebreaks]
-    tail = ["Points"] + tiebreak_titles
-    rows = [["No.", "Rank", "Name"] + [str(n) for n in range(1, len(table) + 1)] + tail]
+    tiebreak_titles = [_(TIEBREAK_TITLES[name]) for name in tournament.tiebreaks]
+    tail = [_("Points")] + tiebreak_titles
+    rows = [[_("No."), _("Rank"), _("Name")] + [str(n) for n in range(1, len(table) + 1)]
+            + tail]
     for s, row in zip(table, crosstable_matrix(tournament, table)):
         cells = ["x" if scores is None else " ".join(mark or _num(v)
                                                      for v, mark in zip(scores, marks))

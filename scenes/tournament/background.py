@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from game.ai.worker import exit_with_parent
+from game.i18n import _, number
 
 
 def play_computer_game(game: str, variant, options: dict, time_control, levels, seed: int,
@@ -154,8 +155,10 @@ class BackgroundGames:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
                 if attempt == 2:
-                    self.errors.append(f"Round {round_no} board {board}: the computer game "
-                                       f"could not start ({exc or 'worker stopped'})")
+                    self.errors.append(_("Round {n} board {board}: the computer game could "
+                                         "not start ({problem})").format(
+                        n=number(round_no), board=number(board),
+                        problem=exc or _("worker stopped")))
 
     def is_running(self, round_no: int, board: int) -> bool:
         return (round_no, board) in self.running
@@ -175,8 +178,9 @@ class BackgroundGames:
                 done.append(future.result())
                 self.finished.add(key)
             except Exception as exc:  # a failed worker: say so, the board stays pending
-                self.errors.append(f"Round {key[0]} board {key[1]}: the computer game failed "
-                                   f"({exc})")
+                self.errors.append(_("Round {n} board {board}: the computer game failed "
+                                     "({problem})").format(n=number(key[0]), board=number(key[1]),
+                                                           problem=exc))
         return done
 
     def close(self) -> None:

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from game import GAMES
+from game.i18n import N_, _, digits, ngettext, number
 from game.tournament.model import LEVELS as TOURNAMENT_LEVELS
 from game.tournament.store import StoreError, TournamentStore
 
@@ -57,7 +58,10 @@ def game_title(game: str, variant: str | None) -> str:
 
 
 def time_control_title(text: str | None) -> str:
-    return "untimed" if text in (None, "none") else f"{text} clock"
+    if text in (None, "none"):
+        return _("untimed")
+    # TRANSLATORS: a tournament game's clock, "5+3 clock" (minutes each + seconds a move)
+    return _("{clock} clock").format(clock=digits(text))
 
 
 def computer_levels() -> list[str]:
@@ -67,15 +71,55 @@ def computer_levels() -> list[str]:
 
 
 def kind_choices() -> list[tuple[str, str]]:
-    from game.ai import LEVEL_TITLES
-    kinds = [("Human", "human")]
-    kinds += [(f"Computer: {LEVEL_TITLES.get(level, level.title())}", f"computer:{level}")
+    from ..ui import level_title
+    kinds = [(_("Human"), "human")]
+    kinds += [(_("Computer: {level}").format(level=level_title(level)), f"computer:{level}")
               for level in computer_levels()]
     return kinds
 
 
+#: The tie-breaks as a club names them (the tournament keeps their keys).
+TIEBREAK_NAMES = {
+    "direct_encounter": N_("Direct encounter"),
+    "wins": N_("Wins"),
+    "sonneborn_berger": N_("Sonneborn-Berger"),
+    "buchholz": N_("Buchholz"),
+    "buchholz_cut1": N_("Buchholz Cut-1"),
+}
+
+
+def tiebreak_title(key: str) -> str:
+    """A tie-break's name in the language in use: "Buchholz"."""
+    from game.tournament.model import TIEBREAK_TITLES
+    if key in TIEBREAK_NAMES:
+        return _(TIEBREAK_NAMES[key])
+    return TIEBREAK_TITLES.get(key, key)
+
+
+def count_text(rows, kind: str) -> str:
+    """``rows.count_text`` (a ``ScrollList``) for ``kind`` of row ("entrant", "board",
+    "tournament", "opponent"), in the language in use: "12 boards", "Boards 1-9 of 12"."""
+    if kind == "entrant":
+        return rows.count_text(whole=lambda n: ngettext("{n} entrant", "{n} entrants", n),
+                               part=_("Entrants {first}-{last} of {n}"))
+    if kind == "board":
+        return rows.count_text(whole=lambda n: ngettext("{n} board", "{n} boards", n),
+                               part=_("Boards {first}-{last} of {n}"))
+    if kind == "tournament":
+        return rows.count_text(whole=lambda n: ngettext("{n} tournament", "{n} tournaments", n),
+                               part=_("Tournaments {first}-{last} of {n}"))
+    return rows.count_text(whole=lambda n: ngettext("{n} opponent", "{n} opponents", n),
+                           part=_("Opponents {first}-{last} of {n}"))
+
+
 def counted(count: int, word: str) -> str:
     """``count`` with ``word``, plural unless one: "1 round", "3 rounds"."""
+    words = {"round": ngettext("{n} round", "{n} rounds", count),
+             "entrant": ngettext("{n} entrant", "{n} entrants", count),
+             "board": ngettext("{n} board", "{n} boards", count),
+             "game": ngettext("{n} game", "{n} games", count)}
+    if word in words:
+        return words[word].format(n=number(count))
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
@@ -85,12 +129,13 @@ def points_text(points) -> str:
     whole = int(points)
     half = points - whole >= 0.5
     if not half:
-        return str(whole)
-    return "½" if whole == 0 else f"{whole}½"
+        return digits(whole)
+    return "½" if whole == 0 else f"{digits(whole)}½"
 
 
 def score_text(score: str) -> str:
-    return {"1-0": "1 - 0", "0-1": "0 - 1", "1/2-1/2": "½ - ½", "0-0": "0 - 0"}.get(score, score)
+    return digits({"1-0": "1 - 0", "0-1": "0 - 1", "1/2-1/2": "½ - ½", "0-0": "0 - 0"}.get(
+        score, score))
 
 
 def message(surface, text, pos, ok=False, width=None):
@@ -101,9 +146,26 @@ def message(surface, text, pos, ok=False, width=None):
     colour = GOOD if ok else ERROR
     if width:
         assets.paragraph(surface, text, (pos[0] - width // 2, pos[1], width, 80), size=16,
-                         colour=colour)
+                         colour=colour, spacing=1.45)
     else:
         assets.text(surface, text, pos, size=16, colour=colour, anchor="midtop")
 
 
 __all__ = ["StoreError", "TournamentStore", "open_store"]
+
+
+def mirror_columns(cols, left: int, right: int) -> list[tuple[int, int]]:
+    """Columns (left, width) laid out from ``left`` to ``right``, taken to the same places
+    counted from the right in a language written right to left (its tables read from the
+    right: the rank or the board first, at the right)."""
+    from game.i18n import rtl
+    if not rtl():
+        return list(cols)
+    return [(left + right - x - w, w) for x, w in cols]
+
+
+def button_width(text: str, least: int) -> int:
+    """A button's width: ``least``, or more where its words (the theme's 17-point bold, a
+    margin each side) need it in the language in use."""
+    from .. import assets
+    return max(least, round(assets.measure(text, 17, True)) + 26)

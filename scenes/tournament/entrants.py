@@ -21,24 +21,31 @@ from pygame_gui.elements import UITextEntryLine
 
 from game import GAMES
 from game.clock import parse_time_control
+from game.i18n import N_, _, digits, isolated, ngettext, number, rtl
 from game.tournament.files import load_entrants_csv, read_entrant_lines
-from game.tournament.model import (DEFAULT_TIEBREAKS, MAX_ENTRANTS, MAX_NAME, TIEBREAK_TITLES,
-                                   TIEBREAKS, Entrant, GameChoice, Tournament)
+from game.tournament.model import (DEFAULT_TIEBREAKS, MAX_ENTRANTS, MAX_NAME, TIEBREAKS,
+                                   Entrant, GameChoice, Tournament)
 
 from .. import assets, ui
 from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
-from .common import (ERROR, GOOD, TIME_CONTROLS, StoreError, export_dir, game_choices,
-                     kind_choices)
+from .common import (ERROR, GOOD, TIME_CONTROLS, StoreError, count_text, export_dir,
+                     game_choices, kind_choices, tiebreak_title)
 
-FORMATS = [("Swiss", "swiss"), ("Round robin (single)", "rr1"), ("Round robin (double)", "rr2")]
+FORMATS = [(N_("Swiss"), "swiss"), (N_("Round robin (single)"), "rr1"),
+           (N_("Round robin (double)"), "rr2")]
 #: A Swiss's byes: the points of the bye the pairing gives the odd one out, and of a bye a
 #: player asks for (the event's settings, beside the format and the rounds).
-BYE_POINTS = [("1 point", "1"), ("\u00bd point", "0.5"), ("No point", "0")]
-ASKED_POINTS = [("\u00bd point", "0.5"), ("No point", "0")]
+BYE_POINTS = [(N_("1 point"), "1"), (N_("\u00bd point"), "0.5"), (N_("No point"), "0")]
+ASKED_POINTS = [(N_("\u00bd point"), "0.5"), (N_("No point"), "0")]
 BESIDE = 130          # a bye's drop-down, beside the format's and the rounds'
-NO_GAME = ("(no other game)", "")
-NO_TIEBREAK = ("(none)", "")
+NO_GAME = (N_("(none)"), "")            # a second game to rotate with: none
+NO_TIEBREAK = (N_("(none)"), "")
+
+
+def said(options):
+    """Drop-down ``options`` (title, value) with their titles in the language in use."""
+    return [(_(title), value) for title, value in options]
 TIEBREAK_SLOTS = 3
 ROW = 44              # a row of the form, and of the entrants list
 TOP = 140             # where both panels begin
@@ -49,9 +56,20 @@ TOOLS = 8 + 38 + 8 + 36   # under the entrants: Add and Paste, then the CSV file
 PLACEHOLDER = re.compile(r"Player \d+")
 
 
+def placeholder_name(n: int) -> str:
+    """The name row ``n`` gets until the director types another: "Player 3"."""
+    return _("Player {n}").format(n=number(n))
+
+
+def _placeholder_pattern() -> re.Pattern:
+    """``placeholder_name`` in the language in use, any number in it."""
+    words = re.escape(_("Player {n}")).replace(re.escape("{n}"), r"[0-9\u06f0-\u06f9]+")
+    return re.compile(words)
+
+
 def clock_choices():
     """Short labels ("5+3"): the note under the form says what the numbers mean."""
-    return [("Untimed" if t == "none" else t, t) for t in TIME_CONTROLS]
+    return [(_("Untimed") if t == "none" else digits(t), t) for t in TIME_CONTROLS]
 
 
 def clipboard_text() -> str:
@@ -86,7 +104,8 @@ class NameEntry(UITextEntryLine):
 
 def is_placeholder(entrant: dict) -> bool:
     return (entrant["kind"] == "human" and entrant.get("rating") is None
-            and PLACEHOLDER.fullmatch(entrant["name"].strip()) is not None)
+            and (PLACEHOLDER.fullmatch(entrant["name"].strip()) is not None
+                 or _placeholder_pattern().fullmatch(entrant["name"].strip()) is not None))
 
 
 class NewTournamentScene(Scene):
@@ -97,7 +116,7 @@ class NewTournamentScene(Scene):
         self.store = store
         games = game_choices()
         self.settings = {
-            "name": "Club evening",
+            "name": _("Club evening"),
             "game0": games[0][1] if games else "",
             "clock0": "5+3",
             "game1": "",
@@ -108,7 +127,7 @@ class NewTournamentScene(Scene):
             "asked": "0.5",
         }
         self.tiebreaks = list(DEFAULT_TIEBREAKS["swiss"])
-        self.entrants = [{"name": f"Player {i + 1}", "kind": "human"} for i in range(4)]
+        self.entrants = [{"name": placeholder_name(i + 1), "kind": "human"} for i in range(4)]
         self.csv_text = str(export_dir() / "entrants.csv")
         self.notice = ""
         self.notice_ok = False
@@ -129,7 +148,8 @@ class NewTournamentScene(Scene):
         count = max(2, len(self.entrants))
         most = count - 1 + count % 2
         auto = min(most, max(1, math.ceil(math.log2(count))))
-        return [(f"Auto ({auto})", "auto")] + [(str(n), str(n)) for n in range(1, most + 1)]
+        return [(_("Auto ({n})").format(n=number(auto)), "auto")] + [
+            (number(n), str(n)) for n in range(1, most + 1)]
 
     @property
     def rated(self) -> bool:
@@ -140,70 +160,78 @@ class NewTournamentScene(Scene):
         w, h = self.app.size
         left = pygame.Rect(50, TOP, min(560, w // 2 - 70), 0)
         right = pygame.Rect(left.right + 50, TOP, w - left.right - 100, 0)
+        # in Persian the form at the right, where a page starts, and the entrants left of it
+        left, right = ui.mirrored(left, (0, 0, w, h)), ui.mirrored(right, (0, 0, w, h))
         self.left, self.right = left, right
         self._build_form(w, h)
         self._build_entrants(w, h)
         bottom = h - 76
-        self.back_button = ui.button(self, (left.x, bottom, 160, 46), "Back")
+        self.back_button = ui.button(self, (50, bottom, 160, 46), _("Back"))
         self.create_button = ui.button(self, (w - 50 - 280, bottom, 280, 46),
-                                       "Create tournament", "#primary")
+                                       _("Create tournament"), "#primary")
         # what the last step said, between the two buttons
-        self.notice_rect = pygame.Rect(left.x + 180, bottom, w - 100 - 180 - 300, 46)
+        self.notice_rect = pygame.Rect(50 + 180, bottom, w - 100 - 180 - 300, 46)
 
     def _build_form(self, w: int, h: int) -> None:
         left = self.left
         slots = 6 + TIEBREAK_SLOTS - (0 if self.format == "swiss" else 1)
         # a low window packs the form's rows closer, leaving two lines of notes under it
         step = max(40, min(ROW, (h - 90 - TOP - 50) // slots))
-        label_w = 170
+        # a narrow form keeps its room for the choices; the labels wrap instead
+        label_w = self.label_w = 170 if left.width >= 480 else 140
         cx, cw = left.x + label_w, left.width - label_w
         self.controls = {}
         self.labels = []
+        area = (left.x, 0, left.width, 1)
+
+        def m(rect):        # the labels at the right in Persian, the boxes left of them
+            return ui.mirrored(rect, area)
         y = left.y
-        self.name_entry = self.add(UITextEntryLine(pygame.Rect(cx, y, cw, 36), manager=self.app.ui,
+        self.name_entry = self.add(UITextEntryLine(m((cx, y, cw, 36)), manager=self.app.ui,
                                                    initial_text=self.settings["name"]))
         self.name_entry.set_text_length_limit(80)
-        self.labels.append(("Name", y))
+        self.labels.append((_("Name"), y))
         y += step
         games = game_choices()
         clocks = clock_choices()
         for slot in (0, 1):
-            options = games if slot == 0 else [NO_GAME] + games
+            options = games if slot == 0 else said([NO_GAME]) + games
             self.controls[f"game{slot}"] = ui.dropdown(
-                self, (cx, y, cw - 150, 36), options,
+                self, m((cx, y, cw - 120, 36)), options,
                 _pick(options, self.settings[f"game{slot}"]))
             self.controls[f"clock{slot}"] = ui.dropdown(
-                self, (cx + cw - 140, y, 140, 36), clocks,
+                self, m((cx + cw - 110, y, 110, 36)), clocks,
                 _pick(clocks, self.settings[f"clock{slot}"]))
-            self.labels.append(("Game and clock" if slot == 0 else "Rotate with", y))
+            self.labels.append((_("Game and clock") if slot == 0 else _("Rotate with"), y))
             y += step
         swiss = self.format == "swiss"
         side = BESIDE + 10 if swiss else 0
-        self.controls["format"] = ui.dropdown(self, (cx, y, cw - side, 36), FORMATS,
-                                              _pick(FORMATS, self.settings["format"]))
-        self.labels.append(("Format, bye" if swiss else "Format", y))
+        formats = said(FORMATS)
+        self.controls["format"] = ui.dropdown(self, m((cx, y, cw - side, 36)), formats,
+                                              _pick(formats, self.settings["format"]))
+        self.labels.append((_("Format, bye") if swiss else _("Format"), y))
         if swiss:
-            self.controls["bye"] = ui.dropdown(self, (cx + cw - BESIDE, y, BESIDE, 36),
-                                               BYE_POINTS,
-                                               _pick(BYE_POINTS, self.settings["bye"]))
+            byes = said(BYE_POINTS)
+            self.controls["bye"] = ui.dropdown(self, m((cx + cw - BESIDE, y, BESIDE, 36)),
+                                               byes, _pick(byes, self.settings["bye"]))
         y += step
         if swiss:
             rounds = self.round_choices()
             if self.settings["rounds"] not in [r[1] for r in rounds]:
                 self.settings["rounds"] = "auto"
-            self.controls["rounds"] = ui.dropdown(self, (cx, y, cw - side, 36), rounds,
+            self.controls["rounds"] = ui.dropdown(self, m((cx, y, cw - side, 36)), rounds,
                                                   _pick(rounds, self.settings["rounds"]))
-            self.controls["asked"] = ui.dropdown(self, (cx + cw - BESIDE, y, BESIDE, 36),
-                                                 ASKED_POINTS,
-                                                 _pick(ASKED_POINTS, self.settings["asked"]))
-            self.labels.append(("Rounds, asked bye", y))
+            asked = said(ASKED_POINTS)
+            self.controls["asked"] = ui.dropdown(self, m((cx + cw - BESIDE, y, BESIDE, 36)),
+                                                 asked, _pick(asked, self.settings["asked"]))
+            self.labels.append((_("Rounds, asked bye"), y))
             y += step
-        tiebreaks = [NO_TIEBREAK] + [(TIEBREAK_TITLES[t], t) for t in TIEBREAKS]
+        tiebreaks = said([NO_TIEBREAK]) + [(tiebreak_title(t), t) for t in TIEBREAKS]
         for slot in range(TIEBREAK_SLOTS):
             current = self.tiebreaks[slot] if slot < len(self.tiebreaks) else ""
-            self.controls[f"tiebreak{slot}"] = ui.dropdown(self, (cx, y, cw, 36), tiebreaks,
+            self.controls[f"tiebreak{slot}"] = ui.dropdown(self, m((cx, y, cw, 36)), tiebreaks,
                                                            _pick(tiebreaks, current))
-            self.labels.append((f"Tie-break {slot + 1}", y))
+            self.labels.append((_("Tie-break {n}").format(n=number(slot + 1)), y))
             y += step
         left.height = y - left.y - (step - 36)
 
@@ -249,22 +277,26 @@ class NewTournamentScene(Scene):
                                        make_row=self._entrant_widgets,
                                        drop_row=self._drop_entrant)
         y = self.entrant_list.rect.bottom + 8
-        self.add_button = ui.button(self, (right.x, y, 170, 38), "Add entrant",
-                                    tooltip=(f"A tournament takes at most {MAX_ENTRANTS} "
-                                             "entrants." if count >= MAX_ENTRANTS else None))
+        self.add_button = ui.button(self, ui.mirrored((right.x, y, 170, 38), right),
+                                    _("Add entrant"),
+                                    tooltip=(_("A tournament takes at most {n} entrants.").format(
+                                        n=number(MAX_ENTRANTS)) if count >= MAX_ENTRANTS
+                                        else None))
         if count >= MAX_ENTRANTS:
             self.add_button.disable()
-        self.paste_button = ui.button(self, (right.x + 180, y, 150, 38), "Paste names",
-                                      tooltip="Names copied from a list or a spreadsheet, "
-                                              "one a line")
+        self.paste_button = ui.button(self, ui.mirrored((right.x + 180, y, 150, 38), right),
+                                      _("Paste names"),
+                                      tooltip=_("Names copied from a list or a spreadsheet, "
+                                                "one a line"))
         y += 38 + 8
-        self.csv_entry = self.add(UITextEntryLine(pygame.Rect(right.x, y, right.width - 140, 36),
-                                                  manager=self.app.ui,
-                                                  initial_text=self.csv_text))
-        self.csv_button = ui.button(self, (right.right - 130, y, 130, 36), "Read CSV",
-                                    tooltip="A CSV file with a name on each row, then "
-                                            "optionally a rating and a club; a first row "
-                                            "naming the columns is allowed")
+        self.csv_entry = self.add(UITextEntryLine(
+            ui.mirrored((right.x, y, right.width - 140, 36), right), manager=self.app.ui,
+            initial_text=self.csv_text))
+        self.csv_button = ui.button(self, ui.mirrored((right.right - 130, y, 130, 36), right),
+                                    _("Read CSV"),
+                                    tooltip=_("A CSV file with a name on each row, then "
+                                              "optionally a rating and a club; a first row "
+                                              "naming the columns is allowed"))
         right.height = y + 36 - right.y
 
     def _entrant_widgets(self, index: int, rect) -> list:
@@ -272,15 +304,15 @@ class NewTournamentScene(Scene):
         entrant = self.entrants[index]
         y = rect.y + (ROW - 36) // 2
         x, width = self.columns["name"]
-        entry = self.add(NameEntry(pygame.Rect(rect.x + x, y, width, 36), manager=self.app.ui,
-                                   initial_text=entrant["name"]))
+        entry = self.add(NameEntry(ui.mirrored((rect.x + x, y, width, 36), rect),
+                                   manager=self.app.ui, initial_text=entrant["name"]))
         entry.set_text_length_limit(MAX_NAME)
         x, width = self.columns["kind"]
-        menu = ui.dropdown(self, (rect.x + x, y, width, 36), self.kinds,
+        menu = ui.dropdown(self, ui.mirrored((rect.x + x, y, width, 36), rect), self.kinds,
                            _pick(self.kinds, entrant["kind"]))
         x, width = self.columns["remove"]
-        remove = ui.button(self, (rect.x + x, y, width, 36), "\u00d7",
-                           tooltip="Take this entrant off the list")
+        remove = ui.button(self, ui.mirrored((rect.x + x, y, width, 36), rect), "\u00d7",
+                           tooltip=_("Take this entrant off the list"))
         if len(self.entrants) <= 2:
             remove.disable()
         self.name_entries[index] = entry
@@ -341,8 +373,8 @@ class NewTournamentScene(Scene):
         elif ui.pressed(event, self.paste_button):
             text = clipboard_text()
             if not text.strip():
-                self.notice, self.notice_ok = ("The clipboard holds no names: copy a list of "
-                                               "names, one a line, first."), False
+                self.notice, self.notice_ok = _("The clipboard holds no names: copy a list of "
+                                                "names, one a line, first."), False
             else:
                 self.paste(text)
         elif ui.pressed(event, self.csv_button):
@@ -379,8 +411,8 @@ class NewTournamentScene(Scene):
         """A new row at the end, its name box ready for typing; False at the most."""
         self._read_entries()
         if len(self.entrants) >= MAX_ENTRANTS:
-            self.notice, self.notice_ok = (f"A tournament takes at most {MAX_ENTRANTS} "
-                                           "entrants."), False
+            self.notice, self.notice_ok = _("A tournament takes at most {n} entrants.").format(
+                n=number(MAX_ENTRANTS)), False
             return False
         self.entrants.append({"name": self._free_name(), "kind": "human"})
         self.notice = ""
@@ -391,9 +423,9 @@ class NewTournamentScene(Scene):
     def _free_name(self) -> str:
         taken = {e["name"].strip().casefold() for e in self.entrants}
         n = len(self.entrants) + 1
-        while f"player {n}" in taken:
+        while placeholder_name(n).casefold() in taken:
             n += 1
-        return f"Player {n}"
+        return placeholder_name(n)
 
     # --- lists of entrants --------------------------------------------------------------
     def paste(self, text: str, at: int | None = None) -> bool:
@@ -403,14 +435,15 @@ class NewTournamentScene(Scene):
         try:
             people = read_entrant_lines(text)
         except ValueError as exc:
-            self.notice, self.notice_ok = f"Nothing was pasted: {exc}.", False
+            self.notice, self.notice_ok = _("Nothing was pasted: {problem}.").format(
+                problem=exc), False
             return False
         if not people:
-            self.notice, self.notice_ok = "The clipboard holds no names.", False
+            self.notice, self.notice_ok = _("The clipboard holds no names."), False
             return False
         if self.take(people, at, "pasted"):
-            were = "names were" if len(people) > 1 else "name was"
-            self.notice, self.notice_ok = f"{len(people)} {were} pasted.", True
+            self.notice, self.notice_ok = ngettext("{n} name was pasted.", "{n} names were pasted.",
+                                                   len(people)).format(n=number(len(people))), True
             return True
         return False
 
@@ -419,18 +452,26 @@ class NewTournamentScene(Scene):
         self._read_entries()
         self.csv_text = text
         if not text:
-            self.notice, self.notice_ok = "Type the path of a CSV file of entrants first.", False
+            self.notice, self.notice_ok = _("Type the path of a CSV file of entrants first."), \
+                False
             return False
         try:
             people = load_entrants_csv(Path(text).expanduser())
         except StoreError as exc:
-            self.notice, self.notice_ok = f"Nothing was read: {exc}.", False
+            self.notice, self.notice_ok = _("Nothing was read: {problem}.").format(problem=exc), \
+                False
             return False
         if self.take(people, None, "read"):
             rated = any(p.rating is not None for p in people)
-            self.notice, self.notice_ok = (
-                f"{len(people)} entrant{'s' if len(people) > 1 else ''} read from "
-                f"{Path(text).name}" + (", in order of rating." if rated else "."), True)
+            if rated:
+                said_ = ngettext("{n} entrant read from {file}, in order of rating.",
+                                 "{n} entrants read from {file}, in order of rating.",
+                                 len(people))
+            else:
+                said_ = ngettext("{n} entrant read from {file}.", "{n} entrants read from {file}.",
+                                 len(people))
+            self.notice, self.notice_ok = said_.format(n=number(len(people)),
+                                                       file=isolated(Path(text).name)), True
             return True
         return False
 
@@ -451,16 +492,22 @@ class NewTournamentScene(Scene):
             entrants[slot] = row
         entrants += rows[len(slots):]
         if len(entrants) > MAX_ENTRANTS:
-            self.notice, self.notice_ok = (
-                f"Nothing was {how}: {len(entrants)} entrants would be more than the "
-                f"{MAX_ENTRANTS} a tournament takes."), False
+            words = (_("Nothing was pasted: {n} entrants would be more than the {most} a "
+                       "tournament takes.") if how == "pasted" else
+                     _("Nothing was read: {n} entrants would be more than the {most} a "
+                       "tournament takes."))
+            self.notice, self.notice_ok = words.format(n=number(len(entrants)),
+                                                       most=number(MAX_ENTRANTS)), False
             return False
         seen = set()
         for e in entrants:
             key = e["name"].strip().casefold()
             if key in seen:
-                self.notice, self.notice_ok = (f"Nothing was {how}: {e['name'].strip()} would "
-                                               "be entered twice."), False
+                words = (_("Nothing was pasted: {name} would be entered twice.")
+                         if how == "pasted" else
+                         _("Nothing was read: {name} would be entered twice."))
+                self.notice, self.notice_ok = words.format(name=isolated(e['name'].strip())), \
+                    False
                 return False
             seen.add(key)
         if any(e.get("rating") is not None for e in entrants):
@@ -505,7 +552,7 @@ class NewTournamentScene(Scene):
         for i, e in enumerate(self.entrants):
             name = e["name"].strip()
             if not name:
-                raise ValueError(f"entrant {i + 1} needs a name")
+                raise ValueError(_("entrant {n} needs a name").format(n=number(i + 1)))
             extra = {"rating": e.get("rating"), "club": e.get("club")}
             if e["kind"].startswith("computer:"):
                 entrants.append(Entrant(name, "computer", e["kind"].split(":", 1)[1], **extra))
@@ -522,7 +569,7 @@ class NewTournamentScene(Scene):
                                     None if clock == "none" else parse_time_control(clock)))
         tiebreaks = [t for t in self.tiebreaks if t]
         if len(set(tiebreaks)) != len(tiebreaks):
-            raise ValueError("a tie-break is chosen twice; pick each one once")
+            raise ValueError(_("a tie-break is chosen twice; pick each one once"))
         rounds = None
         cycles = 1
         if self.format == "swiss":
@@ -541,12 +588,14 @@ class NewTournamentScene(Scene):
         try:
             tournament = self.tournament()
         except ValueError as exc:
-            self.notice, self.notice_ok = f"Cannot create the tournament: {exc}.", False
+            self.notice, self.notice_ok = _("Cannot create the tournament: {problem}.").format(
+                problem=exc), False
             return
         try:
             stored = self.store.create(tournament)
         except StoreError as exc:
-            self.notice, self.notice_ok = f"The tournament could not be kept: {exc}", False
+            self.notice, self.notice_ok = _("The tournament could not be kept: {problem}").format(
+                problem=exc), False
             return
         self.app.stack.replace("tournament.round", stored=stored)
 
@@ -554,48 +603,61 @@ class NewTournamentScene(Scene):
     def draw(self, surface) -> None:
         ui.table(surface)
         w, h = surface.get_size()
-        ui.heading(surface, "New tournament", (w // 2, 56), size=44)
-        assets.text(surface, "Choose the game, the clocks and the format on the left; list "
-                             "the entrants on the right.", (w // 2, 100), size=17,
+        ui.heading(surface, _("New tournament"), (w // 2, 56), size=44)
+        assets.text(surface, _("Choose the game, the clocks and the format on the left; list "
+                               "the entrants on the right."), (w // 2, 100), size=17,
                     colour=ui.MUTED, anchor="center", width=w - 40)
         ui.panel(surface, self.left.inflate(30, 30))
         ui.panel(surface, self.right.inflate(30, 30))
+        room = self.label_w - 10
         for text, y in self.labels:
-            assets.text(surface, text, (self.left.x, y + 8), size=17, colour=ui.INK, bold=True,
-                        width=160)
+            place = ui.mirrored((self.left.x, y + 8, room, 20), (self.left.x, 0, self.left.width, 1))
+            size = assets.fitting_size(text, 17, room, bold=True, smallest=13)
+            assets.text(surface, text, place.topleft, size=size, colour=ui.INK, bold=True,
+                        width=room)
         self._draw_entrants(surface)
         notes = self.left.bottom + 20
-        assets.text(surface, "Clocks: minutes each + seconds added after every move.",
+        assets.text(surface, _("Clocks: minutes each + seconds added after every move."),
                     (self.left.x, notes), size=15, colour=ui.MUTED,
                     width=self.left.width)
-        assets.text(surface, "Standings: points first, then the tie-breaks in this order.",
+        assets.text(surface, _("Standings: points first, then the tie-breaks in this order."),
                     (self.left.x, notes + 21), size=15, colour=ui.MUTED, width=self.left.width)
         self._draw_notice(surface)
 
     def _draw_entrants(self, surface) -> None:
         rows = self.entrant_list
         top = self.right.y
-        for key, title in (("name", "Name"), ("rating", "Rating"), ("club", "Club")):
+        view = rows.view if rows.rect.width else self.right
+
+        def at(x, width, y, height=20):         # a part of a row, from the right in Persian
+            return ui.mirrored((view.x + x, y, width, height), view)
+        for key, title in (("name", _("Name")), ("rating", _("Rating")), ("club", _("Club"))):
             if key in self.columns:
                 x, width = self.columns[key]
-                assets.text(surface, title, (self.right.x + x, top), size=14, bold=True,
+                place = at(x, width, top)
+                assets.text(surface, title, place.topleft, size=14, bold=True,
                             colour=ui.MUTED, width=width)
         # how many, over the kinds (which name themselves: Human, Computer: Easy...)
         x, width = self.columns["kind"]
-        assets.text(surface, rows.count_text("entrant"), (self.right.right, top), size=14,
-                    bold=True, colour=ui.MUTED, anchor="topright",
+        place = at(x, self.right.width - x, top)
+        assets.text(surface, count_text(rows, "entrant"),
+                    place.topleft if rtl() else (self.right.right, top), size=14,
+                    bold=True, colour=ui.MUTED, anchor="topleft" if rtl() else "topright",
                     width=self.right.width - x)
         for i in rows.shown():
             rect = rows.row_rect(i)
             entrant = self.entrants[i]
             y = rect.y + 12
-            assets.text(surface, f"{i + 1}.", (rect.x, y), size=16, colour=ui.MUTED, width=32)
+            place = at(0, 32, y)
+            assets.text(surface, _("{n}.").format(n=number(i + 1)), place.topleft, size=16,
+                        colour=ui.MUTED, width=32)
             for key in ("rating", "club"):
                 value = entrant.get(key)
                 if key in self.columns and value is not None:
                     x, width = self.columns[key]
-                    assets.text(surface, str(value), (rect.x + x, y), size=16, colour=ui.INK,
-                                width=width)
+                    place = at(x, width, y)
+                    assets.text(surface, digits(value) if key == "rating" else str(value),
+                                place.topleft, size=16, colour=ui.INK, width=width)
         rows.draw(surface)
 
     def _draw_notice(self, surface) -> None:
@@ -606,8 +668,8 @@ class NewTournamentScene(Scene):
         lines = [(line, colour) for line in assets.wrap(self.notice, 15, box.width)]
         if len(lines) > 2:
             lines = [lines[0], (" ".join(line for line, _ in lines[1:]), colour)]
-        full = f"A tournament takes at most {MAX_ENTRANTS} entrants."
-        if len(self.entrants) >= MAX_ENTRANTS and len(lines) < 2 and "at most" not in self.notice:
+        full = _("A tournament takes at most {n} entrants.").format(n=number(MAX_ENTRANTS))
+        if len(self.entrants) >= MAX_ENTRANTS and len(lines) < 2 and full not in self.notice:
             lines.append((full, ui.MUTED))
         top = box.centery - 11 * len(lines)
         for n, (line, colour) in enumerate(lines):

@@ -17,18 +17,19 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import N_, _, isolated, ngettext, number, pgettext
 from game.net.tournament import current_round
 
 from .. import assets, ui
 from ..scroll_list import ScrollList
 from ..stack import Scene
 from . import network
-from .common import ERROR, GOOD, StoreError, counted
+from .common import ERROR, GOOD, StoreError, mirror_columns
 
 ROW = 34
 TOP = 134
 FORM_W = 760
-COMPUTERS = (("On this computer", "host"), ("At a table, by its bot", "table"))
+COMPUTERS = ((N_("On this computer"), "host"), (N_("At a table, by its bot"), "table"))
 
 
 class HostingScene(Scene):
@@ -63,7 +64,7 @@ class HostingScene(Scene):
         self.password_entry = None
         self.start_button = self.stop_button = self.live_button = None
         self.board_list = None
-        self.back_button = ui.button(self, (60, h - 76, 140, 46), "Back")
+        self.back_button = ui.button(self, (60, h - 76, 140, 46), _("Back"))
         hosting = self.hosting
         if hosting is None:
             self._build_form(w, h)
@@ -79,30 +80,33 @@ class HostingScene(Scene):
         x = box.x + box.width // 2
         right = box.width // 2 - 20
         y = box.y + 10
-        self.controls["bind"] = self._menu("bind", network.BINDS, (x, y, right, 38))
-        self.password_entry = self.add(UITextEntryLine(pygame.Rect(x, y + 56, right, 38),
+
+        def m(rect):        # the labels at the right in Persian, the choices left of them
+            return ui.mirrored(rect, box)
+        self.controls["bind"] = self._menu("bind", network.BINDS, m((x, y, right, 38)))
+        self.password_entry = self.add(UITextEntryLine(m((x, y + 56, right, 38)),
                                                        manager=self.app.ui,
                                                        initial_text=self.password))
         self.password_entry.set_text_length_limit(64)
         self.controls["away"] = self._menu("away", network.AWAY_LIMITS,
-                                           (x, y + 112, right, 38))
+                                           m((x, y + 112, right, 38)))
         self.controls["computers"] = self._menu("computers", COMPUTERS,
-                                                (x, y + 168, right, 38))
-        self.start_button = ui.button(self, (w - 60 - 240, h - 76, 240, 46), "Start hosting",
+                                                m((x, y + 168, right, 38)))
+        self.start_button = ui.button(self, (w - 60 - 240, h - 76, 240, 46), _("Start hosting"),
                                       "#primary")
 
     def _menu(self, key, options, rect):
-        titles = [(title, str(value)) for value, title in options] if key == "away" \
-            else [(title, value) for title, value in options]
+        titles = [(_(title), str(value)) for value, title in options] if key == "away" \
+            else [(_(title), value) for title, value in options]
         chosen = next((t for t in titles if t[1] == str(self.choices[key])), titles[0])
         self.choices[key] = int(chosen[1]) if key == "away" else chosen[1]
         return ui.dropdown(self, rect, titles, chosen)
 
     def _build_hosting(self, w: int, h: int, hosting) -> None:
-        self.stop_button = ui.button(self, (215, h - 76, 180, 46), "Stop hosting",
-                                     tooltip="The tables are let go; their boards wait in "
-                                             "the host's database until you host again")
-        self.live_button = ui.button(self, (w - 60 - 200, h - 76, 200, 46), "Live boards",
+        self.stop_button = ui.button(self, (215, h - 76, 180, 46), _("Stop hosting"),
+                                     tooltip=_("The tables are let go; their boards wait in "
+                                               "the host's database until you host again"))
+        self.live_button = ui.button(self, (w - 60 - 200, h - 76, 200, 46), _("Live boards"),
                                      "#primary")
         if hosting.state != "hosting":
             self.live_button.disable()
@@ -166,8 +170,8 @@ class HostingScene(Scene):
         hosting = self.hosting
         if hosting is not None:
             hosting.close()
-        self.notice, self.notice_ok = ("Hosting stopped. Its boards wait in the host's "
-                                       "database: Start hosting takes them up again."), True
+        self.notice, self.notice_ok = _("Hosting stopped. Its boards wait in the host's "
+                                        "database: Start hosting takes them up again."), True
         self.resize()
 
     # --- per frame ------------------------------------------------------------------------
@@ -176,9 +180,9 @@ class HostingScene(Scene):
         if started is not None and started.state != "starting":
             self.started = None
             if started.state == "failed":
-                self.notice, self.notice_ok = (f"The host could not start: "
-                                               f"{started.problem}"), False
-            elif self.notice.startswith("Starting"):
+                self.notice, self.notice_ok = _("The host could not start: {problem}").format(
+                    problem=started.problem), False
+            elif self.notice == _("Starting the host\u2026"):
                 self.notice = ""
         hosting = self.hosting
         if hosting is not None and hosting.recorded != self.recorded:
@@ -211,8 +215,8 @@ class HostingScene(Scene):
         w, h = surface.get_size()
         t = self.tournament
         ui.heading(surface, t.name, (w // 2, 50), size=44)
-        assets.text(surface, "Boards on other computers: each table's result goes into the "
-                             "round by itself.", (w // 2, 96), size=18, colour=ui.MUTED,
+        assets.text(surface, _("Boards on other computers: each table's result goes into the "
+                               "round by itself."), (w // 2, 96), size=18, colour=ui.MUTED,
                     anchor="center", width=w - 80)
         hosting = self.hosting
         if hosting is None:
@@ -227,15 +231,17 @@ class HostingScene(Scene):
     def _draw_form(self, surface) -> None:
         box = self._form_rect(surface.get_width())
         ui.panel(surface, box.inflate(20, 10))
-        labels = ("Who can join", "Event password (optional)",
-                  "Ask me when a table is away for", "The computer entrants play")
+        labels = (_("Who can join"), _("Event password (optional)"),
+                  _("Ask me when a table is away for"), _("The computer entrants play"))
         for i, label in enumerate(labels):
-            assets.text(surface, label, (box.x + 16, box.y + 18 + 56 * i), size=17,
+            place = ui.mirrored((box.x + 16, box.y + 18 + 56 * i, box.width // 2 - 36, 20), box)
+            assets.text(surface, label, place.topleft, size=17,
                         colour=ui.INK, width=box.width // 2 - 36)
-        assets.paragraph(surface, "Each table joins with its player's name (Join a table, "
-                                  "on its menu); the host plays every board of the round, "
-                                  "and the rounds you pair next.",
-                         (box.x, box.bottom + 24, box.width, 60), size=16, colour=ui.MUTED)
+        assets.paragraph(surface, _("Each table joins with its player's name (Join a table, "
+                                    "on its menu); the host plays every board of the round, "
+                                    "and the rounds you pair next."),
+                         (box.x, box.bottom + 24, box.width, 60), size=16, colour=ui.MUTED,
+                         spacing=1.45)
 
     def _draw_hosting(self, surface, hosting) -> None:
         w, h = surface.get_size()
@@ -243,47 +249,57 @@ class HostingScene(Scene):
         box = pygame.Rect(60, top, w - 120, 100)
         ui.panel(surface, box)
         if hosting.state == "starting":
-            assets.text(surface, "Starting the host\u2026", box.center, size=24,
+            assets.text(surface, _("Starting the host\u2026"), box.center, size=24,
                         colour=ui.INK, anchor="center")
             return
         if hosting.state != "hosting":
-            assets.text(surface, "Not hosting.", box.center, size=22, colour=ui.MUTED,
+            assets.text(surface, _("Not hosting."), box.center, size=22, colour=ui.MUTED,
                         anchor="center")
             return
-        assets.text(surface, "Tables join at", (box.x + 20, box.y + 10), size=16,
-                    colour=ui.MUTED)
-        assets.text(surface, hosting.url, (box.x + 20, box.y + 34), size=28, bold=True,
+        first = ui.mirrored((box.x + 20, 0, box.width // 2 - 30, 1), box).x
+        assets.text(surface, _("Tables join at"), (first, box.y + 10), size=16,
+                    colour=ui.MUTED, width=box.width // 2 - 30)
+        assets.text(surface, hosting.url, (first, box.y + 34), size=28, bold=True,
                     colour=ui.TITLE, width=box.width // 2 - 30)
-        word = f"Password: {hosting.password}" if hosting.password else "No password"
-        half = box.x + box.width // 2 + 10
-        assets.text(surface, word, (half, box.y + 14), size=18, colour=ui.INK,
-                    width=box.right - half - 16)
-        minutes = next((title for value, title in network.AWAY_LIMITS
-                        if value == hosting.away_limit),
-                       counted(round(hosting.away_limit), "second"))
-        lines = assets.wrap(f"A table away {minutes}: you are asked what happens, on Live "
-                            "boards.", 15, box.right - half - 16)
+        word = (_("Password: {password}").format(password=isolated(hosting.password))
+                if hosting.password else _("No password"))
+        half = ui.mirrored((box.x + box.width // 2 + 10, 0, box.width // 2 - 26, 1), box).x
+        room = box.width // 2 - 26
+        assets.text(surface, word, (half, box.y + 14), size=18, colour=ui.INK, width=room)
+        minutes = next((_(title) for value, title in network.AWAY_LIMITS
+                        if value == hosting.away_limit), None)
+        if minutes is None:
+            seconds = round(hosting.away_limit)
+            minutes = ngettext("{n} second", "{n} seconds", seconds).format(n=number(seconds))
+        lines = assets.wrap(_("A table away {time}: you are asked what happens, on Live "
+                              "boards.").format(time=minutes), 15, room)
         for i, line in enumerate(lines[:2]):
-            assets.text(surface, line, (half, box.y + 42 + 22 * i), size=15, colour=ui.MUTED)
+            assets.text(surface, line, (half, box.y + 42 + 22 * i), size=15, colour=ui.MUTED,
+                        width=room)
         t = self.tournament
         boards = self.board_rows()
         table = self.table
         ui.panel(surface, table.inflate(20, 16))
-        cols = ui.columns(table.x + 16, table.width - 36, (110, None, None, None))
-        for text, (cx, cw) in zip(("Board", "First (moves first)", "Second", "Table"), cols):
+        cols = mirror_columns(ui.columns(table.x + 16, table.width - 36, (110, None, None, None)),
+                              table.x + 16, table.right - 20)
+        for text, (cx, cw) in zip((pgettext("tournament", "Board"), _("First (moves first)"), _("Second"),
+                                   _("Table")), cols):
             assets.text(surface, text, (cx, table.y + 6), size=15, bold=True, colour=ui.MUTED,
                         width=cw)
         if not boards:
-            what = ("Every game of the round has its result." if t.rounds else
-                    "No round is paired yet: pair one on the round screen.")
-            assets.text(surface, what, (cols[0][0], table.y + 36), size=17, colour=ui.INK)
+            what = (_("Every game of the round has its result.") if t.rounds else
+                    _("No round is paired yet: pair one on the round screen."))
+            assets.text(surface, what, (table.x + 16, table.y + 36), size=17, colour=ui.INK,
+                        width=table.width - 36)
         rows = self.board_list
         for i in rows.shown():
             live = boards[i]
             y = rows.row_rect(i).y + 7
-            number = (str(live.board) if live.board == live.number
-                      else f"{live.board} (no. {live.number})")
-            assets.text(surface, number, (cols[0][0], y), size=17, colour=ui.INK,
+            # TRANSLATORS: a board of the round and the host's number for it: "3 (no. 12)"
+            said = (number(live.board) if live.board == live.number
+                    else _("{board} (no. {n})").format(board=number(live.board),
+                                                        n=number(live.number)))
+            assets.text(surface, said, (cols[0][0], y), size=17, colour=ui.INK,
                         width=cols[0][1])
             for seat in (0, 1):
                 name = live.view.names[seat] if seat < len(live.view.names) else ""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from game import GAMES
 from game.core import shown
 from game.files import FileProblem, keep_aside
+from game.i18n import _, isolated, number
 from game.records.record import RecordProblem, replay
 from game.tournament.store import StoreError, keep_live
 
@@ -42,22 +43,23 @@ def _other_game(spec, kept: dict, start, config: dict, seed: int) -> str | None:
     """Why the replayed record (its ``kept`` config and ``start``) is not this board's game."""
     board = GAMES[config["game"]]
     if spec is not board:
-        return f"they are the moves of a game of {spec.title}, not of {board.title}"
+        return _("they are the moves of a game of {game}, not of {board}").format(
+            game=spec.title, board=board.title)
     where = kept.get("tournament")
     if where != config["tournament"]:
         if isinstance(where, dict) and where.get("id") == config["tournament"]["id"]:
-            return (f"they are the moves of round {where['round']}, board {where['board']}, "
-                    "not of this board")
-        return "they are the moves of a game outside this tournament"
+            return _("they are the moves of round {n}, board {board}, not of this "
+                     "board").format(n=number(where['round']), board=number(where['board']))
+        return _("they are the moves of a game outside this tournament")
     if ((kept.get("variant") or spec.variants[0]) != (config["variant"] or spec.variants[0])
             or spec.check_options(kept.get("options", {}))
             != spec.check_options(config["options"])):
-        return "they are the moves of a game under other rules"
+        return _("they are the moves of a game under other rules")
     if [s.get("name") for s in kept["seats"]] != [s["name"] for s in config["seats"]]:
-        return "they are the moves of a game between other players"
+        return _("they are the moves of a game between other players")
     fresh = spec.new_game(config["variant"], seed=seed, **config["options"])
     if start.position() != fresh.position():
-        return "they are the moves of a game from another start"
+        return _("they are the moves of a game from another start")
     return None
 
 
@@ -80,19 +82,21 @@ def copy_aside(writer, data_folder, store_path, tid: int, round_no: int, board: 
     key = ("damaged tournament game", tid, round_no, board)
     writer.call(key, job)
     if not writer.flush(timeout=20):
-        raise FileProblem("the disk did not answer in time")
+        raise FileProblem(_("the disk did not answer in time"))
     if not kept:
-        raise FileProblem(writer.problem(key) or "it could not be written")
+        raise FileProblem(writer.problem(key) or _("it could not be written"))
     return kept[0]
 
 
 def damage_notice(round_no: int, board: int, why: str, copy=None, problem: str = "") -> str:
     """What the director reads about a kept game that cannot go on."""
-    head = (f"Round {round_no}, board {board}: the game kept in progress cannot go on "
-            f"({shown(why, 160, quoted=False)}).")
+    why = shown(why, 160, quoted=False)
     if copy is not None:
-        return (f"{head} A copy of its saved moves is kept in {copy}. Press Play to start the "
-                "game again.")
-    return (f"{head} No copy of its saved moves could be kept "
-            f"({shown(problem, 160, quoted=False)}), so they are left in the tournament as they "
-            "are.")
+        return _("Round {n}, board {board}: the game kept in progress cannot go on ({why}). A "
+                 "copy of its saved moves is kept in {path}. Press Play to start the game "
+                 "again.").format(n=number(round_no), board=number(board), why=why,
+                                  path=isolated(copy))
+    return _("Round {n}, board {board}: the game kept in progress cannot go on ({why}). No "
+             "copy of its saved moves could be kept ({problem}), so they are left in the "
+             "tournament as they are.").format(n=number(round_no), board=number(board), why=why,
+                                              problem=shown(problem, 160, quoted=False))

@@ -10,6 +10,10 @@ the names too little room turns sideways.
 What lays a page out measures its texts through ``Fonts``: ``SCREEN_FONTS`` as pygame
 draws them; the printouts measure each text as the wider of pygame's and the PDF's
 drawing, so that one layout fits both.
+
+In a language written right to left a page is laid out as in any other, then mirrored
+(``mirrored``): its tables read from the right (the rank, the board at the right), each
+text against the right edge of its place.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 
 import pygame
+
+from game.i18n import _, number, rtl
 
 from .. import assets
 
@@ -82,7 +88,7 @@ class Text:
     size: int
     colour: str = "ink"             # a colour's name in the palette the page is drawn with
     bold: bool = False
-    anchor: str = "topleft"         # "topleft", "topright" or "bottomright"
+    anchor: str = "topleft"         # "topleft", "topright", "bottomleft" or "bottomright"
 
 
 @dataclass(frozen=True)
@@ -228,10 +234,15 @@ def number_pages(pages: list[Page], style: Style) -> None:
     """"Page 2 of 3" at the foot of each page, when there are more than one."""
     if len(pages) < 2:
         return
-    for number, page in enumerate(pages, start=1):
-        page.ops.append(Text(f"Page {number} of {len(pages)}",
-                             (page.size[0] - style.margin, page.size[1] - style.margin),
-                             style.note_size, "grey", anchor="bottomright"))
+    for at, page in enumerate(pages, start=1):
+        words = _("Page {n} of {total}").format(n=number(at), total=number(len(pages)))
+        if rtl():           # the foot's far end, where a line ends, is its left
+            page.ops.append(Text(words, (style.margin, page.size[1] - style.margin),
+                                 style.note_size, "grey", anchor="bottomleft"))
+        else:
+            page.ops.append(Text(words, (page.size[0] - style.margin,
+                                         page.size[1] - style.margin),
+                                 style.note_size, "grey", anchor="bottomright"))
 
 
 def table_pages(table: Table, style: Style = PRINT, fonts: Fonts = SCREEN_FONTS,
@@ -289,10 +300,37 @@ def table_pages(table: Table, style: Style = PRINT, fonts: Fonts = SCREEN_FONTS,
             for text in notes:
                 page.ops.append(Text(text, (style.margin, y), style.note_size, "grey"))
                 y += note_line
-        pages.append(page)
+        pages.append(mirrored(page))
     if numbered:
         number_pages(pages, style)
     return pages
+
+
+_MIRRORED_ANCHORS = {"topleft": "topright", "topright": "topleft",
+                     "bottomleft": "bottomright", "bottomright": "bottomleft"}
+
+
+def mirrored(page: Page) -> Page:
+    """``page`` read from the right when the language in use is written right to left:
+    every place counted from the page's right edge, every text against the right of its
+    place (unchanged otherwise)."""
+    if not rtl():
+        return page
+    width = page.size[0]
+    ops = []
+    for op in page.ops:
+        if isinstance(op, Text):
+            ops.append(Text(op.words, (width - op.pos[0], op.pos[1]), op.size, op.colour,
+                            op.bold, _MIRRORED_ANCHORS.get(op.anchor, op.anchor)))
+        elif isinstance(op, Line):
+            ops.append(Line((width - op.start[0], op.start[1]), (width - op.end[0], op.end[1]),
+                            op.colour, op.width, op.dashed))
+        elif isinstance(op, Box):
+            x, y, w, h = op.rect
+            ops.append(Box((width - x - w, y, w, h), op.colour, op.width))
+        else:
+            ops.append(op)
+    return Page(page.size, ops)
 
 
 # --- drawing with pygame ------------------------------------------------------------------

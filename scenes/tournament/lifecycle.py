@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from game.i18n import _, isolated, ngettext, number
+
 from .. import assets
 from .common import points_text
 
@@ -41,7 +43,9 @@ def withdrawn_text(t, e: int) -> str:
     gone = t.withdrawals.get(e)
     if gone is None:
         return ""
-    return "withdrawn before round 1" if gone == 1 else f"withdrawn after round {gone - 1}"
+    if gone == 1:
+        return _("withdrawn before round 1")
+    return _("withdrawn after round {n}").format(n=number(gone - 1))
 
 
 def withdrawn_tags(t, e: int) -> list[str]:
@@ -50,7 +54,8 @@ def withdrawn_tags(t, e: int) -> list[str]:
     if not long:
         return []
     gone = t.withdrawals[e]
-    return [long, "out before round 1" if gone == 1 else f"out after round {gone - 1}"]
+    return [long, _("out before round 1") if gone == 1
+            else _("out after round {n}").format(n=number(gone - 1))]
 
 
 def status_text(t, e: int) -> str:
@@ -59,12 +64,15 @@ def status_text(t, e: int) -> str:
     late = t.late_entries.get(e)
     if late is not None:
         first, start = late      # short: the column is narrow in a small window
-        extra = f" (+{points_text(0.5 * (first - 1))})" if start == "half" else ""
-        parts.append(f"late, from round {first}{extra}")
+        if start == "half":
+            parts.append(_("late, from round {n} (+{points})").format(
+                n=number(first), points=points_text(0.5 * (first - 1))))
+        else:
+            parts.append(_("late, from round {n}").format(n=number(first)))
     byes = sorted(t.requested_byes.get(e, ()))
     if byes:
-        parts.append(f"bye{'s' if len(byes) > 1 else ''} asked: round"
-                     f"{'s' if len(byes) > 1 else ''} {', '.join(map(str, byes))}")
+        parts.append(ngettext("bye asked: round {rounds}", "byes asked: rounds {rounds}",
+                              len(byes)).format(rounds=", ".join(number(b) for b in byes)))
     return "; ".join(parts)
 
 
@@ -80,8 +88,11 @@ def swap_preview(t, round_no: int, a: int, b: int) -> tuple[str, list[str]]:
     for p in preview.rounds[round_no - 1]:
         for seat, who in ((0, p.first), (1, p.second)):
             if who in (a, b):
-                where[who] = ("the bye" if p.is_bye else
-                              f"board {p.board}, {'first' if seat == 0 else 'second'}")
+                where[who] = (_("the bye") if p.is_bye else
+                              _("board {board}, first").format(board=number(p.board))
+                              if seat == 0 else
+                              _("board {board}, second").format(board=number(p.board)))
     names = t.entrants
-    return (f"{short(names[a].name)} goes to {where[a]}, {short(names[b].name)} to "
-            f"{where[b]}.", warnings)
+    return (_("{name} goes to {place}, {other} to {other_place}.").format(
+        name=isolated(short(names[a].name)), place=where[a],
+        other=isolated(short(names[b].name)), other_place=where[b]), warnings)

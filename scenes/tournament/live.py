@@ -22,6 +22,7 @@ import time
 import pygame
 
 from game import GAMES
+from game.i18n import _, digits, isolated, ngettext, number
 from game.net.tournament import current_round
 
 from .. import assets, ui
@@ -105,10 +106,10 @@ class LiveScene(Scene):
         self.tile_list = ScrollList(self, (self.area.x, self.area.y, self.area.width,
                                            shown * (th + GAP)), th + GAP, rows, first=first,
                                     make_row=self._row_widgets, drop_row=self._drop_row)
-        self.back_button = ui.button(self, (40, h - 66, 140, 46), "Back")
-        self.hosting_button = ui.button(self, (w - 40 - 200, h - 66, 200, 46), "Hosting",
-                                        tooltip="The address, the password and every "
-                                                "board's table")
+        self.back_button = ui.button(self, (40, h - 66, 140, 46), _("Back"))
+        self.hosting_button = ui.button(self, (w - 40 - 200, h - 66, 200, 46), _("Hosting"),
+                                        tooltip=_("The address, the password and every "
+                                                  "board's table"))
 
     def tile_rect(self, index: int, row=None) -> pygame.Rect | None:
         """Where tile ``index`` is (in its ``row`` of tiles, when given), or None while out
@@ -133,15 +134,16 @@ class LiveScene(Scene):
             if live.overdue and not live.view.over:
                 seat, name = sorted(live.overdue.items())[0]
                 if not live.view.paused:
-                    choices.append(("pause", "Pause the board", seat))
-                choices.append(("run", "Let it run", seat))
-                choices.append(("forfeit", f"Forfeit {name}", seat))
+                    choices.append(("pause", _("Pause the board"), seat))
+                choices.append(("run", _("Let it run"), seat))
+                choices.append(("forfeit", _("Forfeit {name}").format(name=isolated(name)), seat))
             elif live.view.paused and live.paused_why == "director" and not live.view.over:
-                choices.append(("resume", "Resume", None))
+                choices.append(("resume", _("Resume"), None))
                 away = sorted(s for s in live.view.away if isinstance(s, int))
                 if away:
                     name = live.view.names[away[0]] if away[0] < len(live.view.names) else ""
-                    choices.append(("forfeit", f"Forfeit {name}", away[0]))
+                    choices.append(("forfeit", _("Forfeit {name}").format(name=isolated(name)),
+                                    away[0]))
             if not choices or hosting is None:
                 continue
             # under the names, across the tile, in the picture's place
@@ -177,9 +179,9 @@ class LiveScene(Scene):
         if self.tile_list.handle(event):
             self.dirty = True
             return
-        for widget, (what, number, seat) in list(self.buttons.items()):
+        for widget, (what, board_no, seat) in list(self.buttons.items()):
             if ui.pressed(event, widget):
-                self.decide(what, number, seat)
+                self.decide(what, board_no, seat)
                 return
         if ui.pressed(event, self.hosting_button):
             self.app.stack.push("tournament.hosting", stored=self.stored)
@@ -187,25 +189,29 @@ class LiveScene(Scene):
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
 
-    def decide(self, what: str, number: int, seat) -> None:
+    def decide(self, what: str, board_no: int, seat) -> None:
         hosting = self.hosting
-        live = hosting.boards.get(number) if hosting is not None else None
+        live = hosting.boards.get(board_no) if hosting is not None else None
         if live is None:
             return
         name = live.view.names[seat] if seat is not None and seat < len(live.view.names) \
             else ""
+        board, name = number(live.board), isolated(name)
         if what == "pause":
             hosting.pause(live)
-            self.notice = f"Board {live.board}: paused; Resume lets the clocks run again."
+            self.notice = _("Board {board}: paused; Resume lets the clocks run again.").format(
+                board=board)
         elif what == "run":
             hosting.let_run(live, seat)
-            self.notice = f"Board {live.board}: {name}'s clock runs on."
+            self.notice = _("Board {board}: {name}'s clock runs on.").format(board=board,
+                                                                            name=name)
         elif what == "forfeit":
             hosting.forfeit(live, seat)
-            self.notice = f"Board {live.board}: {name} forfeits; the result goes into the round."
+            self.notice = _("Board {board}: {name} forfeits; the result goes into the "
+                            "round.").format(board=board, name=name)
         elif what == "resume":
             hosting.resume(live)
-            self.notice = f"Board {live.board}: the clocks run again."
+            self.notice = _("Board {board}: the clocks run again.").format(board=board)
         self.dirty = True
 
     # --- per frame ---------------------------------------------------------------------------
@@ -271,9 +277,9 @@ class LiveScene(Scene):
         if not boards:
             box = pygame.Rect(40, TOP, w - 80, 80)
             ui.panel(surface, box)
-            what = ("Not hosting: press Hosting to start." if hosting is None or
-                    not hosting.running else "No board of the round is played over the "
-                                             "network now.")
+            what = (_("Not hosting: press Hosting to start.") if hosting is None or
+                    not hosting.running else _("No board of the round is played over the "
+                                               "network now."))
             assets.text(surface, what, box.center, size=19, colour=ui.INK, anchor="center",
                         width=box.width - 20)
         now = time.monotonic()
@@ -286,8 +292,9 @@ class LiveScene(Scene):
             cols = self.grid[0]
             first = self.tile_list.first * cols + 1
             last = min(len(boards), self.tile_list.last * cols)
-            assets.text(surface, f"Boards {first}-{last} of {len(boards)}", (w // 2, h - 94),
-                        size=14, colour=ui.MUTED, anchor="midtop")
+            assets.text(surface, _("Boards {first}-{last} of {n}").format(
+                first=number(first), last=number(last), n=number(len(boards))),
+                (w // 2, h - 94), size=14, colour=ui.MUTED, anchor="midtop")
         note, ok = self.notice, True
         if not note and hosting is not None and hosting.notes:
             note, ok = hosting.notes[-1]
@@ -299,27 +306,34 @@ class LiveScene(Scene):
     @staticmethod
     def summary(hosting, boards) -> str:
         if hosting is None or not hosting.running:
-            return "Live boards: not hosting"
+            return _("Live boards: not hosting")
         if hosting.state == "starting":
-            return "Live boards: starting the host\u2026"
+            return _("Live boards: starting the host\u2026")
         playing = sum(1 for b in boards if b.view.started and not b.view.over)
         over = sum(1 for b in boards if b.view.over)
         waiting = len(boards) - playing - over
         round_no = boards[0].round if boards else None
-        parts = [f"{playing} playing"]
+        # TRANSLATORS: how the boards of a round played over the network stand; the
+        # parts are joined by ", " into "3 playing, 2 waiting, 1 over"
+        parts = [ngettext("{n} playing", "{n} playing", playing).format(n=number(playing))]
         if waiting:
-            parts.append(f"{waiting} waiting")
+            parts.append(ngettext("{n} waiting", "{n} waiting", waiting).format(
+                n=number(waiting)))
         if over:
-            parts.append(f"{over} over")
-        head = f"Round {round_no}: " if round_no else ""
-        return f"{head}{', '.join(parts)} - tables join at {hosting.url}"
+            parts.append(ngettext("{n} over", "{n} over", over).format(n=number(over)))
+        boards_said = _(", ").join(parts)
+        if round_no:
+            return _("Round {n}: {boards} - tables join at {address}").format(
+                n=number(round_no), boards=boards_said, address=isolated(hosting.url))
+        return _("{boards} - tables join at {address}").format(boards=boards_said,
+                                                               address=isolated(hosting.url))
 
     def draw_tile(self, surface, tile: pygame.Rect, live, now: float) -> None:
         v = live.view
         asked = bool(live.overdue) and not v.over
         ui.panel(surface, tile, border=(230, 120, 90) if asked else (176, 138, 90))
-        number = f"Board {live.board}"
-        head = assets.text(surface, number, (tile.x + 10, tile.y + 6), size=16, bold=True,
+        head = assets.text(surface, _("Board {n}").format(n=number(live.board)),
+                           (tile.x + 10, tile.y + 6), size=16, bold=True,
                            colour=ui.TITLE)
         room = tile.right - 10 - head.right - 10
         state = network.fitted_state(live, room, 15, now)
@@ -331,7 +345,7 @@ class LiveScene(Scene):
         x, right = tile.x + 10, tile.right - 10
         y = tile.y + HEAD
         for seat in range(min(2, len(v.names))):
-            name = str(v.names[seat] or f"Seat {seat + 1}")
+            name = str(v.names[seat] or _("Seat {n}").format(n=number(seat + 1)))
             left = v.clock_left(seat, now)
             clock = network.clock_text(left) if left is not None else ""
             to_move = v.turn == seat and v.started and not v.over
@@ -358,11 +372,13 @@ class LiveScene(Scene):
             left = v.timer_ms / 1000
             if v.started and not v.paused and not v.over:
                 left -= now - v.at
-            lines.append(f"Game timer {network.clock_text(max(0.0, left))}")
+            lines.append(_("Game timer {time}").format(
+                time=network.clock_text(max(0.0, left))))
         if live.last_move:
-            lines.append(f"Last move: {live.last_move}")
+            lines.append(_("Last move: {move}").format(move=live.last_move))
         if v.ply:
-            lines.append(f"{v.ply} move{'' if v.ply == 1 else 's'} played")
+            lines.append(ngettext("{n} move played", "{n} moves played", v.ply).format(
+                n=number(v.ply)))
         for line in lines:
             if y + LINE > info.bottom:
                 break
@@ -381,11 +397,12 @@ class LiveScene(Scene):
         box = rect.inflate(-4, -4)
         pygame.draw.rect(surface, (52, 40, 31), box, border_radius=8)
         spec = GAMES.get(v.game)
-        lines = [spec.title if spec else v.game, f"move {v.ply + (0 if v.over else 1)}"]
+        lines = [spec.title if spec else v.game,
+                 _("move {n}").format(n=number(v.ply + (0 if v.over else 1)))]
         scores = getattr(state, "scores", None) if state is not None else None
         if isinstance(scores, (list, tuple)) and len(scores) == len(v.names):
             from game.core import score_text
-            lines.append(" - ".join(score_text(s) for s in scores))
+            lines.append(digits(" - ".join(score_text(s) for s in scores)))
         y = box.centery - 14 * len(lines)
         for i, line in enumerate(lines):
             assets.text(surface, line, (box.centerx, y), size=22 if i == 2 else 17,
@@ -419,7 +436,7 @@ def board_picture(app, view, size) -> pygame.Surface | None:
     layer = pygame.Surface((size[0] + 2 * margin, size[1] + 2 * margin), pygame.SRCALPHA)
     place = pygame.Rect(margin, margin, *size)
     # the names in full are beside the picture: the board's own labels take them short
-    seats = [{"name": _short(str(n or f"Seat {i + 1}")), "kind": "human"}
+    seats = [{"name": _short(str(n or _("Seat {n}").format(n=number(i + 1)))), "kind": "human"}
              for i, n in enumerate(view.names)]
     try:
         render_static(app, view_class(spec.name), spec, layer, place, state,

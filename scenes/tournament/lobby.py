@@ -15,24 +15,25 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import N_, _, digits, isolated, ngettext, number
 from game.tournament.model import MAX_TOURNAMENT_NAME
 
 from .. import assets, ui
 from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
 from .network import find as find_hosting
-from .common import (ERROR, StoreError, counted, db_path, export_dir, game_title, message,
-                     open_store)
+from .common import (ERROR, StoreError, button_width, count_text, db_path, export_dir,
+                     game_title, message, open_store)
 
 ROW_H = 76
 LIST_TOP = 150
 #: Below the list: its count line, then the import row's label (at the height's - 172).
 LIST_BOTTOM = 172 + 34
-FORMAT_TITLES = {"swiss": "Swiss", "round-robin": "Round robin"}
+FORMAT_TITLES = {"swiss": N_("Swiss"), "round-robin": N_("Round robin")}
 #: The least room a card keeps for a tournament's name and state beside its buttons.
 NAME_ROOM = 300
 #: The copy keeps the settings and the entrants, and none of the rounds or results.
-COPY_LABEL = "Copy, entrants only"
+COPY_LABEL = N_("Copy, entrants only")
 
 
 def fit(words: str, size: int, width: int, bold: bool = False) -> str:
@@ -62,8 +63,8 @@ class LobbyScene(Scene):
             self.store = open_store(self.store_path)
         except StoreError as exc:
             self.store = None
-            self.problem = (f"The tournament database cannot be used: {exc}. Move or repair "
-                            "the file, then open this screen again.")
+            self.problem = _("The tournament database cannot be used: {problem}. Move or "
+                             "repair the file, then open this screen again.").format(problem=exc)
 
     def _refresh(self) -> None:
         self.infos = []
@@ -106,13 +107,15 @@ class LobbyScene(Scene):
         self.first = self.card_list.first
         y = h - 150
         x = self.card.x
-        self.new_button = ui.button(self, (x, y, 260, 46), "New tournament", "#primary")
-        self.import_entry = self.add(UITextEntryLine(pygame.Rect(x + 280, y + 5, self.card.width
-                                                                 - 280 - 170, 36),
-                                                     manager=self.app.ui,
-                                                     initial_text=self.import_text))
-        self.import_button = ui.button(self, (self.card.right - 160, y, 160, 46), "Import JSON")
-        self.back_button = ui.button(self, (x, h - 80, 160, 46), "Back")
+        card = self.card
+        self.new_button = ui.button(self, ui.mirrored((x, y, 260, 46), card), _("New tournament"),
+                                    "#primary")
+        self.import_entry = self.add(UITextEntryLine(
+            ui.mirrored((x + 280, y + 5, card.width - 280 - 170, 36), card),
+            manager=self.app.ui, initial_text=self.import_text))
+        self.import_button = ui.button(self, ui.mirrored((card.right - 160, y, 160, 46), card),
+                                       _("Import JSON"))
+        self.back_button = ui.button(self, (x, h - 80, 160, 46), _("Back"))
         if self.store is None:
             for widget in (self.new_button, self.import_button, self.import_entry):
                 widget.disable()
@@ -121,16 +124,19 @@ class LobbyScene(Scene):
         """The buttons of tournament ``index``'s card, placed for its row ``rect``."""
         info = self.infos[index]
         if info.damaged:
-            buttons = [("export", "Export rows", 130, None)]
+            buttons = [("export", _("Export rows"), 130, None)]
         else:
-            buttons = [("open", "Results" if info.complete else "Continue", 110, "#primary")]
+            buttons = [("open", _("Results") if info.complete else _("Continue"), 110,
+                        "#primary")]
             if not info.complete:    # its boards played on other computers, over the network
                 hosted = find_hosting(self.app, info.id) is not None
-                buttons.append(("host", "Hosting" if hosted else "Host", 90, None))
-        buttons.append(("rename", "Rename", 90, None))
+                buttons.append(("host", _("Hosting") if hosted else _("Host"), 90, None))
+        buttons.append(("rename", _("Rename"), 90, None))
         if not info.damaged:
-            buttons.append(("copy", COPY_LABEL, 184, None))
-        buttons.append(("delete", "Delete", 80, None))
+            buttons.append(("copy", _(COPY_LABEL), 184, None))
+        buttons.append(("delete", _("Delete"), 80, None))
+        buttons = [(action, text, button_width(text, width), object_id)
+                   for action, text, width, object_id in buttons]
         if self._text_room(rect, buttons) < NAME_ROOM:
             # a narrow card keeps its room for the name: the round view has Host too
             buttons = [b for b in buttons if b[0] != "host"]
@@ -138,7 +144,8 @@ class LobbyScene(Scene):
         x = rect.x + 18 + self.text_room[index] + 12
         made = []
         for action, text, width, object_id in buttons:
-            widget = ui.button(self, (x, rect.y + 12, width, 38), text, object_id)
+            widget = ui.button(self, ui.mirrored((x, rect.y + 12, width, 38), rect), text,
+                               object_id)
             self.actions[widget] = (action, info)
             if action == "open":
                 self.open_buttons[info.id] = widget
@@ -185,22 +192,25 @@ class LobbyScene(Scene):
         elif action == "export":
             self.export_rows(info)
         elif action == "rename":
-            self.app.stack.push("tournament.dialog", heading=f"Rename {info.name}",
-                                note="The new name of the tournament:", confirm="Rename",
+            self.app.stack.push("tournament.dialog",
+                                heading=_("Rename {name}").format(name=isolated(info.name)),
+                                note=_("The new name of the tournament:"), confirm=_("Rename"),
                                 done=lambda name: self.rename(info.id, name), initial=info.name)
         elif action == "copy":
-            self.app.stack.push("tournament.dialog", heading=f"Copy {info.name}",
-                                note="A new tournament with the same games, format and "
-                                     "entrants, and no rounds or results yet. Its name:",
-                                confirm="Create the copy",
+            self.app.stack.push("tournament.dialog",
+                                heading=_("Copy {name}").format(name=isolated(info.name)),
+                                note=_("A new tournament with the same games, format and "
+                                       "entrants, and no rounds or results yet. Its name:"),
+                                confirm=_("Create the copy"),
                                 done=lambda name: self.duplicate(info.id, name),
                                 initial=_copy_name(info.name))
         elif action == "delete":
-            self.app.stack.push("tournament.dialog", heading=f"Delete {info.name}?",
-                                note="Its entrants, rounds, results and any game left in "
-                                     "progress are removed for good. This cannot be undone.",
-                                confirm="Delete for good", done=lambda: self.delete(info.id),
-                                cancel="Keep it")
+            self.app.stack.push("tournament.dialog",
+                                heading=_("Delete {name}?").format(name=isolated(info.name)),
+                                note=_("Its entrants, rounds, results and any game left in "
+                                       "progress are removed for good. This cannot be undone."),
+                                confirm=_("Delete for good"), done=lambda: self.delete(info.id),
+                                cancel=_("Keep it"))
 
     def open_tournament(self, tid: int) -> None:
         try:
@@ -226,8 +236,8 @@ class LobbyScene(Scene):
         try:
             kept = self.store.rename(tid, name)
         except (StoreError, ValueError) as exc:
-            return f"Not renamed: {exc}."
-        self.notice, self.notice_ok = f"Renamed to {kept}.", True
+            return _("Not renamed: {problem}.").format(problem=exc)
+        self.notice, self.notice_ok = _("Renamed to {name}.").format(name=isolated(kept)), True
         return None
 
     def duplicate(self, tid: int, name: str) -> str | None:
@@ -235,20 +245,22 @@ class LobbyScene(Scene):
         try:
             self.store.duplicate(tid, name)
         except (StoreError, ValueError) as exc:
-            return f"No copy was made: {exc}."
+            return _("No copy was made: {problem}.").format(problem=exc)
         self.first = 0      # the copy is the newest
-        self.notice, self.notice_ok = (f"{name.strip()} was created with the same entrants, "
-                                       "and no rounds yet."), True
+        self.notice, self.notice_ok = _("{name} was created with the same entrants, and no "
+                                        "rounds yet.").format(name=isolated(name.strip())), True
         return None
 
     def delete(self, tid: int) -> None:
-        name = next((i.name for i in self.infos if i.id == tid), f"Tournament {tid}")
+        name = next((i.name for i in self.infos if i.id == tid),
+                    _("Tournament {n}").format(n=number(tid)))
         try:
             self.store.delete(tid)
         except StoreError as exc:
-            self.notice, self.notice_ok = f"Nothing was deleted: {exc}", False
+            self.notice, self.notice_ok = _("Nothing was deleted: {problem}").format(
+                problem=exc), False
             return
-        self.notice, self.notice_ok = f"{name} was deleted.", True
+        self.notice, self.notice_ok = _("{name} was deleted.").format(name=isolated(name)), True
 
     def export_rows(self, info) -> Path | None:
         """Write every row of a damaged tournament, as it is, to a new file in the folder."""
@@ -260,26 +272,32 @@ class LobbyScene(Scene):
         try:
             self.store.export_rows(info.id, path, replace=False)   # never over a file
         except StoreError as exc:
-            self.notice, self.notice_ok = f"Nothing was written: {exc}", False
+            self.notice, self.notice_ok = _("Nothing was written: {problem}").format(
+                problem=exc), False
             return None
-        self.notice, self.notice_ok = f"The rows of {info.name} were written to {path}", True
+        self.notice, self.notice_ok = _("The rows of {name} were written to {path}").format(
+            name=isolated(info.name), path=isolated(path)), True
         return path
 
     def import_file(self, text: str) -> None:
         """Keep the tournament of an export file as a new one; a bad file changes nothing."""
         self.import_text = text
         if not text:
-            self.notice, self.notice_ok = "Type the path of a tournament JSON file first.", False
+            self.notice, self.notice_ok = _("Type the path of a tournament JSON file first."), \
+                False
             return
         try:
             tid = self.store.import_json(Path(text).expanduser())
         except StoreError as exc:
-            self.notice, self.notice_ok = f"Nothing was imported: {exc}", False
+            self.notice, self.notice_ok = _("Nothing was imported: {problem}").format(
+                problem=exc), False
             self.resize()
             return
         self.first = 0
-        name = next((i.name for i in self.store.list() if i.id == tid), "the tournament")
-        self.notice, self.notice_ok = f"Imported {name}.", True
+        name = next((i.name for i in self.store.list() if i.id == tid), None)
+        self.notice, self.notice_ok = (_("Imported {name}.").format(name=isolated(name))
+                                       if name is not None else _("Imported the tournament.")), \
+            True
         self.resize()
 
     def leave(self) -> None:
@@ -292,43 +310,50 @@ class LobbyScene(Scene):
     def draw(self, surface) -> None:
         ui.table(surface)
         w, h = surface.get_size()
-        ui.heading(surface, "Tournaments", (w // 2, 60), size=52)
-        assets.text(surface, "Continue a tournament, start a new one, or import one from a file.",
-                    (w // 2, 108), size=18, colour=ui.MUTED, anchor="center")
+        ui.heading(surface, _("Tournaments"), (w // 2, 60), size=52)
+        assets.text(surface, _("Continue a tournament, start a new one, or import one from a "
+                               "file."),
+                    (w // 2, 108), size=18, colour=ui.MUTED, anchor="center", width=w - 40)
         if self.problem:
             ui.panel(surface, self.card.inflate(20, 40))
             message(surface, self.problem, (w // 2, self.card.y - 6), width=self.card.width - 40)
         elif not self.rows:
             ui.panel(surface, self.card.inflate(20, 20))
-            assets.text(surface, "No tournaments yet: press New tournament to set one up.",
-                        self.card.center, size=18, colour=ui.INK, anchor="center")
+            assets.text(surface, _("No tournaments yet: press New tournament to set one up."),
+                        self.card.center, size=18, colour=ui.INK, anchor="center",
+                        width=self.card.width - 20)
         for info, rect, width in self.rows:
             ui.panel(surface, rect)
+            x = ui.mirrored((rect.x + 18, 0, width, 1), rect).x    # from the right in Persian
             if info.damaged:
-                tag = " (damaged)"
-                room = width - assets.measure(tag, 18, True)
-                assets.text(surface, fit(info.name, 18, room, bold=True) + tag,
-                            (rect.x + 18, rect.y + 4), size=18, bold=True, colour=ui.TITLE)
-                lines = assets.wrap(f"Cannot be opened: {info.problem}", 13, width)
+                damaged = _("{name} (damaged)")
+                room = width - assets.measure(damaged.format(name=""), 18, True)
+                assets.text(surface, damaged.format(name=isolated(fit(info.name, 18, room,
+                                                                      bold=True))),
+                            (x, rect.y + 4), size=18, bold=True, colour=ui.TITLE, width=width)
+                lines = assets.wrap(_("Cannot be opened: {problem}").format(problem=info.problem),
+                                    13, width)
                 if len(lines) > 2:
                     lines = [lines[0], fit(" ".join(lines[1:]), 13, width)]
                 for n, line in enumerate(lines):
-                    assets.text(surface, line, (rect.x + 18, rect.y + 27 + 15 * n), size=13,
-                                colour=ERROR)
+                    assets.text(surface, line, (x, rect.y + 27 + 15 * n), size=13,
+                                colour=ERROR, width=width)
                 continue
-            assets.text(surface, info.name, (rect.x + 18, rect.y + 3), size=19, bold=True,
+            assets.text(surface, info.name, (x, rect.y + 3), size=19, bold=True,
                         colour=ui.TITLE, width=width)
             for n, line in enumerate(self.state_lines(info)):
-                assets.text(surface, line, (rect.x + 18, rect.y + 30 + 18 * n), size=13,
+                assets.text(surface, line, (x, rect.y + 30 + 18 * n), size=13,
                             colour=ui.MUTED, width=width)
         self.card_list.draw(surface)
         if self.infos:
-            assets.text(surface, self.card_list.count_text("tournament"),
+            assets.text(surface, count_text(self.card_list, "tournament"),
                         (w // 2, self.card.bottom + 6), size=14, colour=ui.MUTED,
                         anchor="midtop")
         if self.store is not None:
-            assets.text(surface, "File to import:", (self.card.x + 280, h - 172), size=15,
-                        colour=ui.MUTED)
+            label = ui.mirrored((self.card.x + 280, h - 172, self.card.width - 280 - 170, 20),
+                                self.card)
+            assets.text(surface, _("File to import:"), label.topleft, size=15,
+                        colour=ui.MUTED, width=label.width)
         message(surface, fit(self.notice, 16, w - 40) if self.notice else "",
                 (w // 2, h - 96 + 0), ok=self.notice_ok)
 
@@ -336,25 +361,38 @@ class LobbyScene(Scene):
         """What a director looks for in the list: the game and format, the round reached
         with the games done; the boards being played and when it was last played."""
         game, variant = info.game
-        what = f"{FORMAT_TITLES.get(info.format, info.format)}, {game_title(game, variant)}" \
-            if game else FORMAT_TITLES.get(info.format, info.format)
-        first = f"{what}, {counted(info.entrants, 'entrant')}: {self.progress(info)}"
-        second = []
-        if info.in_progress:
-            second.append(f"{counted(info.in_progress, 'board')} being played")
+        form = _(FORMAT_TITLES[info.format]) if info.format in FORMAT_TITLES else info.format
+        if game:
+            first = ngettext("{format}, {game}, {n} entrant: {progress}",
+                             "{format}, {game}, {n} entrants: {progress}", info.entrants)
+        else:
+            first = ngettext("{format}, {n} entrant: {progress}",
+                             "{format}, {n} entrants: {progress}", info.entrants)
+        first = first.format(format=form, game=game_title(game, variant) if game else "",
+                             n=number(info.entrants), progress=self.progress(info))
         when = when_text(info.updated)
-        if when:
-            second.append(f"last played {when}")
-        return [first, ", ".join(second)] if second else [first]
+        if info.in_progress:
+            second = ngettext("{n} board being played", "{n} boards being played",
+                              info.in_progress).format(n=number(info.in_progress))
+            if when:
+                second = _("{boards}, last played {when}").format(boards=second, when=when)
+        elif when:
+            second = _("last played {when}").format(when=when)
+        else:
+            return [first]
+        return [first, second]
 
     @staticmethod
     def progress(info) -> str:
         if info.complete:
-            return "finished"
+            return _("finished")
         if info.rounds_paired == 0:
-            return f"not started ({counted(info.rounds, 'round')})"
-        return (f"round {info.rounds_paired} of {info.rounds}, "
-                f"{info.games_finished}/{info.games_total} games")
+            return ngettext("not started ({n} round)", "not started ({n} rounds)",
+                            info.rounds).format(n=number(info.rounds))
+        return ngettext("round {n} of {rounds}, {done}/{total} games",
+                        "round {n} of {rounds}, {done}/{total} games", info.games_total).format(
+            n=number(info.rounds_paired), rounds=number(info.rounds),
+            done=number(info.games_finished), total=number(info.games_total))
 
 
 
@@ -366,12 +404,15 @@ def when_text(stamp: str) -> str:
         return ""
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone().strftime("%d %b %Y %H:%M")
+    local = moment.astimezone()
+    # the month by its number: strftime's %b names it in English (or the system's language)
+    return digits(local.strftime("%Y-%m-%d %H:%M"))
 
 
 def _copy_name(name: str) -> str:
-    suffix = " (copy)"
-    return name[:MAX_TOURNAMENT_NAME - len(suffix)].rstrip() + suffix
+    words = _("{name} (copy)")
+    room = MAX_TOURNAMENT_NAME - len(words.format(name=""))
+    return words.format(name=name[:room].rstrip())
 
 
 class LobbyDialog(Scene):
@@ -387,12 +428,12 @@ class LobbyDialog(Scene):
     HEIGHT = 250
 
     def __init__(self, app, heading: str, note: str, confirm: str, done, initial=None,
-                 cancel: str = "Cancel"):
+                 cancel: str | None = None):
         super().__init__(app)
         self.heading = heading
         self.note = note
         self.confirm = confirm
-        self.cancel = cancel
+        self.cancel = _("Cancel") if cancel is None else cancel
         self.done = done
         self.text = initial
         self.error = ""
@@ -447,7 +488,8 @@ class LobbyDialog(Scene):
                     (self.box.centerx, self.box.y + 20), size=26, bold=True, colour=ui.TITLE,
                     anchor="midtop")
         assets.paragraph(surface, self.note, (self.box.x + 30, self.box.y + 64,
-                                              self.box.width - 60, 50), size=16, colour=ui.INK)
+                                              self.box.width - 60, 50), size=16, colour=ui.INK,
+                         spacing=1.45)
         if self.error:
             message(surface, fit(self.error, 16, self.box.width - 40),
                     (self.box.centerx, self.box.bottom - 88))

@@ -22,6 +22,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from game.i18n import N_, _, digits, isolated, listed, number
 from game.net.client import BoardView
 from game.net.tournament import pairing_of
 
@@ -30,10 +31,11 @@ POLL = 0.25
 #: The port a club's tables find the host on (another when it is taken).
 DEFAULT_PORT = 8765
 #: Who may join: (title, --bind).
-BINDS = (("Computers on this network", "lan"), ("This computer only", "loopback"))
+BINDS = ((N_("Computers on this network"), "lan"), (N_("This computer only"), "loopback"))
 DEFAULT_BIND = "lan"
 #: How long a table may be away before the director is asked what happens (seconds).
-AWAY_LIMITS = ((60, "1 minute"), (180, "3 minutes"), (300, "5 minutes"), (600, "10 minutes"))
+AWAY_LIMITS = ((60, N_("1 minute")), (180, N_("3 minutes")), (300, N_("5 minutes")),
+               (600, N_("10 minutes")))
 DEFAULT_AWAY = 180
 
 
@@ -75,8 +77,8 @@ def clock_text(seconds: float) -> str:
     whole = max(0, int(seconds + 0.999))
     hours, rest = divmod(whole, 3600)
     if hours:
-        return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
-    return f"{rest // 60}:{rest % 60:02d}"
+        return digits(f"{hours}:{rest // 60:02d}:{rest % 60:02d}")
+    return digits(f"{rest // 60}:{rest % 60:02d}")
 
 
 def away_seconds(live: LiveBoard, seat: int, now: float) -> float:
@@ -90,34 +92,40 @@ def table_state(live: LiveBoard, now: float | None = None, compact: bool = False
     without ``named``, no names at all, for the narrowest ("away 1:32")."""
     now = time.monotonic() if now is None else now
     v = live.view
-    names = [str(n) if n else f"Seat {i + 1}" for i, n in enumerate(v.names)]
+    names = [str(n) if n else _("Seat {n}").format(n=number(i + 1)) for i, n in enumerate(v.names)]
     if compact:
         names = [short_name(n) for n in names]
+    names = [isolated(n) for n in names]
     if v.over:
         winner = (v.result or {}).get("winner")
         if compact:
-            return "over"
+            return _("over")
         if (v.result or {}).get("end") == "forfeit" and winner in (0, 1):
-            return f"over: {names[1 - winner]} forfeited"
-        return "over: drawn" if winner is None else f"over: {names[winner]} won"
+            return _("over: {name} forfeited").format(name=names[1 - winner])
+        return _("over: drawn") if winner is None else _("over: {name} won").format(
+            name=names[winner])
     away = [(seat, names[seat]) for seat in sorted(v.away) if isinstance(seat, int)
             and 0 <= seat < len(names)]
     if away and v.started and live.paused_why != "restart":
         seat, name = away[0]
         gone = clock_text(away_seconds(live, seat, now))
         if compact:
-            return f"{name} away {gone}" if named else f"away {gone}"
-        return f"waiting for {name} (reconnecting, {gone})"
+            return (_("{name} away {time}").format(name=name, time=gone) if named
+                    else _("away {time}").format(time=gone))
+        return _("waiting for {name} (reconnecting, {time})").format(name=name, time=gone)
     if v.paused:
         if live.paused_why == "restart":
-            return "host restarted" if compact else "the host restarted: waiting for the tables"
-        return "paused" if compact else "paused by the director"
+            return (_("host restarted") if compact
+                    else _("the host restarted: waiting for the tables"))
+        return _("paused") if compact else _("paused by the director")
     if not v.started:
         free = [names[i] for i in range(len(names)) if i not in live.seated]
         if len(free) == len(names):
-            return "no table" if compact else "no table yet"
-        return f"waiting for {' and '.join(free)}" if named or not compact else "waiting"
-    return f"move {v.ply + 1}" if compact else f"playing, move {v.ply + 1}"
+            return _("no table") if compact else _("no table yet")
+        return (_("waiting for {names}").format(names=listed(free)) if named or not compact
+                else _("waiting"))
+    return (_("move {n}").format(n=number(v.ply + 1)) if compact
+            else _("playing, move {n}").format(n=number(v.ply + 1)))
 
 
 def fitted_state(live: LiveBoard, width: int, size: int, now: float | None = None) -> str:
@@ -239,7 +247,8 @@ class Hosting:
                 live.apply(json.loads(text), time.monotonic())
             live.view.apply_now(now, time.monotonic())
         if self.port and not self.url.endswith(f":{self.port}"):
-            self.notes.append((f"Port {self.port} is taken: tables join on the port shown.",
+            self.notes.append((_("Port {port} is taken: tables join on the port shown.").format(
+                port=self.port),
                                False))
         self.version += 1
 
@@ -263,17 +272,17 @@ class Hosting:
         for item in news:
             kind = item[0]
             if kind == "event":
-                _, number, _, _, text, at, tag = item
+                board_no, text, at, tag = item[1], item[4], item[5], item[6]
                 try:
                     message = json.loads(text)
                 except ValueError:
                     continue
-                self._live(number, tag).apply(message, at)
+                self._live(board_no, tag).apply(message, at)
             elif kind == "overdue":
-                _, number, seat, name = item
-                live = self.boards.get(number)
+                board_no, seat, name = item[1], item[2], item[3]
+                live = self.boards.get(board_no)
                 if live is not None and not live.view.over:
-                    live.overdue[seat] = name or f"Seat {seat + 1}"
+                    live.overdue[seat] = name or _("Seat {n}").format(n=number(seat + 1))
             elif kind == "recorded":
                 done = item[1]
                 self.recorded += 1
@@ -355,15 +364,16 @@ def start(app, stored, **settings) -> tuple[Hosting | None, str]:
     running = find(app)
     if running is not None:
         if running.tid == stored.id:
-            return running, "This tournament is hosted already."
-        return None, f"{running.name} is hosted: stop hosting it first."
+            return running, _("This tournament is hosted already.")
+        return None, _("{name} is hosted: stop hosting it first.").format(
+            name=isolated(running.name))
     t = stored.tournament
     if t.is_complete:
-        return None, "The tournament is over: there is nothing to host."
+        return None, _("The tournament is over: there is nothing to host.")
     hosting = Hosting(app, stored.store.path, stored.id, t.name,
                       library_path=library_path(), **settings)
     hosting.start()
-    return hosting, "Starting the host\u2026"
+    return hosting, _("Starting the host\u2026")
 
 
 def state_for(app, stored, pairing, width: int | None = None, size: int = 17) -> str | None:

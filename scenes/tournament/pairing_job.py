@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _, number
 from game.tournament.pair_worker import Pairer, basis
 from game.tournament.store import StoreError
 
@@ -61,18 +62,20 @@ class PairingJob:
             return None
         n = answer.round_no
         if answer.error:
-            return Outcome(f"Round {n} was not paired: {answer.error}. Nothing was changed; "
-                           f"press Pair round {n} to try again.", False)
+            return Outcome(_("Round {n} was not paired: {problem}. Nothing was changed; press "
+                             "Pair round {n} to try again.").format(n=number(n),
+                                                                    problem=answer.error), False)
         stored = current()
         if answer.basis != basis(stored.tournament):
             self.start(stored.tournament)
-            return Outcome(f"The tournament changed while round {n} was being paired: "
-                           "pairing it again...", True)
+            return Outcome(_("The tournament changed while round {n} was being paired: "
+                             "pairing it again...").format(n=number(n)), True)
         try:
             stored.keep_round(answer.boards, answer.changes)
         except (StoreError, ValueError) as exc:
-            return Outcome(f"Round {n} was paired but could not be kept: {exc}", False)
-        return Outcome(f"Round {n} is paired.", True, n)
+            return Outcome(_("Round {n} was paired but could not be kept: {problem}").format(
+                n=number(n), problem=exc), False)
+        return Outcome(_("Round {n} is paired.").format(n=number(n)), True, n)
 
     def close(self) -> None:
         """Stop a pairing under way (nothing of it is kept) and end the worker."""

@@ -6,6 +6,12 @@ Chinese and Japanese, Korean), so every name prints as it shows.  Each text is d
 run by run, a run a font, exactly where the layout put it: the page's pixels (150 to
 the inch) are the PDF's units, so a PDF page and a PNG page are the same page.
 
+Text written right to left (Persian) is laid out as the screens lay it out
+(``assets.layout``: the Unicode bidirectional algorithm, then a piece a font and a
+direction), and each right-to-left piece is shaped by HarfBuzz (fpdf2's text shaping,
+which uharfbuzz provides), so its letters join as they do on screen; the PDF's text keeps
+the words in their logical order, so it can be searched and copied.
+
 ``PdfBook.measure`` tells how wide a text is drawn in the PDF; the printouts lay their
 pages out with the wider of that and pygame's width, so that a text fits its column in
 both.
@@ -17,7 +23,10 @@ import logging
 from pathlib import Path
 
 from fpdf import FPDF
+from fpdf.errors import FPDFException
 from fpdf.enums import TextMode
+
+from game import i18n
 
 from .. import assets
 from .layout import PAPER, PRINT, Box, Fonts, Line, Page, Text
@@ -36,6 +45,8 @@ class PdfBook(Fonts):
         self.pdf = FPDF(unit=POINTS, format=PRINT.page)
         self.pdf.set_auto_page_break(False)
         self.pdf.set_margin(0)
+        self.pdf.c_margin = 0             # a shaped piece is drawn as a cell: no padding
+        self.shaping = None               # the direction fpdf2 shapes in now, None: off
         self.pdf.set_creator("Callidus")
         if title:
             self.pdf.set_title(title)
@@ -59,11 +70,37 @@ class PdfBook(Fonts):
         family, style = self._family(source, bold)
         self.pdf.set_font(family, style, size * POINTS)
 
+    def _pieces(self, words: str, bold: bool) -> tuple:
+        """(font file or None, text, right to left) of each piece of ``words``, left to
+        right as drawn (``assets.layout``, as the screens draw them)."""
+        main = assets._coverage(assets._font_file(bold))
+        order = assets._fallback_order(i18n.language().code, bold)
+        return assets.layout(words, main, order, i18n.rtl())
+
+    def _shape(self, rtl: bool, words: str = "") -> None:
+        """Have fpdf2 shape a right-to-left piece (HarfBuzz joins its letters), and leave
+        any other as it is."""
+        want = ("rtl", assets._script(words).lower()) if rtl else None
+        if want == self.shaping:
+            return
+        if want is None:
+            self.pdf.set_text_shaping(False)
+        else:
+            language = "fas" if i18n.language().code == "fa" else None
+            try:
+                self.pdf.set_text_shaping(use_shaping_engine=True, direction="rtl",
+                                          script=want[1], language=language)
+            except FPDFException:     # uharfbuzz missing: the letters printed unjoined
+                logging.getLogger(__name__).warning("no text shaping: pip install uharfbuzz")
+                self.pdf.set_text_shaping(False)
+        self.shaping = want
+
     def measure(self, words: str, size: int, bold: bool = False) -> float:
         """The width in pixels of ``words`` drawn in the PDF at ``size``."""
         total = 0.0
-        for source, run in assets.runs(assets.drawable(str(words)), bold):
+        for source, run, rtl in self._pieces(assets.drawable(str(words)), bold):
             self._use(source, size, bold)
+            self._shape(rtl, run)
             total += self.pdf.get_string_width(run)
         return total
 
@@ -97,21 +134,34 @@ class PdfBook(Fonts):
         if op.anchor in ("topright", "bottomright"):
             x -= self.measure(words, op.size, op.bold)
         main = assets.font(op.size, op.bold)
-        if op.anchor == "bottomright":
+        if op.anchor in ("bottomright", "bottomleft"):
             y -= main.get_height()
         baseline = y + main.get_ascent()       # where pygame puts it: the same page
         colour = palette[op.colour]
         pdf.set_text_color(*colour)
-        for source, run in assets.runs(words, op.bold):
+        for source, run, rtl in self._pieces(words, op.bold):
             self._use(source, op.size, op.bold)
-            if op.bold and source is not None:
+            self._shape(rtl, run)
+            thicken = op.bold and source is not None and not assets._has_bold(source)
+            if thicken:
                 # a fallback font has no bold face: its outline drawn too thickens it
                 with pdf.local_context(text_mode=TextMode.FILL_STROKE, draw_color=colour,
                                        line_width=op.size / 60):
-                    pdf.text(x, baseline, run)
+                    self._put(x, baseline, run, rtl)
             else:
-                pdf.text(x, baseline, run)
+                self._put(x, baseline, run, rtl)
             x += pdf.get_string_width(run)
+        self._shape(False)
+
+    def _put(self, x: float, baseline: float, run: str, rtl: bool) -> None:
+        """``run`` from ``x`` on ``baseline``: as it is, or shaped (only a cell is shaped;
+        fpdf2 puts a cell of no height's baseline 0.3 of the font's size below its top)."""
+        pdf = self.pdf
+        if not rtl:
+            pdf.text(x, baseline, run)
+            return
+        pdf.set_xy(x, baseline - 0.3 * pdf.font_size)
+        pdf.cell(h=0, text=run)
 
     def output(self) -> bytes:
         return bytes(self.pdf.output())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, digits, isolated, ngettext
 from game.tournament.standings import standings
 
 from .. import assets, ui
@@ -25,8 +26,9 @@ class PodiumScene(Scene):
         w, h = self.app.size
         bottom = h - 76
         self.standings_button = ui.button(self, (w // 2 - 330, bottom, 320, 46),
-                                          "Standings and export", "#primary")
-        self.lobby_button = ui.button(self, (w // 2 + 10, bottom, 320, 46), "Back to the lobby")
+                                          _("Standings and export"), "#primary")
+        self.lobby_button = ui.button(self, (w // 2 + 10, bottom, 320, 46),
+                                      _("Back to the lobby"))
 
     def handle(self, event) -> None:
         if ui.pressed(event, self.standings_button):
@@ -53,7 +55,7 @@ class PodiumScene(Scene):
         w, h = surface.get_size()
         t = self.stored.tournament
         ui.heading(surface, t.name, (w // 2, 60), size=48)
-        assets.text(surface, "Final results", (w // 2, 108), size=20, colour=ui.MUTED,
+        assets.text(surface, _("Final results"), (w // 2, 108), size=20, colour=ui.MUTED,
                     anchor="center")
         places = self.podium()
         base = h - 150
@@ -63,13 +65,18 @@ class PodiumScene(Scene):
             rect.centerx = w // 2 + slot * step_w
             pygame.draw.rect(surface, colour, rect, border_top_left_radius=10,
                              border_top_right_radius=10)
-            assets.text(surface, str(place), rect.center, size=64, bold=True, colour=(40, 30, 20),
+            assets.text(surface, digits(place), rect.center, size=64, bold=True, colour=(40, 30, 20),
                         anchor="center")
             y = rect.y - 34
             for s in reversed(places.get(place, [])):
-                points = f" - {points_text(s.points)} pt{'' if s.points == 1 else 's'}"
+                # TRANSLATORS: a name on the podium and its points, "Ann - 4½ pts"
+                words = ngettext("{name} - {points} pt", "{name} - {points} pts",
+                                 2 if s.points != 1 else 1)
+                points = words.replace("{name}", "").format(points=points_text(s.points))
                 room = step_w - 20 - assets.measure(points, 22, True)
                 name = assets.ellipsized(s.name, 22, room, bold=True)
-                assets.text(surface, name + points, (rect.centerx, y), size=22, bold=True,
+                assets.text(surface, words.format(name=isolated(name),
+                                                  points=points_text(s.points)),
+                            (rect.centerx, y), size=22, bold=True,
                             colour=ui.TITLE, anchor="midtop", shadow=True, width=step_w - 20)
                 y -= 30

@@ -19,13 +19,14 @@ from dataclasses import replace
 import pygame
 
 from game import GAMES
-from game.tournament.model import TIEBREAK_TITLES, Result
+from game.i18n import _, digits, isolated, ngettext, number, pgettext
+from game.tournament.model import Result
 from game.tournament.standings import (FORFEIT_LOSS, FORFEIT_WIN, crosstable_rounds,
                                        number_text, points, standings)
 
-from .common import counted, game_title, points_text, score_text, time_control_title
+from .common import game_title, points_text, score_text, tiebreak_title, time_control_title
 from .layout import (PRINT, SCREEN_FONTS, Box, Column, Fonts, Line, Page, Style, Table, Text,
-                     number_pages, surface_of, table_pages, wrap)
+                     mirrored, number_pages, surface_of, table_pages, wrap)
 
 #: Rounds a crosstable page shows at most; more go on further pages.
 ROUNDS_A_PAGE = 12
@@ -51,27 +52,32 @@ def state_text(tournament) -> str:
     of its games are finished."""
     t = tournament
     if t.is_complete:
-        return "final"
+        return _("final")
     if not t.rounds:
-        return f"before round 1 of {t.total_rounds}"
+        return _("before round 1 of {rounds}").format(rounds=number(t.total_rounds))
     n = t.rounds_paired
     if t.round_complete(n):
-        return f"after round {n} of {t.total_rounds}"
+        return _("after round {n} of {rounds}").format(n=number(n), rounds=number(t.total_rounds))
     games = [p for p in t.rounds[n - 1] if not p.is_bye]
     done = sum(1 for p in games if t.result(p.round, p.board) is not None)
-    return f"during round {n} of {t.total_rounds}, {done} of {counted(len(games), 'game')} finished"
+    return ngettext("during round {n} of {rounds}, {done} of {games} game finished",
+                    "during round {n} of {rounds}, {done} of {games} games finished",
+                    len(games)).format(n=number(n), rounds=number(t.total_rounds),
+                                       done=number(done), games=number(len(games)))
 
 
 def round_words(tournament, round_no: int) -> str:
     """ "round 3 of 5"."""
-    return f"round {round_no} of {tournament.total_rounds}"
+    return _("round {n} of {rounds}").format(n=number(round_no),
+                                             rounds=number(tournament.total_rounds))
 
 
 def game_words(tournament, round_no: int) -> str:
     """The game of ``round_no`` and its clock: "Calla, 10+5 clock"."""
     choice = tournament.game_for_round(round_no).to_dict()
-    return (f"{game_title(choice['game'], choice['variant'])}, "
-            f"{time_control_title(choice['time_control'])}")
+    # TRANSLATORS: a round's game and its clock, "Calla, 10+5 clock"
+    return _("{game}, {clock}").format(game=game_title(choice['game'], choice['variant']),
+                                       clock=time_control_title(choice['time_control']))
 
 
 def result_text(result) -> str:
@@ -79,16 +85,16 @@ def result_text(result) -> str:
     if result is None:
         return ""
     if result.is_double_forfeit:
-        return f"{score_text(result.score)} double forfeit"
+        return _("{score} double forfeit").format(score=score_text(result.score))
     text = score_text(result.score)
-    return f"{text} by forfeit" if result.how == "forfeit" else text
+    return _("{score} by forfeit").format(score=text) if result.how == "forfeit" else text
 
 
 def bye_text(tournament) -> str:
     """What the pairing-allocated bye gives, in words."""
     if tournament.format == "round-robin":
-        return "rests this round"
-    return f"bye: {_points_words(tournament.bye_points)}"
+        return _("rests this round")
+    return _("bye: {points}").format(points=_points_words(tournament.bye_points))
 
 
 def absence_text(tournament, entrant: int, round_no: int) -> str | None:
@@ -97,16 +103,22 @@ def absence_text(tournament, entrant: int, round_no: int) -> str | None:
     if why is None:
         return None
     if why == "late":
-        return f"enters in round {tournament.late_entries[entrant][0]}"
+        return _("enters in round {n}").format(n=number(tournament.late_entries[entrant][0]))
     if why == "requested bye":
-        return f"requested bye: {_points_words(tournament.absent_points(entrant, round_no))}"
+        return _("requested bye: {points}").format(
+            points=_points_words(tournament.absent_points(entrant, round_no)))
+    if why == "withdrawn":
+        return _("withdrawn")
     return why
 
 
 def _points_words(value: float) -> str:
     if not value:
-        return "no points"
-    return f"{points_text(value)} point{'' if value == 1 or value == 0.5 else 's'}"
+        return _("no points")
+    if value == 0.5:
+        return _("\u00bd point")
+    return ngettext("{points} point", "{points} points", 1 if value == 1 else 2).format(
+        points=points_text(value))
 
 
 # --- the tables ---------------------------------------------------------------------------
@@ -117,34 +129,40 @@ def standings_table(tournament) -> Table:
     t = tournament
     table = standings(t)
     forfeits = any(s.forfeit_wins or s.forfeit_losses for s in table)
-    columns = [Column("Rank", 56), Column("Name", None), Column("Points", 70),
-               Column("Played", 70), Column("W / D / L", 104)]
+    columns = [Column(_("Rank"), 56), Column(_("Name"), None), Column(_("Points"), 70),
+               Column(_("Played"), 70), Column(_("W / D / L"), 104)]
     if forfeits:
-        columns.append(Column("Forfeits", 80))
-    columns += [Column(TIEBREAK_TITLES[n], 106) for n in t.tiebreaks]
+        columns.append(Column(_("Forfeits"), 80))
+    columns += [Column(tiebreak_title(n), 106) for n in t.tiebreaks]
     rows = []
     for s in table:
-        row = [str(s.rank), s.name, points_text(s.points), str(s.played),
-               f"{s.wins} / {s.draws} / {s.losses}"]
+        row = [digits(s.rank), s.name, points_text(s.points), digits(s.played),
+               digits(f"{s.wins} / {s.draws} / {s.losses}")]
         if forfeits:
-            row.append(" ".join(x for x in (
+            row.append(digits(" ".join(x for x in (
                 f"{FORFEIT_WIN}{s.forfeit_wins}" if s.forfeit_wins else "",
-                f"{FORFEIT_LOSS}{s.forfeit_losses}" if s.forfeit_losses else "") if x))
-        rows.append(row + [number_text(v) for v in s.tiebreaks])
+                f"{FORFEIT_LOSS}{s.forfeit_losses}" if s.forfeit_losses else "") if x)))
+        rows.append(row + [digits(number_text(v)) for v in s.tiebreaks])
     note = ""
     if forfeits:
-        note = (f"W / D / L count forfeits too; Forfeits: {FORFEIT_WIN} won, {FORFEIT_LOSS} "
-                "lost by forfeit (a double forfeit is lost by both). Played counts the games "
-                "played over the board.")
-    state = state_text(t)
-    return Table(t.name, "Final standings" if state == "final" else f"Standings {state}",
-                 columns, rows, note)
+        note = _("W / D / L count forfeits too; Forfeits: {won} won, {lost} lost by forfeit (a "
+                 "double forfeit is lost by both). Played counts the games played over the "
+                 "board.").format(won=FORFEIT_WIN, lost=FORFEIT_LOSS)
+    if t.is_complete:
+        subtitle = _("Final standings")
+    else:
+        # TRANSLATORS: {state} is "after round 2 of 5", "during round 3 of 5, ..."
+        subtitle = _("Standings {state}").format(state=state_text(t))
+    return Table(t.name, subtitle, columns, rows, note)
 
 
-CROSSTABLE_NOTE = ("Each round: the opponent's line number, f for the first seat or s for the "
-                   f"second, and the points scored (? not finished yet); {FORFEIT_WIN} won "
-                   f"and {FORFEIT_LOSS} lost by forfeit, as in 5{FORFEIT_WIN} or "
-                   f"12{FORFEIT_LOSS}.")
+def crosstable_note() -> str:
+    """What a crosstable's cell says, under the table."""
+    return _("Each round: the opponent's line number, f for the first seat or s for the "
+             "second, and the points scored (? not finished yet); {won} won and {lost} lost "
+             "by forfeit, as in {example_won} or {example_lost}.").format(
+        won=FORFEIT_WIN, lost=FORFEIT_LOSS, example_won=f"5{FORFEIT_WIN}",
+        example_lost=f"12{FORFEIT_LOSS}")
 
 
 def crosstable_tables(tournament) -> list[Table]:
@@ -157,18 +175,23 @@ def crosstable_tables(tournament) -> list[Table]:
     chunks = [rounds[i:i + ROUNDS_A_PAGE] for i in range(0, len(rounds), ROUNDS_A_PAGE)]
     tables = []
     for chunk in chunks or [[]]:
-        columns = [Column("No.", 50), Column("Name", None)]
-        columns += [Column(f"R{r}", 60) for r in chunk] + [Column("Points", 70)]
+        columns = [Column(_("No."), 50), Column(_("Name"), None)]
+        # TRANSLATORS: the head of a crosstable's column of round 3: "R3"
+        columns += [Column(_("R{n}").format(n=number(r)), 60) for r in chunk]
+        columns += [Column(_("Points"), 70)]
         cells = []
         for row in rows:
-            line = [str(row["line"]), row["name"]]
+            line = [digits(row["line"]), row["name"]]
             for r in chunk:
                 cell = row["rounds"][r - 1]
                 line.append("" if cell is None else cell["text"])
             cells.append(line + [points_text(row["points"])])
-        which = "" if len(chunks) <= 1 else f", rounds {chunk[0]}-{chunk[-1]}"
-        tables.append(Table(t.name, f"Crosstable ({state_text(t)}){which}", columns, cells,
-                            CROSSTABLE_NOTE))
+        if len(chunks) <= 1:
+            subtitle = _("Crosstable ({state})").format(state=state_text(t))
+        else:
+            subtitle = _("Crosstable ({state}), rounds {first}-{last}").format(
+                state=state_text(t), first=number(chunk[0]), last=number(chunk[-1]))
+        tables.append(Table(t.name, subtitle, columns, cells, crosstable_note()))
     return tables
 
 
@@ -180,18 +203,20 @@ def pairings_table(tournament, round_no: int) -> Table:
     before = points(after_round(t, round_no - 1))
     rows = []
     for p in t.rounds[round_no - 1]:
-        first = [str(p.board), t.entrants[p.first].name, points_text(before[p.first])]
+        first = [digits(p.board), t.entrants[p.first].name, points_text(before[p.first])]
         if p.is_bye:
             rows.append(first + [bye_text(t), "", ""])
             continue
         rows.append(first + [t.entrants[p.second].name, points_text(before[p.second]),
                              result_text(t.result(p.round, p.board))])
-    away = [f"{e.name} ({absence_text(t, i, round_no)})" for i, e in enumerate(t.entrants)
-            if absence_text(t, i, round_no)]
-    note = f"No board this round: {'; '.join(away)}." if away else ""
-    return Table(t.name, f"Pairings of {round_words(t, round_no)}: {game_words(t, round_no)}",
-                 [Column("Board", 70), Column("First (moves first)", None), Column("Points", 70),
-                  Column("Second", None), Column("Points", 70), Column("Result", 150)],
+    away = [_("{name} ({why})").format(name=isolated(e.name), why=absence_text(t, i, round_no))
+            for i, e in enumerate(t.entrants) if absence_text(t, i, round_no)]
+    note = _("No board this round: {who}.").format(who="; ".join(away)) if away else ""
+    return Table(t.name, _("Pairings of {round}: {game}").format(round=round_words(t, round_no),
+                                                                 game=game_words(t, round_no)),
+                 [Column(pgettext("tournament", "Board"), 70), Column(_("First (moves first)"), None),
+                  Column(_("Points"), 70), Column(_("Second"), None), Column(_("Points"), 70),
+                  Column(_("Result"), 150)],
                  rows, note)
 
 
@@ -216,15 +241,15 @@ def find_your_board_table(tournament, round_no: int) -> Table:
         if p.is_bye:
             seats[p.first] = ["-", bye_text(t)]
             continue
-        seats[p.first] = [str(p.board), "first (moves first)"]
-        seats[p.second] = [str(p.board), "second"]
+        seats[p.first] = [digits(p.board), _("first (moves first)")]
+        seats[p.second] = [digits(p.board), pgettext("seat", "second")]
     rows = []
     for i in sorted(range(len(t.entrants)), key=lambda i: alphabetical_key(t.entrants[i].name)):
-        where = seats.get(i) or ["-", absence_text(t, i, round_no) or "no board"]
+        where = seats.get(i) or ["-", absence_text(t, i, round_no) or _("no board")]
         rows.append([t.entrants[i].name] + where)
-    return Table(t.name, f"Find your board in {round_words(t, round_no)}: "
-                         f"{game_words(t, round_no)}",
-                 [Column("Name", None), Column("Board", 80), Column("Seat", 260)], rows)
+    return Table(t.name, _("Find your board in {round}: {game}").format(
+                     round=round_words(t, round_no), game=game_words(t, round_no)),
+                 [Column(_("Name"), None), Column(pgettext("tournament", "Board"), 80), Column(_("Seat"), 260)], rows)
 
 
 # --- result slips ---------------------------------------------------------------------------
@@ -238,8 +263,9 @@ def slip_pages(tournament, round_no: int, style: Style = PRINT, fonts: Fonts = S
     t = tournament
     boards = [p for p in t.rounds[round_no - 1] if not p.is_bye]
     draws = t.result_problem(round_no, Result("1/2-1/2", "manual"), GAMES) is None
-    results = [("1 - 0", "first won")] + ([("½ - ½", "draw")] if draws else []) \
-        + [("0 - 1", "second won")]
+    results = [(score_text("1-0"), _("first won"))] + (
+        [(score_text("1/2-1/2"), pgettext("result", "draw"))] if draws else []) \
+        + [(score_text("0-1"), _("second won"))]
     edge = style.margin // 2            # the slips fill the page to this near its edges
     band = (style.page[1] - 2 * edge) // SLIPS_A_PAGE
     pages = []
@@ -250,7 +276,7 @@ def slip_pages(tournament, round_no: int, style: Style = PRINT, fonts: Fonts = S
             if k:
                 _cut_line(page, style, fonts, top)
             _slip(page, style, fonts, t, p, results, top, band)
-        pages.append(page)
+        pages.append(mirrored(page))
     return pages
 
 
@@ -270,35 +296,48 @@ SLIP_LABEL = 260    # the room the labels at the left of a slip take
 def _slip(page: Page, style: Style, fonts: Fonts, t, p, results, top: int, band: int) -> None:
     """One board's slip, in the middle of the band from ``top`` ``band`` pixels high."""
     left, right = style.margin, page.size[0] - style.margin
-    size, label = SLIP_SIZE, SLIP_LABEL
+    size = SLIP_SIZE
+    titles = (_("First (moves first)"), _("Second"), _("Result (tick one)"))
+    # the labels' column as wide as the widest label needs (a language's may be longer)
+    label = min(max(SLIP_LABEL, round(max(fonts.measure(x, size) for x in titles)) + 24),
+                (right - left) // 2)
     line = fonts.height(size)
     ops = []
-    ops.append(Text(f"Round {p.round}, board {p.board}", (left, 0), 34, "title", bold=True))
+    ops.append(Text(_("Round {n}, board {board}").format(n=number(p.round),
+                                                         board=number(p.board)),
+                    (left, 0), 34, "title", bold=True))
     y = fonts.height(34, True)
-    for text in wrap(f"{t.name}: {game_words(t, p.round)}", style.size, right - left,
-                     fonts=fonts):
+    for text in wrap(_("{tournament}: {game}").format(tournament=isolated(t.name),
+                                                      game=game_words(t, p.round)),
+                     style.size, right - left, fonts=fonts):
         ops.append(Text(text, (left, y), style.size, "grey"))
         y += fonts.height(style.size)
     y += 14
-    for title, who in (("First (moves first)", p.first), ("Second", p.second)):
-        ops.append(Text(title, (left, y), size, "grey"))
+    for title, who in ((titles[0], p.first), (titles[1], p.second)):
+        for k, text in enumerate(wrap(title, size, label - 16, fonts=fonts)):
+            ops.append(Text(text, (left, y + k * line), size, "grey"))
         lines = wrap(t.entrants[who].name, size, right - left - label, bold=True, fonts=fonts)
         for i, text in enumerate(lines):
             ops.append(Text(text, (left + label, y + i * line), size, bold=True))
         y += len(lines) * line + 8
     y += 22
-    ops.append(Text("Result (tick one)", (left, y), size, "grey"))
+    for k, text in enumerate(wrap(titles[2], size, label - 16, fonts=fonts)):
+        ops.append(Text(text, (left, y + k * line), size, "grey"))
     x = left + label
     box = line
     for score, words in results:
+        # TRANSLATORS: a result to tick on a slip: "1 - 0  first won"
+        text = _("{score}  {result}").format(score=score, result=words)
+        width = box + 12 + round(fonts.measure(text, size))
+        if x > left + label and x + width > right:      # no room left: on the next line
+            x, y = left + label, y + line + 16
         ops.append(Box((x, y, box, box)))
-        text = f"{score}  {words}"
         ops.append(Text(text, (x + box + 12, y), size))
-        x += box + 12 + round(fonts.measure(text, size)) + 40
+        x += width + 40
     y += line + 48                      # room to sign above the lines
     middle = (left + right) // 2
-    for title, x, end in (("Signed (first)", left, middle - 30),
-                          ("Signed (second)", middle + 30, right)):
+    for title, x, end in ((_("Signed (first)"), left, middle - 30),
+                          (_("Signed (second)"), middle + 30, right)):
         ops.append(Text(title, (x, y), size, "grey"))
         start = x + round(fonts.measure(title, size)) + 12
         ops.append(Line((start, y + line - 6), (end, y + line - 6), "ink"))

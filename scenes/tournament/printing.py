@@ -23,7 +23,9 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.ai.worker import exit_with_parent
+from game.i18n import _, isolated, ngettext, number
 from game.tournament.files import write_free
 from game.tournament.store import StoreError
 from game.writer import BackgroundWriter
@@ -90,24 +92,34 @@ class Written:
     def message(self) -> str:
         """What the screen says: the PDF's name and its folder's (the whole path is in
         the folder box, or the button's tooltip)."""
-        said = f"Printouts for round {self.round_no} written to {shown_path(self.pdf)}"
+        where = dict(n=number(self.round_no), path=isolated(shown_path(self.pdf)))
         if self.problem:
-            return f"{said}; the PNG pages were not: {self.problem}"
-        return f"{said} ({len(self.pngs)} pages; as PNG files too, in the folder of that name)."
+            return _("Printouts for round {n} written to {path}; the PNG pages were not: "
+                     "{problem}").format(problem=self.problem, **where)
+        return ngettext("Printouts for round {n} written to {path} ({pages} page; as a PNG "
+                        "file too, in the folder of that name).",
+                        "Printouts for round {n} written to {path} ({pages} pages; as PNG "
+                        "files too, in the folder of that name).", len(self.pngs)).format(
+            pages=number(len(self.pngs)), **where)
 
 
-def write_printouts(tournament, round_no: int, folder) -> Written:
+def write_printouts(tournament, round_no: int, folder, language: tuple | None = None
+                    ) -> Written:
     """Lay out, draw and write every printout of ``round_no``: the PDF in ``folder`` (made
     if missing) under the first free name, the PNGs in a folder of the PDF's name, a file
     a page.  StoreError when the PDF cannot be written; a PNG that cannot be is said in
-    ``Written.problem``."""
+    ``Written.problem``.  ``language``: (code, Persian digits) to print in, the one in use
+    when None (a process of its own is told the screen's)."""
     from .pdf import PdfBook          # fpdf2 and Pillow: loaded when first printing
+    if language is not None:
+        i18n.use(*language)
     if not pygame.font.get_init():
         pygame.font.init()
+    # the files' names stay as they were in every language: a club's folder keeps one kind
     title = f"{file_title(tournament.name)} round {round_no}"
     book = PdfBook(f"{tournament.name}, round {round_no}")
     parts = round_printouts(tournament, round_no, PrintFonts(book))
-    for _, pages in parts:
+    for _part, pages in parts:
         for page in pages:
             book.add(page)
     pdf = write_free(Path(folder).expanduser() / f"{title}.pdf", book.output())
@@ -123,13 +135,21 @@ def write_printouts(tournament, round_no: int, folder) -> Written:
     return written
 
 
-def write_elsewhere(tournament, round_no: int, folder) -> Written:
+def language_in_use() -> tuple:
+    """(code, Persian digits) of the language in use, for a process of its own."""
+    return (i18n.language().code, i18n._state.persian_digits)
+
+
+def write_elsewhere(tournament, round_no: int, folder, language: tuple | None = None
+                    ) -> Written:
     """``write_printouts`` in a process of its own (spawned, and ending with the program):
     laying out and drawing pages is Python at work, which on a thread would hold the
-    interpreter the frame loop needs (frames a tenth of a second late here)."""
+    interpreter the frame loop needs (frames a tenth of a second late here).  The
+    process prints in ``language`` (the one in use by default): it starts in English."""
+    language = language_in_use() if language is None else language
     with ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"),
                              initializer=exit_with_parent) as pool:
-        return pool.submit(write_printouts, tournament, round_no, folder).result()
+        return pool.submit(write_printouts, tournament, round_no, folder, language).result()
 
 
 class Printing:
@@ -143,10 +163,12 @@ class Printing:
     def start(self, tournament, round_no: int, folder) -> str:
         """Have the printouts of ``round_no`` written to ``folder``; what to show
         meanwhile."""
-        job = _Job(copy.deepcopy(tournament), round_no, Path(folder).expanduser())
+        job = _Job(copy.deepcopy(tournament), round_no, Path(folder).expanduser(),
+                   language_in_use())
         self.jobs.append(job)
         self.writer.call(("printouts", id(job)), job.run)
-        return f"The printouts for round {round_no} are being written to {job.folder}."
+        return _("The printouts for round {n} are being written to {folder}.").format(
+            n=number(round_no), folder=isolated(job.folder))
 
     @property
     def busy(self) -> bool:
@@ -160,23 +182,26 @@ class Printing:
 
 
 class _Job:
-    def __init__(self, tournament, round_no: int, folder: Path):
+    def __init__(self, tournament, round_no: int, folder: Path, language: tuple):
         self.tournament, self.round_no, self.folder = tournament, round_no, folder
+        self.language = language        # the screen's, when the printouts were asked for
         self.finished = False
         self.outcome: tuple[str, bool] = ("", False)
 
     def run(self) -> None:
         try:
-            written = write_elsewhere(self.tournament, self.round_no, self.folder)
+            written = write_elsewhere(self.tournament, self.round_no, self.folder,
+                                      self.language)
             self.outcome = (written.message, not written.problem)
         except (StoreError, OSError, pygame.error) as exc:
-            self.outcome = (f"The printouts for round {self.round_no} were not written: {exc}",
-                            False)
+            self.outcome = (_("The printouts for round {n} were not written: {problem}").format(
+                n=number(self.round_no), problem=exc), False)
         except ImportError as exc:     # fpdf2 or Pillow missing, or not whole
-            self.outcome = (f"The printouts for round {self.round_no} were not written: {exc} "
-                            "(pip install -r requirements.txt)", False)
+            self.outcome = (_("The printouts for round {n} were not written: {problem} (pip "
+                              "install -r requirements.txt)").format(n=number(self.round_no),
+                                                                     problem=exc), False)
         except Exception as exc:      # noqa: BLE001 - a name no font takes must not end it
-            self.outcome = (f"The printouts for round {self.round_no} were not written "
-                            f"({type(exc).__name__}: {exc})", False)
+            self.outcome = (_("The printouts for round {n} were not written ({problem})").format(
+                n=number(self.round_no), problem=f"{type(exc).__name__}: {exc}"), False)
         finally:
             self.finished = True

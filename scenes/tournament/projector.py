@@ -22,6 +22,7 @@ import time
 
 import pygame
 
+from game.i18n import _, pgettext
 from game.tournament.store import StoreError, TournamentStore
 
 from .layout import Column, Page, Style, Table, draw_page, table_pages
@@ -56,12 +57,12 @@ def projector_tables(tournament) -> list[Table]:
         pairings = pairings_table(t, t.rounds_paired)
         keep = [0, 1, 3, 5]            # board, both names, result: the points are left out
         tables.append(Table(t.name, pairings.subtitle,
-                            [Column("Board", 56), Column("First (moves first)", None),
-                             Column("Second", None), Column("Result", 110)],
+                            [Column(pgettext("tournament", "Board"), 56), Column(_("First (moves first)"), None),
+                             Column(_("Second"), None), Column(_("Result"), 110)],
                             [[row[i] for i in keep] for row in pairings.rows], pairings.note))
     table = standings_table(t)
     tiebreaks = len(t.tiebreaks)
-    columns = [Column("Rank", 56), Column("Name", None), Column("Points", 70)]
+    columns = [Column(_("Rank"), 56), Column(_("Name"), None), Column(_("Points"), 70)]
     columns += [Column(c.head, 90) for c in table.columns[-tiebreaks:]] if tiebreaks else []
     tables.append(Table(t.name, table.subtitle, columns,
                         [row[:3] + (row[-tiebreaks:] if tiebreaks else []) for row in table.rows]))
@@ -221,19 +222,20 @@ def toggle(app, stored) -> tuple[str, bool]:
     if shown is not None:
         shown.close()
         if shown.tid == stored.id:
-            return "The projector view is closed.", True
+            return _("The projector view is closed."), True
     try:
         Projector(app, stored.store.path, stored.id)
     except (StoreError, sqlite3.Error, pygame.error) as exc:
-        return f"The projector view could not be opened: {exc}", False
-    return ("The projector view is open in a window of its own: drag it to the projector's "
-            "screen and press F11 (or double-click it) to fill that screen.", True)
+        return _("The projector view could not be opened: {problem}").format(problem=exc), False
+    return (_("The projector view is open in a window of its own: drag it to the projector's "
+              "screen and press F11 (or double-click it) to fill that screen."), True)
 
 
 def button_text(app, stored) -> str:
     """The label of a screen's button for the projector view of ``stored``."""
     shown = find(app)
-    return "Close projector" if shown is not None and shown.tid == stored.id else "Projector"
+    return (_("Close projector") if shown is not None and shown.tid == stored.id
+            else _("Projector"))
 
 
 def follow(button, app, stored) -> None:

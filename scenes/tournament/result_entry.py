@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import GAMES
+from game.i18n import _, isolated, ngettext, number
 from game.tournament.model import Result
 
 from .. import assets, ui
@@ -42,22 +43,27 @@ class ResultEntryScene(Scene):
         earlier = [e.result for e in round_scene.history.get((round_no, board), [])[:-1]
                    if e.result is not None]
         self.earlier = ", ".join(score_text(r.score) for r in earlier)
+        self.earlier_count = len(earlier)
         self.asking = None        # (question, the result to keep or None to clear) awaiting Yes
 
     def question(self, result) -> str | None:
         """What to ask before ``result`` (None: clear) is kept, or None to keep it at once."""
         if self.live and self.current is None:
-            return ("A game is in progress on this board. Throw it away and keep "
-                    + ("no result" if result is None else score_text(result.score)) + "?")
+            if result is None:
+                return _("A game is in progress on this board. Throw it away and keep no "
+                         "result?")
+            return _("A game is in progress on this board. Throw it away and keep "
+                     "{score}?").format(score=score_text(result.score))
         if self.current is not None and self.current.how in PLAYED_HERE:
             now = score_text(self.current.score)
             if result is None:
-                return f"This board was played here and ended {now}. Clear that result?"
+                return _("This board was played here and ended {score}. Clear that "
+                         "result?").format(score=now)
             if result == self.current:
                 return None
-            return (f"This board was played here and ended {now}. Change it to "
-                    f"{score_text(result.score)}? The earlier result is kept in the "
-                    "board's history.")
+            return _("This board was played here and ended {score}. Change it to {new}? "
+                     "The earlier result is kept in the board's history.").format(
+                score=now, new=score_text(result.score))
         return None
 
     def build(self) -> None:
@@ -68,21 +74,25 @@ class ResultEntryScene(Scene):
         self.yes_button = self.no_button = None
         if self.asking is not None:
             keep = self.asking[1]
-            yes = ("Yes, clear the result" if keep is None
-                   else f"Yes, keep {score_text(keep.score)}")
+            yes = (_("Yes, clear the result") if keep is None
+                   else _("Yes, keep {score}").format(score=score_text(keep.score)))
             self.yes_button = ui.button(self, (x, self.box.bottom - 130, 520, 44), yes,
                                         "#primary")
             self.no_button = ui.button(self, (x, self.box.bottom - 76, 520, 44),
-                                       "No, go back")
+                                       _("No, go back"))
             self.clear_button = self.cancel_button = None
             return
-        first, second = _fit(self.first, 34), _fit(self.second, 34)
-        for text, result in ((f"{first} won", Result("1-0", "manual")),
-                             ("Draw", Result("1/2-1/2", "manual")),
-                             (f"{second} won", Result("0-1", "manual")),
-                             (f"{first} won by forfeit", Result("1-0", "forfeit")),
-                             (f"{second} won by forfeit", Result("0-1", "forfeit")),
-                             ("Double forfeit: neither played", Result("0-0", "forfeit"))):
+        def said(words, name):      # the name shortened to what the button leaves it
+            room = 520 - 26 - assets.measure(words.format(name=""), 17, True)
+            return words.format(name=isolated(assets.ellipsized(_fit(name, 34), 17, room,
+                                                                True)))
+        won, forfeit = _("{name} won"), _("{name} won by forfeit")
+        for text, result in ((said(won, self.first), Result("1-0", "manual")),
+                             (_("Draw"), Result("1/2-1/2", "manual")),
+                             (said(won, self.second), Result("0-1", "manual")),
+                             (said(forfeit, self.first), Result("1-0", "forfeit")),
+                             (said(forfeit, self.second), Result("0-1", "forfeit")),
+                             (_("Double forfeit: neither played"), Result("0-0", "forfeit"))):
             button = ui.button(self, (x, y, 520, 40), text,
                                "#primary" if result.how == "manual" else None,
                                tooltip=(f"{self.no_draw[0].upper()}{self.no_draw[1:]}."
@@ -91,10 +101,10 @@ class ResultEntryScene(Scene):
                 button.disable()
             self.choices[button] = result
             y += 48
-        self.clear_button = ui.button(self, (x, y + 10, 250, 42), "Clear the result")
+        self.clear_button = ui.button(self, (x, y + 10, 250, 42), _("Clear the result"))
         if self.current is None or self.no_clear:
             self.clear_button.disable()
-        self.cancel_button = ui.button(self, (x + 270, y + 10, 250, 42), "Cancel")
+        self.cancel_button = ui.button(self, (x + 270, y + 10, 250, 42), _("Cancel"))
 
     def handle(self, event) -> None:
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
@@ -131,35 +141,40 @@ class ResultEntryScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         ui.panel(surface, self.box, alpha=240)
-        assets.text(surface, f"Round {self.round_no}, board {self.board}",
+        assets.text(surface, _("Round {n}, board {board}").format(n=number(self.round_no),
+                                                                  board=number(self.board)),
                     (self.box.centerx, self.box.y + 22), size=28, bold=True, colour=ui.TITLE,
                     anchor="midtop")
-        now = "no result yet" if self.current is None else (
-            f"now {score_text(self.current.score)}")
+        names = {"first": isolated(_fit(self.first, 24)), "second": isolated(_fit(self.second, 24))}
         if self.current is None and self.live:
-            now = "a game in progress"
-        assets.text(surface, f"{_fit(self.first, 24)} (first) against {_fit(self.second, 24)} "
-                             f"- {now}",
+            line = _("{first} (first) against {second} - a game in progress")
+        elif self.current is None:
+            line = _("{first} (first) against {second} - no result yet")
+        else:
+            line = _("{first} (first) against {second} - now {score}")
+            names["score"] = score_text(self.current.score)
+        assets.text(surface, line.format(**names),
                     (self.box.centerx, self.box.y + 62), size=16, colour=ui.MUTED,
-                    anchor="midtop")
+                    anchor="midtop", width=self.box.width - 20)
         past = []
         if self.detail:
-            past.append(f"Played here, {self.detail}")
+            past.append(_("Played here, {how}").format(how=self.detail))
         if self.earlier:
-            past.append(f"Corrected; earlier result{'s' if ',' in self.earlier else ''}: "
-                        f"{self.earlier}")
+            past.append(ngettext("Corrected; earlier result: {results}",
+                                 "Corrected; earlier results: {results}",
+                                 self.earlier_count).format(results=self.earlier))
         for i, line in enumerate(past):
             assets.text(surface, _fit(line, 70), (self.box.centerx, self.box.y + 86 + 20 * i),
-                        size=15, colour=ui.MUTED, anchor="midtop")
+                        size=15, colour=ui.MUTED, anchor="midtop", width=self.box.width - 20)
         if self.asking is not None:
             assets.paragraph(surface, self.asking[0],
                              (self.box.x + 40, self.box.y + 140, 520, 200), size=20,
-                             colour=ui.INK)
+                             colour=ui.INK, spacing=1.45)
             return
         if self.no_clear:
             assets.paragraph(surface, f"{self.no_clear[0].upper()}{self.no_clear[1:]}.",
                              (self.box.x + 40, self.clear_button.rect.bottom + 10, 520, 50),
-                             size=14, colour=ui.MUTED)
+                             size=14, colour=ui.MUTED, spacing=1.45)
 
 
 def _fit(text: str, most: int) -> str:

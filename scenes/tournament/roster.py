@@ -13,13 +13,15 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import _, digits, isolated, ngettext, number, rtl
 from game.tournament.model import MAX_NAME, MAX_RATING, Entrant
 from game.tournament.standings import standings
 
 from .. import assets, ui
 from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
-from .common import ERROR, GOOD, StoreError, kind_choices, points_text
+from .common import (ERROR, GOOD, StoreError, count_text, kind_choices, mirror_columns,
+                     points_text)
 from .lifecycle import next_round, short, status_text
 
 LINE = 40             # a row of the entrants
@@ -34,18 +36,19 @@ class ConfirmScene(Scene):
     opaque = False
 
     def __init__(self, app, heading: str, words: str, yes: str, on_yes, warnings=(),
-                 no: str = "Cancel"):
+                 no: str | None = None):
         super().__init__(app)
         self.heading = heading
         self.words = words
         self.warnings = list(warnings)
-        self.yes, self.no = yes, no
+        self.yes, self.no = yes, _("Cancel") if no is None else no
         self.on_yes = on_yes
 
     def _lines(self, width):
         lines = [(line, ui.INK) for line in assets.wrap(self.words, 17, width)]
         for warning in self.warnings:
-            lines += [(line, ERROR) for line in assets.wrap(f"Warning: {warning}.", 16, width)]
+            lines += [(line, ERROR) for line in assets.wrap(
+                _("Warning: {problem}.").format(problem=warning), 16, width)]
         return lines
 
     def build(self) -> None:
@@ -114,8 +117,8 @@ class RosterScene(Scene):
         self.rows = ScrollList(self, area, LINE, len(t.entrants), first=first,
                                make_row=self._row_widgets, drop_row=self._drop)
         bottom = h - 76
-        self.back_button = ui.button(self, (60, bottom, 140, 46), "Back")
-        self.late_button = ui.button(self, (w - 60 - 240, bottom, 240, 46), "Add late entrant",
+        self.back_button = ui.button(self, (60, bottom, 140, 46), _("Back"))
+        self.late_button = ui.button(self, (w - 60 - 240, bottom, 240, 46), _("Add late entrant"),
                                      "#primary")
         if next_round(t) is None:
             self.late_button.disable()
@@ -139,7 +142,8 @@ class RosterScene(Scene):
         cols = dict(zip(keys, ui.columns(view.x + 4, room, widths, gap=12)))
         cols["bye"] = (view.right - 10 - gone_w - 10 - bye_w, bye_w)
         cols["gone"] = (view.right - 10 - gone_w, gone_w)
-        return cols
+        # in Persian the number at the right, the buttons at the left
+        return dict(zip(cols, mirror_columns(cols.values(), view.x, view.right)))
 
     def _row_widgets(self, e: int, rect) -> list:
         t = self.tournament
@@ -154,23 +158,32 @@ class RosterScene(Scene):
         if gone is not None and gone <= t.rounds_paired:
             return []                          # withdrawn: never paired again
         if gone is not None:
-            self.gone_buttons[e] = ui.button(self, (gone_x, y, gone_w, 34), "Re-enter",
-                                             tooltip=f"Take back the withdrawal: paired in "
-                                                     f"round {n} after all")
+            self.gone_buttons[e] = ui.button(self, (gone_x, y, gone_w, 34), _("Re-enter"),
+                                             tooltip=_("Take back the withdrawal: paired in "
+                                                       "round {n} after all").format(n=number(n)))
             return [self.gone_buttons[e]]
         asked = n in t.requested_byes.get(e, ())
+        bye_points = t.requested_bye_points
+        if asked:
+            tip = _("Paired in round {n} after all")
+        elif not bye_points:
+            tip = _("Asked not to play round {n}: no points for it")
+        elif bye_points == 0.5:
+            tip = _("Asked not to play round {n}: \u00bd point for it")
+        else:
+            tip = ngettext("Asked not to play round {n}: {points} point for it",
+                           "Asked not to play round {n}: {points} points for it",
+                           2 if bye_points != 1 else 1)
         self.bye_buttons[e] = ui.button(
-            self, (bye_x, y, bye_w, 34), "Cancel bye" if asked else f"Bye in round {n}",
-            tooltip=(f"Paired in round {n} after all" if asked else
-                     f"Asked not to play round {n}: "
-                     f"{points_text(t.requested_bye_points) or 'no'} point"
-                     f"{'' if t.requested_bye_points == 0.5 else 's'} for it"))
+            self, (bye_x, y, bye_w, 34),
+            _("Cancel bye") if asked else _("Bye in round {n}").format(n=number(n)),
+            tooltip=tip.format(n=number(n), points=points_text(bye_points)))
         late = t.late_entries.get(e)
         if late is not None and late[0] > n:
             self.bye_buttons[e].disable()      # not yet in the tournament then
-        self.gone_buttons[e] = ui.button(self, (gone_x, y, gone_w, 34), "Withdraw",
-                                         tooltip=f"Not paired from round {n} on; the games "
-                                                 "played stand")
+        self.gone_buttons[e] = ui.button(self, (gone_x, y, gone_w, 34), _("Withdraw"),
+                                         tooltip=_("Not paired from round {n} on; the games "
+                                                   "played stand").format(n=number(n)))
         made += [self.bye_buttons[e], self.gone_buttons[e]]
         return made
 
@@ -209,12 +222,21 @@ class RosterScene(Scene):
         try:
             self.stored.request_bye(e, n, not asked)
         except (StoreError, ValueError) as exc:
-            self.notice, self.notice_ok = f"Nothing was changed: {exc}", False
+            self.notice, self.notice_ok = _("Nothing was changed: {problem}").format(
+                problem=exc), False
         else:
-            self.notice, self.notice_ok = (
-                f"{name} plays round {n} after all." if asked else
-                f"{name} has a bye in round {n} ({points_text(t.requested_bye_points) or '0'}"
-                f" point{'' if t.requested_bye_points == 0.5 else 's'}).", True)
+            bye_points = t.requested_bye_points
+            if asked:
+                said = _("{name} plays round {n} after all.")
+            elif bye_points == 0.5:
+                said = _("{name} has a bye in round {n} (\u00bd point).")
+            else:
+                said = ngettext("{name} has a bye in round {n} ({points} point).",
+                                "{name} has a bye in round {n} ({points} points).",
+                                2 if bye_points != 1 else 1)
+            self.notice, self.notice_ok = said.format(
+                name=isolated(name), n=number(n), points=points_text(bye_points) or digits(0)), \
+                True
         self.resize()
 
     def ask_withdrawal(self, e: int) -> None:
@@ -225,10 +247,12 @@ class RosterScene(Scene):
             self.withdraw(e, False)
             return
         self.app.stack.push(
-            "tournament.confirm", heading=f"Withdraw {short(name, 24, 400)}?",
-            words=(f"{short(name)} is not paired from round {n} on; the games played stand. "
-                   f"Until round {n} is paired, Re-enter takes it back."),
-            yes="Withdraw", on_yes=lambda: self.withdraw(e, True))
+            "tournament.confirm",
+            heading=_("Withdraw {name}?").format(name=isolated(short(name, 24, 400))),
+            words=_("{name} is not paired from round {n} on; the games played stand. Until "
+                    "round {n} is paired, Re-enter takes it back.").format(
+                name=isolated(short(name)), n=number(n)),
+            yes=_("Withdraw"), on_yes=lambda: self.withdraw(e, True))
 
     def withdraw(self, e: int, wanted: bool) -> None:
         t = self.tournament
@@ -236,11 +260,14 @@ class RosterScene(Scene):
         try:
             self.stored.withdraw(e, None, wanted)
         except (StoreError, ValueError) as exc:
-            self.notice, self.notice_ok = f"Nothing was changed: {exc}", False
+            self.notice, self.notice_ok = _("Nothing was changed: {problem}").format(
+                problem=exc), False
         else:
             self.notice, self.notice_ok = (
-                f"{name} is withdrawn: not paired from round {t.withdrawals[e]} on." if wanted
-                else f"{name} is paired again from round {next_round(t)}.", True)
+                _("{name} is withdrawn: not paired from round {n} on.").format(
+                    name=isolated(name), n=number(t.withdrawals[e])) if wanted
+                else _("{name} is paired again from round {n}.").format(
+                    name=isolated(name), n=number(next_round(t))), True)
         self.resize()
 
     # --- drawing ------------------------------------------------------------------------
@@ -248,31 +275,37 @@ class RosterScene(Scene):
         ui.table(surface)
         w, h = surface.get_size()
         t = self.tournament
-        ui.heading(surface, f"Entrants of {t.name}", (w // 2, 46), size=40)
+        ui.heading(surface, _("Entrants of {name}").format(name=isolated(t.name)), (w // 2, 46),
+                   size=40)
         n = next_round(t)
-        sub = (f"Byes, withdrawals and late entries take effect from round {n}, the next to "
-               "be paired." if n else "Every round is paired: the entrants stay as they are.")
+        sub = (_("Byes, withdrawals and late entries take effect from round {n}, the next to "
+                 "be paired.").format(n=number(n)) if n
+               else _("Every round is paired: the entrants stay as they are."))
         assets.text(surface, sub, (w // 2, 90), size=17, colour=ui.MUTED, anchor="center",
                     width=w - 40)
         ui.panel(surface, self.table_rect.inflate(20, 16))
         cols = self.columns
-        titles = {"number": "No.", "name": "Name", "rating": "Rating", "club": "Club",
-                  "points": "Points", "status": "Where they stand"}
+        titles = {"number": _("No."), "name": _("Name"), "rating": _("Rating"), "club": _("Club"),
+                  "points": _("Points"), "status": _("Where they stand")}
         for key, title in titles.items():
             if key in cols:
                 assets.text(surface, title, (cols[key][0], self.table_rect.y + 6), size=15,
                             bold=True, colour=ui.MUTED, width=cols[key][1])
-        x, width = cols["bye"][0], cols["gone"][0] + cols["gone"][1] - cols["bye"][0]
-        assets.text(surface, self.rows.count_text("entrant"), (x + width, self.table_rect.y + 6),
-                    size=15, bold=True, colour=ui.MUTED, anchor="topright", width=width)
+        x = min(cols["bye"][0], cols["gone"][0])
+        width = max(cols["gone"][0] + cols["gone"][1], cols["bye"][0] + cols["bye"][1]) - x
+        assets.text(surface, count_text(self.rows, "entrant"),
+                    (x, self.table_rect.y + 6) if rtl() else (x + width, self.table_rect.y + 6),
+                    size=15, bold=True, colour=ui.MUTED,
+                    anchor="topleft" if rtl() else "topright", width=width)
         for e in self.rows.shown():
             entrant = t.entrants[e]
             y = self.rows.row_rect(e).y + 9
             gone = t.withdrawals.get(e, t.total_rounds + 1) <= t.rounds_paired
             colour = ui.MUTED if gone else ui.INK
-            cells = {"number": f"{e + 1}.",
-                     "name": entrant.name + (" (computer)" if entrant.is_computer else ""),
-                     "rating": "" if entrant.rating is None else str(entrant.rating),
+            cells = {"number": _("{n}.").format(n=number(e + 1)),
+                     "name": (_("{name} (computer)").format(name=isolated(entrant.name))
+                              if entrant.is_computer else entrant.name),
+                     "rating": "" if entrant.rating is None else digits(entrant.rating),
                      "club": entrant.club or "", "points": points_text(self.points.get(e, 0)),
                      "status": status_text(t, e)}
             for key, text in cells.items():
@@ -314,35 +347,42 @@ class LateEntrantScene(Scene):
         cx, cw = x + label, self.box.width - 60 - label
         self.labels = []
         self.entries = {}
-        for key, title, width, limit in (("name", "Name", cw, MAX_NAME),
-                                         ("rating", "Rating", 110, 4),
-                                         ("club", "Club", cw, MAX_NAME)):
-            entry = self.add(UITextEntryLine(pygame.Rect(cx, y, width, 36), manager=self.app.ui,
+        area = (x, 0, self.box.width - 60, 1)
+
+        def m(rect):        # the labels at the right in Persian, the boxes left of them
+            return ui.mirrored(rect, area)
+        for key, title, width, limit in (("name", _("Name"), cw, MAX_NAME),
+                                         ("rating", _("Rating (if any)"), 110, 4),
+                                         ("club", _("Club (if any)"), cw, MAX_NAME)):
+            entry = self.add(UITextEntryLine(m((cx, y, width, 36)), manager=self.app.ui,
                                              initial_text=self.values[key]))
             entry.set_text_length_limit(limit)
             self.entries[key] = entry
-            self.labels.append((title + ("" if key == "name" else " (if any)"), y))
+            self.labels.append((title, y))
             y += 48
         self.kinds = kind_choices()
-        self.kind_menu = ui.dropdown(self, (cx, y, cw, 36), self.kinds,
+        self.kind_menu = ui.dropdown(self, m((cx, y, cw, 36)), self.kinds,
                                      next(k for k in self.kinds if k[1] == self.values["kind"]))
-        self.labels.append(("Plays as", y))
+        self.labels.append((_("Plays as"), y))
         y += 48
-        half = points_text(0.5 * missed)
-        self.starts = [("No points", "zero")] + (
-            [(f"{half} point{'s' if missed > 2 else ''} (\u00bd a round missed)", "half")]
-            if missed else [])
-        self.start_menu = ui.dropdown(self, (cx, y, cw, 36), self.starts,
+        if missed == 1:
+            half = _("\u00bd point (\u00bd a round missed)")
+        else:
+            half = ngettext("{points} point (\u00bd a round missed)",
+                            "{points} points (\u00bd a round missed)",
+                            2 if missed != 2 else 1).format(points=points_text(0.5 * missed))
+        self.starts = [(_("No points"), "zero")] + ([(half, "half")] if missed else [])
+        self.start_menu = ui.dropdown(self, m((cx, y, cw, 36)), self.starts,
                                       next((s for s in self.starts
                                             if s[1] == self.values["start"]), self.starts[0]))
-        self.labels.append(("Starts with", y))
+        self.labels.append((_("Starts with"), y))
         if not missed:
             self.start_menu.disable()
         half_w = (self.box.width - 60 - 20) // 2
         bottom = self.box.bottom - 64
-        self.add_button = ui.button(self, (x, bottom, half_w, 44), "Add entrant", "#primary")
+        self.add_button = ui.button(self, (x, bottom, half_w, 44), _("Add entrant"), "#primary")
         self.cancel_button = ui.button(self, (self.box.right - 30 - half_w, bottom, half_w, 44),
-                                       "Cancel")
+                                       _("Cancel"))
         if n is None:
             self.add_button.disable()
         self.entries["name"].focus()
@@ -377,12 +417,13 @@ class LateEntrantScene(Scene):
         v = self.values
         name = v["name"].strip()
         if not name:
-            raise ValueError("type the entrant's name")
+            raise ValueError(_("type the entrant's name"))
         rating = v["rating"].strip()
         if rating and not (rating.isascii() and rating.isdigit()):
-            raise ValueError(f"a rating is a whole number from 0 to {MAX_RATING}")
+            raise ValueError(_("a rating is a whole number from 0 to {most}").format(
+                most=number(MAX_RATING)))
         club = v["club"].strip() or None
-        kind, _, level = v["kind"].partition(":")
+        kind, _colon, level = v["kind"].partition(":")
         return Entrant(name, kind, level or None, rating=int(rating) if rating else None,
                        club=club)
 
@@ -396,9 +437,15 @@ class LateEntrantScene(Scene):
             self.error = f"{str(exc)[:1].upper()}{str(exc)[1:]}."
             return
         points = 0.5 * (n - 1) if start == "half" else 0
-        text = (f"{entrant.name} enters in round {n}" +
-                (f" with {points_text(points)} point{'s' if points > 1 else ''}." if points
-                 else "."))
+        if not points:
+            text = _("{name} enters in round {n}.")
+        elif points < 1:
+            text = _("{name} enters in round {n} with \u00bd point.")
+        else:
+            text = ngettext("{name} enters in round {n} with {points} point.",
+                            "{name} enters in round {n} with {points} points.",
+                            2 if points != 1 else 1)
+        text = text.format(name=isolated(entrant.name), n=number(n), points=points_text(points))
         self.app.stack.pop()
         if self.on_done is not None:
             self.on_done(text)
@@ -409,15 +456,17 @@ class LateEntrantScene(Scene):
         surface.blit(shade, (0, 0))
         ui.panel(surface, self.box, alpha=240)
         room = self.box.width - 60
-        assets.text(surface, "Add a late entrant", (self.box.centerx, self.box.y + 20),
+        assets.text(surface, _("Add a late entrant"), (self.box.centerx, self.box.y + 20),
                     size=26, bold=True, colour=ui.TITLE, anchor="midtop", width=room)
         n = self.round_no
-        note = (f"Paired from round {n}, the next to be paired." if n else
-                "Every round is paired: no one can enter now.")
+        note = (_("Paired from round {n}, the next to be paired.").format(n=number(n)) if n else
+                _("Every round is paired: no one can enter now."))
         assets.text(surface, note, (self.box.centerx, self.box.y + 60), size=16,
                     colour=ui.MUTED, anchor="midtop", width=room)
         for text, y in self.labels:
-            assets.text(surface, text, (self.box.x + 30, y + 9), size=15, bold=True,
+            place = ui.mirrored((self.box.x + 30, y + 9, 125, 20),
+                                (self.box.x + 30, 0, self.box.width - 60, 1))
+            assets.text(surface, text, place.topleft, size=15, bold=True,
                         colour=ui.INK, width=125)
         if self.error:
             assets.text(surface, self.error, (self.box.centerx, self.box.bottom - 100),

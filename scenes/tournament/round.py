@@ -12,6 +12,7 @@ import pygame
 
 from game.core import score_text as points_text
 from game.files import FileProblem
+from game.i18n import N_, _, digits, isolated, ngettext, number, pgettext, rtl
 from game.tournament.model import Result
 from game.tournament.store import keep_live
 
@@ -20,8 +21,8 @@ from ..scroll_list import ScrollList
 from ..stack import Scene, screen_class
 from . import network, projector
 from .background import BackgroundGames
-from .common import (ERROR, GOOD, StoreError, counted, export_dir, game_title, score_text,
-                     time_control_title)
+from .common import (ERROR, GOOD, StoreError, button_width, count_text, export_dir,
+                     game_title, mirror_columns, score_text, time_control_title)
 from .printing import Printing
 from .kept_game import KeptGameProblem, copy_aside, damage_notice, resume
 from .pairing_job import POLL, PairingJob
@@ -41,9 +42,9 @@ HEAD_BUTTON = 170     # Print round and Projector, under the heading's corners
 HEAD_BUTTONS_Y = 80
 NET_BUTTON = 140      # Host and Live boards, in the corners beside the heading
 NET_BUTTONS_Y = 24
-CHANGED = "changed by the director"     # a board's state after the director's change
-HOW_TITLES = {"played": "", "time": "on time", "resignation": "by resignation",
-              "forfeit": "by forfeit", "manual": "entered"}
+CHANGED = N_("changed by the director")     # a board's state after the director's change
+HOW_TITLES = {"played": "", "time": N_("on time"), "resignation": N_("by resignation"),
+              "forfeit": N_("by forfeit"), "manual": N_("entered")}
 
 
 def result_of_outcome(outcome: dict) -> Result:
@@ -62,7 +63,7 @@ def board_score(outcome: dict) -> str:
     scores = outcome.get("scores")
     if not isinstance(scores, (list, tuple)) or len(scores) != 2:
         return ""
-    return " - ".join(points_text(s) for s in scores)
+    return digits(" - ".join(points_text(s) for s in scores))
 
 
 def outcome_detail(outcome: dict) -> str:
@@ -164,48 +165,60 @@ class RoundScene(Scene):
                                      drop_row=self._drop_board)
         self.tools.build(self.table.bottom + 12 + (PROGRESS_ROOM if self.reserved[1] else 0))
         bottom = h - 76
-        self.lobby_button = ui.button(self, (60, bottom, 140, 46), "Lobby")
-        self.prev_button = ui.button(self, (215, bottom, 60, 46), "<", tooltip="Previous round")
-        self.next_button = ui.button(self, (280, bottom, 60, 46), ">", tooltip="Next round")
+        self.lobby_button = ui.button(self, (60, bottom, 140, 46), _("Lobby"))
+        # the earlier round is where a line starts: at the right in Persian
+        self.prev_button = ui.button(self, ui.mirrored((215, bottom, 60, 46), (215, 0, 125, 1)),
+                                     ">" if rtl() else "<", tooltip=_("Previous round"))
+        self.next_button = ui.button(self, ui.mirrored((280, bottom, 60, 46), (215, 0, 125, 1)),
+                                     "<" if rtl() else ">", tooltip=_("Next round"))
         if self.shown <= 1:
             self.prev_button.disable()
         if self.shown >= t.rounds_paired:
             self.next_button.disable()
-        self.standings_button = ui.button(self, (w - 60 - 470, bottom, 200, 46), "Standings")
+        self.standings_button = ui.button(self, (w - 60 - 470, bottom, 200, 46), _("Standings"))
         if t.is_complete or t.rounds_paired >= t.total_rounds:
             # the last round paired: what comes next is the podium, once its games are done
-            self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46), "Final results",
-                                         "#primary")
+            self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46),
+                                         _("Final results"), "#primary")
             if not t.is_complete:
                 self.pair_button.disable()
         else:
             self.pair_button = ui.button(self, (w - 60 - 255, bottom, 255, 46),
-                                         f"Pair round {t.rounds_paired + 1}", "#primary")
+                                         _("Pair round {n}").format(
+                                             n=number(t.rounds_paired + 1)), "#primary")
             if self.pairing.busy:
-                self.pair_button.set_text(f"Pairing round {self.pairing.round_no}\u2026")
+                self.pair_button.set_text(_("Pairing round {n}\u2026").format(
+                    n=number(self.pairing.round_no)))
             if not t.can_pair_next() or self.pairing.busy:
                 self.pair_button.disable()
-        # under the heading's corners: the round shown printed, the projector view
+        # under the heading's corners: the round shown printed, the projector view; their
+        # words and the network's buttons' are as long as the language makes them
+        printing = _("Print round {n}").format(n=number(self.shown))
+        projecting = projector.button_text(self.app, self.stored)
+        head_w = self.head_w = max(button_width(printing, HEAD_BUTTON),
+                                   button_width(_("Close projector"), HEAD_BUTTON))
+        hosting = network.find(self.app, self.stored.id)
+        net_w = self.net_w = max(button_width(_("Hosting"), NET_BUTTON),
+                                 button_width(_("Host"), NET_BUTTON),
+                                 button_width(_("Live boards"), NET_BUTTON))
         self.print_button = ui.button(
-            self, (60, HEAD_BUTTONS_Y, HEAD_BUTTON, 34), f"Print round {self.shown}",
-            tooltip=f"Standings and crosstable after round {self.shown}, its pairings, "
-                    f"a find-your-board list and result slips: a PDF and PNG pages in "
-                    f"{export_dir()}")
+            self, (60, HEAD_BUTTONS_Y, head_w, 34), printing,
+            tooltip=_("Standings and crosstable after round {n}, its pairings, a "
+                      "find-your-board list and result slips: a PDF and PNG pages in "
+                      "{folder}").format(n=number(self.shown), folder=isolated(export_dir())))
         if not t.rounds:
             self.print_button.disable()
         self.projector_button = ui.button(
-            self, (w - 60 - HEAD_BUTTON, HEAD_BUTTONS_Y, HEAD_BUTTON, 34),
-            projector.button_text(self.app, self.stored),
-            tooltip="The pairings and the standings in large type, in a window of their own")
+            self, (w - 60 - head_w, HEAD_BUTTONS_Y, head_w, 34), projecting,
+            tooltip=_("The pairings and the standings in large type, in a window of their own"))
         # over the network: hosting the boards for tables on other computers, and them live
-        hosting = network.find(self.app, self.stored.id)
         self.host_button = ui.button(
-            self, (60, NET_BUTTONS_Y, NET_BUTTON, 34), "Hosting" if hosting else "Host",
-            tooltip="Tables on other computers play the round's boards; their results come "
-                    "in by themselves")
+            self, (60, NET_BUTTONS_Y, net_w, 34), _("Hosting") if hosting else _("Host"),
+            tooltip=_("Tables on other computers play the round's boards; their results come "
+                      "in by themselves"))
         self.live_button = ui.button(
-            self, (w - 60 - NET_BUTTON, NET_BUTTONS_Y, NET_BUTTON, 34), "Live boards",
-            tooltip="Every board played over the network: the boards, clocks and last moves")
+            self, (w - 60 - net_w, NET_BUTTONS_Y, net_w, 34), _("Live boards"),
+            tooltip=_("Every board played over the network: the boards, clocks and last moves"))
         if hosting is None:
             self.live_button.disable()
 
@@ -217,18 +230,19 @@ class RoundScene(Scene):
         finished = self.tournament.result(p.round, p.board) is not None
         y = rect.y + (ROW - 36) // 2
         play_w, result_w = self.button_widths
-        result = (rect.right - 10 - result_w, y, result_w, 36)
+        result = ui.mirrored((rect.right - 10 - result_w, y, result_w, 36), rect)
         if self.is_computer_game(p):   # played in the background; a result may be corrected
             if not finished:
                 return []
-            self.result_buttons[p.board] = ui.button(self, result, "Change result")
+            self.result_buttons[p.board] = ui.button(self, result, _("Change result"))
             return [self.result_buttons[p.board]]
-        play = ui.button(self, (result[0] - 10 - play_w, y, play_w, 36), "Play", "#primary")
+        play = ui.button(self, ui.mirrored((rect.right - 20 - result_w - play_w, y, play_w, 36),
+                                           rect), _("Play"), "#primary")
         if finished or self.hosted(p) is not None:
             play.disable()      # a board played over the network is not played here too
         self.play_buttons[p.board] = play
         self.result_buttons[p.board] = ui.button(
-            self, result, "Change result" if finished else "Enter result")
+            self, result, _("Change result") if finished else _("Enter result"))
         return [play, self.result_buttons[p.board]]
 
     def _drop_board(self, index: int, widgets) -> None:
@@ -302,7 +316,8 @@ class RoundScene(Scene):
             try:
                 self.pairing.start(self.tournament)
             except OSError as exc:      # no process could be started (out of memory...)
-                self.notice, self.notice_ok = f"Could not pair the next round: {exc}", False
+                self.notice, self.notice_ok = _("Could not pair the next round: {problem}").format(
+                    problem=exc), False
                 return
             self.notice = ""
             self.resize()
@@ -310,9 +325,11 @@ class RoundScene(Scene):
         try:
             boards = self.stored.pair_next_round()
         except (StoreError, ValueError) as exc:
-            self.notice, self.notice_ok = f"Could not pair the next round: {exc}", False
+            self.notice, self.notice_ok = _("Could not pair the next round: {problem}").format(
+                problem=exc), False
             return
-        self.notice, self.notice_ok = f"Round {boards[0].round} is paired.", True
+        self.notice, self.notice_ok = _("Round {n} is paired.").format(
+            n=number(boards[0].round)), True
         self.show_round(boards[0].round)
 
     def _paired(self) -> None:
@@ -338,7 +355,8 @@ class RoundScene(Scene):
             else:
                 self.stored.record(round_no, board, result, detail=detail)
         except (StoreError, ValueError) as exc:
-            self.notice, self.notice_ok = f"The result was not kept: {exc}", False
+            self.notice, self.notice_ok = _("The result was not kept: {problem}").format(
+                problem=exc), False
             return False
         self.notice, self.notice_ok = "", True
         self.reload()
@@ -401,8 +419,9 @@ class RoundScene(Scene):
             try:
                 scene = resume(play_scene, self.app, live, config, seed, on_finish=finish,
                                keeper=keep)
-                self.notice, self.notice_ok = (f"Round {round_no}, board {board}: the game "
-                                               "goes on where it was left."), True
+                self.notice, self.notice_ok = _("Round {n}, board {board}: the game goes on "
+                                                "where it was left.").format(
+                    n=number(round_no), board=number(board)), True
             except KeptGameProblem as exc:     # kept aside first; the next Play starts anew
                 self.playing = None
                 self.set_aside_live(round_no, board, live, str(exc))
@@ -412,8 +431,9 @@ class RoundScene(Scene):
                 scene = play_scene(self.app, config, seed=seed, on_finish=finish, keeper=keep)
             except (KeyError, ValueError) as exc:   # a game this program has no board for
                 self.playing = None
-                self.notice, self.notice_ok = (f"Round {round_no}, board {board} cannot be "
-                                               f"played here: {exc}"), False
+                self.notice, self.notice_ok = _("Round {n}, board {board} cannot be played "
+                                                "here: {problem}").format(
+                    n=number(round_no), board=number(board), problem=exc), False
                 return
         self.app.stack.push(scene)
 
@@ -439,8 +459,8 @@ class RoundScene(Scene):
         if self.record(round_no, board, result, detail=outcome_detail(outcome)):
             self.app.log(f"tournament round {round_no} board {board}: {result.score} "
                          f"({result.how})")
-            self.notice, self.notice_ok = (f"Round {round_no}, board {board}: "
-                                           f"{score_text(result.score)} was kept."), True
+            self.notice, self.notice_ok = _("Round {n}, board {board}: {score} was kept.").format(
+                n=number(round_no), board=number(board), score=score_text(result.score)), True
 
     # --- per frame -----------------------------------------------------------------------------
     def _current(self):
@@ -511,53 +531,60 @@ class RoundScene(Scene):
         ui.table(surface)
         w, h = surface.get_size()
         t = self.tournament
-        ui.heading(surface, t.name, (w // 2, 50), size=44, width=w - 2 * (60 + NET_BUTTON + 12))
+        ui.heading(surface, t.name, (w // 2, 50), size=44, width=w - 2 * (60 + self.net_w + 12))
         if t.rounds:
             choice = t.game_for_round(self.shown).to_dict()
-            sub = (f"Round {self.shown} of {t.total_rounds} - "
-                   f"{game_title(choice['game'], choice['variant'])}, "
-                   f"{time_control_title(choice['time_control'])}")
+            sub = _("Round {n} of {rounds} - {game}, {clock}").format(
+                n=number(self.shown), rounds=number(t.total_rounds),
+                game=game_title(choice['game'], choice['variant']),
+                clock=time_control_title(choice['time_control']))
         else:
-            sub = (f"{counted(len(t.entrants), 'entrant')}, {counted(t.total_rounds, 'round')}. "
-                   "Press Pair round 1 to begin.")
+            sub = ngettext("{entrants} entrants, {n} round. Press Pair round 1 to begin.",
+                           "{entrants} entrants, {n} rounds. Press Pair round 1 to begin.",
+                           t.total_rounds).format(entrants=number(len(t.entrants)),
+                                                  n=number(t.total_rounds))
         assets.text(surface, sub, (w // 2, 96), size=19, colour=ui.MUTED, anchor="center",
-                    width=w - 2 * (60 + HEAD_BUTTON + 10))
+                    width=w - 2 * (60 + self.head_w + 10))
         ui.panel(surface, self.table.inflate(20, 16))
         rows = self.board_list
         x = self.table.x + 16
         buttons = sum(self.button_widths) + 40
         cols = self.board_columns()
         self.tools.draw_chosen(surface)
-        for text, (cx, cw) in zip(("Board", "First (moves first)", "Second", "State"), cols):
+        for text, (cx, cw) in zip((pgettext("tournament", "Board"), _("First (moves first)"), _("Second"),
+                                   _("State")), cols):
             assets.text(surface, text, (cx, self.table.y + 6), size=15, bold=True,
                         colour=ui.MUTED, width=cw)
         if not t.rounds:
-            assets.text(surface, "No round paired yet.", (x, self.table.y + HEADER + 8),
-                        size=18, colour=ui.INK)
+            assets.text(surface, _("No round paired yet."), (x, self.table.y + HEADER + 8),
+                        size=18, colour=ui.INK, width=self.table.width - 32)
         else:
-            assets.text(surface, rows.count_text("board"), (rows.view.right - 10,
-                                                            self.table.y + 6),
-                        size=15, bold=True, colour=ui.MUTED, anchor="topright",
-                        width=buttons - 10)
+            counts = ui.mirrored((rows.view.right - buttons, self.table.y + 6, buttons - 10, 20),
+                                 rows.view)
+            assets.text(surface, count_text(rows, "board"), counts.topright if not rtl()
+                        else counts.topleft, size=15, bold=True, colour=ui.MUTED,
+                        anchor="topleft" if rtl() else "topright", width=buttons - 10)
         boards = self.boards()
         for i in rows.shown():
             p = boards[i]
             y = rows.row_rect(i).y + 11
             first = t.entrants[p.first]
-            assets.text(surface, str(p.board), (cols[0][0] + 10, y), size=18, colour=ui.INK)
+            assets.text(surface, digits(p.board), (cols[0][0] + 10, y), size=18, colour=ui.INK,
+                        width=cols[0][1] - 10)
             assets.text(surface, _entrant_text(first), (cols[1][0], y), size=18, colour=ui.INK,
                         width=cols[1][1])
             if p.is_bye:
-                assets.text(surface, "bye", (cols[2][0], y), size=18, colour=ui.MUTED)
-                state = "a point for the bye" if t.bye_points else "rests this round"
+                assets.text(surface, pgettext("pairing", "bye"), (cols[2][0], y), size=18,
+                            colour=ui.MUTED, width=cols[2][1])
+                state = _("a point for the bye") if t.bye_points else _("rests this round")
                 assets.text(surface, state, (cols[3][0], y), size=17, colour=ui.MUTED,
                             width=cols[3][1])
                 continue
             assets.text(surface, _entrant_text(t.entrants[p.second]), (cols[2][0], y), size=18,
                         colour=ui.INK, width=cols[2][1])
             state = self.state_text(p)
-            if state == CHANGED and assets.measure(state, 17) > cols[3][1]:
-                state = "changed"           # a narrow window: the word that says it
+            if state == _(CHANGED) and assets.measure(state, 17) > cols[3][1]:
+                state = _("changed")        # a narrow window: the word that says it
             elif assets.measure(state, 17) > cols[3][1]:
                 state = self.hosted(p, cols[3][1]) or state    # the time away in view
             assets.text(surface, state, (cols[3][0], y), size=17,
@@ -586,62 +613,74 @@ class RoundScene(Scene):
         own columns, shortened to them; the others keep to theirs (the Play and result
         buttons take the row's end)."""
         buttons = sum(self.button_widths) + 40
-        return ui.columns(self.table.x + 16, self.board_list.view.width - 16 - buttons,
+        view = self.board_list.view
+        cols = ui.columns(view.x + 16, view.width - 16 - buttons,
                           (56, None, None, 150 if self.app.size[0] < NARROW else 230))
+        # in Persian the board at the right, then the first seat, the second, the state
+        return mirror_columns(cols, view.x, view.right)
 
     def next_step(self) -> str:
         """One line telling the director what to do now."""
         t = self.tournament
         if t.is_complete:
-            return "The tournament is over: press Final results for the podium."
+            return _("The tournament is over: press Final results for the podium.")
         if self.pairing.busy:
-            return (f"Pairing round {self.pairing.round_no}\u2026 Its boards are shown here as "
-                    "soon as they are ready.")
+            return _("Pairing round {n}\u2026 Its boards are shown here as soon as they are "
+                     "ready.").format(n=number(self.pairing.round_no))
         if not t.rounds:
-            return "Press Pair round 1 to begin."
+            return _("Press Pair round 1 to begin.")
         if self.shown != t.rounds_paired:
-            return f"This is an earlier round; round {t.rounds_paired} is the current one."
+            return _("This is an earlier round; round {n} is the current one.").format(
+                n=number(t.rounds_paired))
         hint = self.tools.hint()
         if hint:
             return hint
         waiting = [p for p in t.pending() if p.round == self.shown]
         if any(self.hosted(p) is not None for p in waiting):
-            return ("The tables play this round over the network: Live boards follows them, "
-                    "and each result comes in by itself.")
+            return _("The tables play this round over the network: Live boards follows them, "
+                     "and each result comes in by itself.")
         if any(not self.is_computer_game(p) for p in waiting):
-            return ("Press Play to play a board on this screen, or Enter result for a game "
-                    "played on a real table.")
+            return _("Press Play to play a board on this screen, or Enter result for a game "
+                     "played on a real table.")
         if waiting:
-            return "The computer players are playing their games..."
+            return _("The computer players are playing their games...")
         if t.can_pair_next():
-            return f"Round {self.shown} is complete: press Pair round {self.shown + 1}."
+            return _("Round {n} is complete: press Pair round {next}.").format(
+                n=number(self.shown), next=number(self.shown + 1))
         return ""
 
     def state_text(self, p) -> str:
         result = self.tournament.result(p.round, p.board)
         if result is not None:
-            how = ("double forfeit" if result.is_double_forfeit
-                   else HOW_TITLES.get(result.how, result.how))
+            how = (_("double forfeit") if result.is_double_forfeit
+                   else _(HOW_TITLES[result.how]) if HOW_TITLES.get(result.how)
+                   else "" if result.how in HOW_TITLES else result.how)
             detail = self.played_detail(p.round, p.board)
             on_board = detail.split(": ", 1)[0] if detail[:1].isdigit() or detail[:1] == "½" \
                 else ""
             if on_board and result.how == "played":
-                how = f"{on_board} on the board"
+                how = _("{score} on the board").format(score=digits(on_board))
             elif on_board:
-                how = f"{how}, {on_board}"
-            text = score_text(result.score) + (f"  ({how})" if how else "")
-            return text + (", corrected" if self.corrected(p.round, p.board) else "")
+                # TRANSLATORS: how a game ended and its score on the board: "on time, 18 - 14"
+                how = _("{how}, {score}").format(how=how, score=digits(on_board))
+            score = score_text(result.score)
+            corrected = self.corrected(p.round, p.board)
+            if how and corrected:
+                return _("{score}  ({how}), corrected").format(score=score, how=how)
+            if how:
+                return _("{score}  ({how})").format(score=score, how=how)
+            return _("{score}, corrected").format(score=score) if corrected else score
         if self.is_computer_game(p):
-            return ("playing in the background..."
-                    if self.background.is_running(p.round, p.board) else "waiting")
+            return (_("playing in the background...")
+                    if self.background.is_running(p.round, p.board) else _("waiting"))
         hosted = self.hosted(p)
         if hosted is not None:
             return hosted
         if self.playing == (p.round, p.board) or (p.round, p.board) in self.live:
-            return "being played"       # a half-played game is kept, across restarts too
+            return _("being played")    # a half-played game is kept, across restarts too
         if p.board in self.tools.changed():
-            return CHANGED
-        return "to play"
+            return _(CHANGED)
+        return _("to play")
 
     def _draw_progress(self, surface, bar) -> None:
         done, total = self.computer_games()
@@ -661,9 +700,17 @@ class RoundScene(Scene):
         t = self.tournament
         # a game whose result is already kept is done, even before its worker is polled
         running = sum(1 for r, b in self.background.running if t.result(r, b) is None)
-        text = f"Computer games: {done} of {total} done"
-        return text + (f", {running} playing now" if running else "")
+        if running:
+            return ngettext("Computer games: {done} of {n} done, {running} playing now",
+                            "Computer games: {done} of {n} done, {running} playing now",
+                            total).format(done=number(done), n=number(total),
+                                          running=number(running))
+        return ngettext("Computer games: {done} of {n} done",
+                        "Computer games: {done} of {n} done", total).format(
+            done=number(done), n=number(total))
 
 
 def _entrant_text(entrant) -> str:
-    return f"{entrant.name} (computer)" if entrant.is_computer else entrant.name
+    if entrant.is_computer:
+        return _("{name} (computer)").format(name=isolated(entrant.name))
+    return isolated(entrant.name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, isolated, number, rtl
 from game.tournament.model import MAX_ENTRANTS
 
 from .. import assets, ui
@@ -19,7 +20,8 @@ from .common import StoreError
 from .lifecycle import changed_boards, next_round, short, swap_preview
 
 ROOM = 52             # the tools' row under the boards
-BUTTONS = (("late", "Add late entrant", 170), ("roster", "Entrants", 120), ("swap", "Swap", 100))
+BUTTONS = (("late", N_("Add late entrant"), 170), ("roster", N_("Entrants"), 120),
+           ("swap", N_("Swap"), 100))
 CHOSEN = (222, 180, 120)
 
 
@@ -70,13 +72,14 @@ class RoundTools:
         if not self.can_change():
             self.chosen = []
         x = 60
+        area = (0, 0, s.app.size[0], 1)      # from the right in Persian
         for key, text, width in BUTTONS:
             if key == "swap" and not self.can_change():
                 continue
-            self.buttons[key] = ui.button(s, (x, y, width, 38), text,
+            self.buttons[key] = ui.button(s, ui.mirrored((x, y, width, 38), area), _(text),
                                           tooltip=self._tip(key))
             x += width + 10
-        self.row = pygame.Rect(x + 10, y, s.app.size[0] - 60 - x - 10, 38)
+        self.row = ui.mirrored((x + 10, y, s.app.size[0] - 60 - x - 10, 38), area)
         if next_round(t) is None or s.pairing.busy or len(t.entrants) >= MAX_ENTRANTS:
             self.buttons["late"].disable()
         if s.pairing.busy:
@@ -87,14 +90,14 @@ class RoundTools:
     def _tip(self, key: str) -> str:
         t = self.tournament
         n = next_round(t)
-        late = (f"A tournament takes at most {MAX_ENTRANTS} entrants"
+        late = (_("A tournament takes at most {n} entrants").format(n=number(MAX_ENTRANTS))
                 if len(t.entrants) >= MAX_ENTRANTS else
-                f"A player who comes late, paired from round {n}" if n else
-                "Every round is paired")
+                _("A player who comes late, paired from round {n}").format(n=number(n)) if n
+                else _("Every round is paired"))
         return {"late": late,
-                "roster": "Requested byes and withdrawals, entrant by entrant",
-                "swap": "Click two names on the boards, then Swap: they change places "
-                        "(the bye is a place too)"}[key]
+                "roster": _("Requested byes and withdrawals, entrant by entrant"),
+                "swap": _("Click two names on the boards, then Swap: they change places "
+                          "(the bye is a place too)")}[key]
 
     # --- events -------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -153,13 +156,16 @@ class RoundTools:
         try:
             words, warnings = swap_preview(t, s.shown, a, b)
         except ValueError as exc:
-            s.notice, s.notice_ok = f"Nothing was changed: {exc}", False
+            s.notice, s.notice_ok = _("Nothing was changed: {problem}").format(problem=exc), \
+                False
             return
         s.app.stack.push("tournament.confirm",
-                         heading=f"Swap {short(t.entrants[a].name, 24, 200)} and "
-                                 f"{short(t.entrants[b].name, 24, 200)}?",
-                         words=words + " The change is kept in the round's history.",
-                         warnings=warnings, yes="Swap them",
+                         heading=_("Swap {name} and {other}?").format(
+                             name=isolated(short(t.entrants[a].name, 24, 200)),
+                             other=isolated(short(t.entrants[b].name, 24, 200))),
+                         words=_("{what} The change is kept in the round's history.").format(
+                             what=words),
+                         warnings=warnings, yes=_("Swap them"),
                          on_yes=lambda: self.swap(a, b))
 
     def swap(self, a: int, b: int) -> None:
@@ -168,7 +174,8 @@ class RoundTools:
         try:
             s.stored.swap_players(s.shown, a, b)
         except (StoreError, ValueError) as exc:
-            s.notice, s.notice_ok = f"Nothing was changed: {exc}", False
+            s.notice, s.notice_ok = _("Nothing was changed: {problem}").format(problem=exc), \
+                False
         else:
             s.notice, s.notice_ok = (s.tournament.round_changes[s.shown][-1] + ".", True)
         self.chosen = []
@@ -181,12 +188,14 @@ class RoundTools:
             return None
         names = [self.tournament.entrants[e].name for e in self.chosen]
         if not names:
-            return ("To change this round's pairing, click two names, then Swap; or play "
-                    "the boards.")
+            return _("To change this round's pairing, click two names, then Swap; or play "
+                     "the boards.")
         if len(names) == 1:
-            return f"{short(names[0], 15, 200)} chosen: click the name to change places with."
-        return (f"Press Swap to exchange {short(names[0], 15, 160)} and "
-                f"{short(names[1], 15, 160)}, or click a name to choose again.")
+            return _("{name} chosen: click the name to change places with.").format(
+                name=isolated(short(names[0], 15, 200)))
+        return _("Press Swap to exchange {name} and {other}, or click a name to choose "
+                 "again.").format(name=isolated(short(names[0], 15, 160)),
+                                  other=isolated(short(names[1], 15, 160)))
 
     def draw_chosen(self, surface) -> None:
         """A frame round each name chosen (as wide as the name, within its column)."""
@@ -194,8 +203,11 @@ class RoundTools:
         for rect, who in self.name_cells():
             if who in self.chosen:
                 frame = rect.copy()
-                shown = names[who].name + (" (computer)" if names[who].is_computer else "")
+                shown = (_("{name} (computer)").format(name=isolated(names[who].name))
+                         if names[who].is_computer else names[who].name)
                 frame.width = min(rect.width, assets.measure(shown, 18) + 14)
+                if rtl():           # the name is drawn against its column's right
+                    frame.right = rect.right
                 pygame.draw.rect(surface, CHOSEN, frame, 2, border_radius=6)
 
     def draw_step(self, surface, text: str) -> None:
@@ -204,7 +216,8 @@ class RoundTools:
         lines = assets.wrap(text, 15, box.width)
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
-        step = 21         # a line of 15-point text, clear of the next
+        # a line of 15-point text, clear of the next (Persian and Chinese lines are taller)
+        step = max([21] + [assets.font(15).size(line)[1] + 1 for line in lines])
         top = box.centery - step * len(lines) // 2
         for i, line in enumerate(lines):
             assets.text(surface, line, (box.x, top + step * i), size=15, colour=ui.INK,

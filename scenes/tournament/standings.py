@@ -9,7 +9,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.tournament.files import crosstable_csv, standings_csv, write_free
-from game.tournament.model import TIEBREAK_TITLES
+from game.i18n import _, digits, isolated, ngettext, number, rtl
 from game.tournament.standings import crosstable_matrix, number_text, standings
 from game.tournament.store import StoreError
 
@@ -17,7 +17,8 @@ from .. import assets, ui
 from ..scroll_list import BAR, BAR_GAP, ScrollList
 from ..stack import Scene
 from . import projector
-from .common import counted, export_dir, message, points_text
+from .common import (button_width, count_text, export_dir, message, mirror_columns,
+                     points_text, tiebreak_title)
 from .lifecycle import withdrawn_tags
 from .printing import Printing
 
@@ -80,33 +81,38 @@ class StandingsScene(Scene):
                                                      manager=self.app.ui,
                                                      initial_text=self.folder))
         # the printouts of a round (the latest by default): chosen beside the button
-        rounds = [f"Round {r}" for r in range(1, self.tournament.rounds_paired + 1)]
+        rounds = [(_("Round {n}").format(n=number(r)), str(r))
+                  for r in range(1, self.tournament.rounds_paired + 1)]
         self.round_menu = None
         if rounds:
             self.round_menu = ui.dropdown(self, (w - 60 - 270, y + 5, 110, 36), rounds,
-                                          f"Round {self.print_round}")
+                                          rounds[self.print_round - 1])
         self.print_button = ui.button(
-            self, (w - 60 - 150, y + 2, 150, 42), "Printouts",
-            tooltip="The standings and crosstable after the round chosen, its pairings, a "
-                    "find-your-board list and result slips: a PDF and PNG pages")
+            self, (w - 60 - 150, y + 2, 150, 42), _("Printouts"),
+            tooltip=_("The standings and crosstable after the round chosen, its pairings, a "
+                      "find-your-board list and result slips: a PDF and PNG pages"))
         if not rounds:
             self.print_button.disable()
+        head_w = self.head_w = button_width(_("Close projector"), HEAD_BUTTON)
         self.projector_button = ui.button(
-            self, (w - 60 - HEAD_BUTTON, 74, HEAD_BUTTON, 32),
+            self, (w - 60 - head_w, 74, head_w, 32),
             projector.button_text(self.app, self.stored),
-            tooltip="The pairings and the standings in large type, in a window of their own")
+            tooltip=_("The pairings and the standings in large type, in a window of their own"))
         y += 56
-        self.back_button = ui.button(self, (60, y, 140, 46), "Back")
+        self.back_button = ui.button(self, (60, y, 140, 46), _("Back"))
         self.toggle_button = ui.button(self, (215, y, 200, 46),
-                                       "Standings" if self.crosstable else "Crosstable")
+                                       _("Standings") if self.crosstable else _("Crosstable"))
         # the three export buttons share what is right of Back and the toggle
         bw = min(200, (w - 60 - 430 - 20) // 3)
-        short = bw < 190               # a narrow window: the labels without "Export"
+        # a narrow window (or a language's longer words): the labels without "Export"
+        short = bw < 190 or any(button_width(words, 0) > bw for words in (
+            _("Export standings"), _("Export crosstable"), _("Export JSON")))
         self.csv_button = ui.button(self, (w - 60 - 3 * bw - 20, y, bw, 46),
-                                    "Standings CSV" if short else "Export standings", "#primary")
+                                    _("Standings CSV") if short else _("Export standings"),
+                                    "#primary")
         self.cross_button = ui.button(self, (w - 60 - 2 * bw - 10, y, bw, 46),
-                                      "Crosstable CSV" if short else "Export crosstable")
-        self.json_button = ui.button(self, (w - 60 - bw, y, bw, 46), "Export JSON")
+                                      _("Crosstable CSV") if short else _("Export crosstable"))
+        self.json_button = ui.button(self, (w - 60 - bw, y, bw, 46), _("Export JSON"))
 
     def handle(self, event) -> None:
         sideways = self.opponents.handle(event) if self.opponents is not None else False
@@ -129,7 +135,7 @@ class StandingsScene(Scene):
             projector.follow(self.projector_button, self.app, self.stored)
         elif (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
               and event.ui_element is self.round_menu):
-            self.print_round = int(event.text.split()[-1])
+            self.print_round = int(self.round_menu.selected_option[1])
         elif ui.pressed(event, self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.pop()
@@ -139,7 +145,7 @@ class StandingsScene(Scene):
         same name rather than over it ("name (2).csv"); the message names the file."""
         self.folder = self.folder_entry.get_text().strip()
         if not self.folder:
-            self.notice, self.notice_ok = "Type the folder to export to first.", False
+            self.notice, self.notice_ok = _("Type the folder to export to first."), False
             return None
         stem = file_stem(self.tournament.name)
         names = {"standings": f"{stem}-standings.csv", "crosstable": f"{stem}-crosstable.csv",
@@ -152,10 +158,11 @@ class StandingsScene(Scene):
                 texts = {"standings": standings_csv, "crosstable": crosstable_csv}
                 path = write_free(path, texts[what](self.tournament))
         except (StoreError, OSError) as exc:
-            self.notice, self.notice_ok = f"Nothing was written: {exc}", False
+            self.notice, self.notice_ok = _("Nothing was written: {problem}").format(
+                problem=exc), False
             return None
         self.written.append(path)
-        self.notice, self.notice_ok = f"Written: {path}", True
+        self.notice, self.notice_ok = _("Written: {path}").format(path=isolated(path)), True
         return path
 
     def print_pages(self) -> None:
@@ -163,7 +170,8 @@ class StandingsScene(Scene):
         background; the notice says when they are written, and where."""
         self.folder = self.folder_entry.get_text().strip()
         if not self.folder:
-            self.notice, self.notice_ok = "Type the folder to save the printouts in first.", False
+            self.notice, self.notice_ok = _("Type the folder to save the printouts in first."), \
+                False
             return
         self.notice = self.printing.start(self.tournament, self.print_round, self.folder)
         self.notice_ok = True
@@ -184,18 +192,26 @@ class StandingsScene(Scene):
         w, h = surface.get_size()
         t = self.tournament
         ui.heading(surface, t.name, (w // 2, 46), size=40)
-        done = ("final" if t.is_complete else
-                f"after {self._rounds_done()} of {counted(t.total_rounds, 'round')}")
-        assets.text(surface, f"{'Crosstable' if self.crosstable else 'Standings'} ({done})",
+        if t.is_complete:
+            done = _("Crosstable (final)") if self.crosstable else _("Standings (final)")
+        elif self.crosstable:
+            done = ngettext("Crosstable (after {done} of {n} round)",
+                            "Crosstable (after {done} of {n} rounds)", t.total_rounds)
+        else:
+            done = ngettext("Standings (after {done} of {n} round)",
+                            "Standings (after {done} of {n} rounds)", t.total_rounds)
+        done = done.format(done=number(self._rounds_done()), n=number(t.total_rounds))
+        assets.text(surface, done,
                     (w // 2, 90), size=19, colour=ui.MUTED, anchor="center",
-                    width=w - 2 * (60 + HEAD_BUTTON + 10))
+                    width=w - 2 * (60 + self.head_w + 10))
         ui.panel(surface, self.table_rect.inflate(20, 16))
         if self.crosstable:
             self._draw_crosstable(surface)
         else:
             self._draw_standings(surface)
-        assets.text(surface, "Export to folder:", (60, h - 128), size=16, colour=ui.INK,
-                    bold=True)
+        label = ui.mirrored((60, h - 128, 136, 20), (0, 0, w, h))
+        assets.text(surface, _("Export to folder:"), label.topleft, size=16, colour=ui.INK,
+                    bold=True, width=label.width)
         message(surface, self.notice, (w // 2, h - 186), ok=self.notice_ok, width=w - 80)
 
     def _rounds_done(self) -> int:
@@ -230,6 +246,15 @@ class StandingsScene(Scene):
         """``note`` at the left of the line under the rows, ``counts`` at its right."""
         r = self.table_rect
         x, y = r.right - 16, r.bottom - FOOTER + 6
+        if rtl():           # the counts at the left, the note from the right
+            x = r.x + 16
+            for text in counts:
+                x = assets.text(surface, text, (x, y), size=14, bold=True,
+                                colour=ui.MUTED).right + 18
+            if note:
+                assets.text(surface, note, (x, y), size=14, colour=ui.MUTED,
+                            width=r.right - 16 - x)
+            return
         for text in reversed(counts):
             x = assets.text(surface, text, (x, y), size=14, bold=True, colour=ui.MUTED,
                             anchor="topright").left - 18
@@ -240,38 +265,46 @@ class StandingsScene(Scene):
     def _draw_standings(self, surface) -> None:
         t = self.tournament
         rows = self.rows
-        tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks]
+        tb = [tiebreak_title(n) for n in t.tiebreaks]
         # the name has a column of its own, the rest as wide as their figures need
         narrow = surface.get_width() < NARROW
         widths = [40, None, 56, 56, 96] + [84] * len(tb) if narrow else \
             [50, None, 64, 64, 100] + [max(110, _title_width(title)) for title in tb]
-        cols = ui.columns(rows.view.x + 4, rows.view.width - 8, widths, gap=12)
-        self._columns(surface, ["Rank", "Name", "Points", "Played", "W / D / L"] + tb, cols,
-                      self.table_rect.y + 8)
+        cols = mirror_columns(ui.columns(rows.view.x + 4, rows.view.width - 8, widths, gap=12),
+                              rows.view.x + 4, rows.view.right - 4)
+        self._columns(surface, [_("Rank"), _("Name"), _("Points"), _("Played"),
+                                # TRANSLATORS: the head of the wins / draws / losses column
+                                _("W / D / L")] + tb, cols, self.table_rect.y + 8)
         self._stripes(surface)
         table = self._figures()[0]
         for i in rows.shown():
             s = table[i]
             y = rows.row_rect(i).y + 2
             colour = ui.TITLE if s.rank == 1 and s.played else ui.INK
-            cells = [str(s.rank), s.name, points_text(s.points), str(s.played),
-                     f"{s.wins} / {s.draws} / {s.losses}"]
-            cells += [number_text(v) for v in s.tiebreaks]
+            cells = [digits(s.rank), s.name, points_text(s.points), digits(s.played),
+                     digits(f"{s.wins} / {s.draws} / {s.losses}")]
+            cells += [digits(number_text(v)) for v in s.tiebreaks]
             tags = withdrawn_tags(t, s.entrant)
             if tags:        # at the end of the name's column, as short as the name needs
                 cx, cw = cols[1]
                 name = min(assets.measure(s.name, 17), 80)
                 tag = next((g for g in tags if assets.measure(g, 13) + 10 + name <= cw),
                            tags[-1])
-                drawn = assets.text(surface, tag, (cx + cw, y + 4), size=13,
-                                    colour=ui.MUTED, anchor="topright", width=cw - 60)
-                assets.text(surface, s.name, (cx, y), size=17, colour=colour,
-                            width=max(0, cw - drawn.width - 10))
+                if rtl():       # the tag at the name's end, which is its left
+                    drawn = assets.text(surface, tag, (cx, y + 4), size=13, colour=ui.MUTED,
+                                        anchor="topleft")
+                    assets.text(surface, s.name, (drawn.right + 10, y), size=17, colour=colour,
+                                width=max(0, cx + cw - drawn.right - 10))
+                else:
+                    drawn = assets.text(surface, tag, (cx + cw, y + 4), size=13,
+                                        colour=ui.MUTED, anchor="topright", width=cw - 60)
+                    assets.text(surface, s.name, (cx, y), size=17, colour=colour,
+                                width=max(0, cw - drawn.width - 10))
                 cells[1] = ""
             for text, (cx, cw) in zip(cells, cols):
                 assets.text(surface, text, (cx, y), size=17, colour=colour, width=cw)
         rows.draw(surface)
-        self._footer(surface, "", [rows.count_text("entrant")])
+        self._footer(surface, "", [count_text(rows, "entrant")])
 
     def _place_crosstable(self) -> None:
         """The crosstable's columns: the number, the name (as wide as the longest, up to a
@@ -293,7 +326,7 @@ class StandingsScene(Scene):
         # the tie-breaks' titles whole where the window is wide, shortened where it is less
         # so, and none where they would leave the grid too few columns
         enough = min(CELLS_WITH_TIEBREAKS, len(t.entrants))
-        tb = [_title_width(TIEBREAK_TITLES[n]) for n in t.tiebreaks]
+        tb = [_title_width(tiebreak_title(n)) for n in t.tiebreaks]
         if cells_beside(tb) < enough + 6:
             tb = [90] * len(t.tiebreaks)
         self.show_tiebreaks = cells_beside(tb) >= enough
@@ -322,40 +355,51 @@ class StandingsScene(Scene):
         standings order), each cell what the row scored against the column, then totals."""
         t = self.tournament
         rows, opponents = self.rows, self.opponents
-        tb = [TIEBREAK_TITLES[n] for n in t.tiebreaks] if self.show_tiebreaks else []
+        tb = [tiebreak_title(n) for n in t.tiebreaks] if self.show_tiebreaks else []
         table, matrix = self._figures(crosstable=True)
         head_y = self.table_rect.y + 8
-        self._columns(surface, ["No.", "Name", "Points"], self.left_cols, head_y)
-        self._columns(surface, tb, self.right_cols, head_y)
+        view = rows.view
+        left_cols = mirror_columns(self.left_cols, view.x + 4, view.right - 4)
+        right_cols = mirror_columns(self.right_cols, view.x + 4, view.right - 4)
+        # TRANSLATORS: the head of the crosstable's column of line numbers
+        self._columns(surface, [_("No."), _("Name"), _("Points")], left_cols, head_y)
+        self._columns(surface, tb, right_cols, head_y)
         self._stripes(surface)
-        for j in opponents.shown():
+
+        def column(j):      # an opponent's column, counted from the right in Persian
             col = opponents.row_rect(j)
-            assets.text(surface, str(j + 1), (col.centerx, head_y), size=15, bold=True,
+            return ui.mirrored(col, (view.x + 4, 0, view.width - 8, 1)) if rtl() else col
+        for j in opponents.shown():
+            col = column(j)
+            assets.text(surface, digits(j + 1), (col.centerx, head_y), size=15, bold=True,
                         colour=ui.MUTED, anchor="midtop", width=self.cell)
         for i in rows.shown():
             row = matrix[i]
             y = rows.row_rect(i).y + 2
-            cells = [str(row["line"]), row["name"], points_text(row["points"])]
-            for text, (cx, cw) in zip(cells, self.left_cols):
+            cells = [digits(row["line"]), row["name"], points_text(row["points"])]
+            for text, (cx, cw) in zip(cells, left_cols):
                 assets.text(surface, text, (cx, y), size=17, colour=ui.INK, width=cw)
             for j in opponents.shown():
                 scores, marks = row["scores"][j], row["marks"][j]
                 text = "\u00d7" if scores is None else " ".join(
                     mark or points_text(v) for v, mark in zip(scores, marks))
                 if text:
-                    assets.text(surface, text, (opponents.row_rect(j).centerx, y), size=17,
+                    assets.text(surface, text, (column(j).centerx, y), size=17,
                                 colour=ui.INK, anchor="midtop", width=self.cell)
-            for text, (cx, cw) in zip([number_text(v) for v in table[i].tiebreaks],
-                                      self.right_cols):
+            for text, (cx, cw) in zip([digits(number_text(v)) for v in table[i].tiebreaks],
+                                      right_cols):
                 assets.text(surface, text, (cx, y), size=17, colour=ui.INK, width=cw)
         rows.draw(surface)
         opponents.draw(surface)
-        note = ("A cell: what the row's entrant scored against the column's (+ \u2212 won, "
-                "lost by forfeit); empty where they have not met")
         if not self.show_tiebreaks and t.tiebreaks:
-            note += "; tie-breaks on the standings"
-        self._footer(surface, note + ".", [rows.count_text("entrant"),
-                                           opponents.count_text("opponent")])
+            note = _("A cell: what the row's entrant scored against the column's (+ \u2212 "
+                     "won, lost by forfeit); empty where they have not met; tie-breaks on the "
+                     "standings.")
+        else:
+            note = _("A cell: what the row's entrant scored against the column's (+ \u2212 "
+                     "won, lost by forfeit); empty where they have not met.")
+        self._footer(surface, note, [count_text(rows, "entrant"),
+                                     count_text(opponents, "opponent")])
 
 
 def _title_width(title: str) -> int:
