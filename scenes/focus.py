@@ -148,13 +148,16 @@ class FocusRing:
             self.place = self.kept.pop(scene, None) if scene is not None else None
 
     def current(self, scene):
-        """The widget in focus in ``scene``; a widget made again (the screen was rebuilt)
-        at the place of the one in focus takes its place."""
+        """The widget in focus in ``scene``; when it is gone (the screen was rebuilt) or
+        can no longer be used (Undo with nothing left to undo), the one nearest its place
+        takes the focus, one of its kind first: the focus never vanishes."""
         self._follow(scene)
-        if self.widget is not None and self.widget.alive():
+        if self.widget is not None and self.widget.alive() and _shown(self.widget):
             return self.widget
-        here = stops(scene)
         self.widget = None
+        if self.place is None:
+            return None
+        here = stops(scene)
         if here and self.place is not None:
             kind, centre = self.place
             same = [w for w in here if type(w) is kind] or here

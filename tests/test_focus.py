@@ -443,3 +443,22 @@ def test_tab_stays_in_a_dialog_while_it_is_open(app):
         assert focused(app) in inside, f"Tab left the dialog for {label(focused(app))}"
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is menu and not (menu.dialog and menu.dialog.alive())
+
+
+def test_the_focus_moves_to_the_nearest_button_when_its_own_can_no_longer_be_used(app):
+    """Undo pressed with the keys until nothing is left to undo: the ring goes to the
+    nearest button that can be used (Redo) instead of vanishing."""
+    play = app.stack.push("play", config=humans("calla"))
+    frames(app, 2)
+    play.apply(play.state.legal_moves()[0])
+    frames(app, 60)
+    assert play.undo_button.is_enabled
+    for _ in range(12):
+        press(app, pygame.K_TAB)
+        if focused(app) is play.undo_button:
+            break
+    press(app, pygame.K_RETURN, settle=3)
+    assert play.cursor == 0 and not play.undo_button.is_enabled
+    frames(app, 1)
+    assert focused(app) is play.redo_button
+    assert ring_pixels(app.screen, play.redo_button.rect) == (RING, EDGE)
