@@ -17,7 +17,8 @@ or ``...-<size>-<language>.png`` for a screen shown in a language asked for:
   vision sees them (colorspacious's simulation at full severity), and ``greyscale``;
 - ``size200``: every board at an interface size of 200 %, in each window asked for that has
   room for more than 100 % (the picture says how much it had: 1920x1080 has room for 180 %);
-- ``keyboard``: every board, the menu and a setup with the keyboard's focus shown;
+- ``keyboard``: every board with the keyboard's cursor on it, and again after Enter (a
+  piece picked up and carried, or a move played), the menu and a setup with the focus ring;
 - ``screens``: in each language asked for, the menu, the five setups, the five boards,
   pause, results, review, the games library, the settings, every rules page, a
   tournament's lobby, round, standings and crosstable, and the first page of its printout
@@ -124,11 +125,11 @@ def private_environment(home: Path) -> None:
 def new_app(job: Job, home: Path):
     from game import i18n
     from scenes.app import App
-    (home / "config").mkdir(parents=True, exist_ok=True)
+    for part in ("config", "data", "quick"):     # each picture from a first start
+        shutil.rmtree(home / part, ignore_errors=True)
+        (home / part).mkdir(parents=True)
     settings_path = home / "config" / "settings.json"
-    settings_path.unlink(missing_ok=True)        # each picture from the defaults
     app = App(size=job.size, settings_path=settings_path, log_path=None)
-    app.settings.set("animation_speed", 8.0)
     app.settings.set("colour_safe", False)
     for name, value in job.settings.items():
         if name == "interface_size":
@@ -199,14 +200,19 @@ def play_board(app, board: Board, names=SHORT, settle=True):
     return play
 
 
-def show_board(board, focus=False):
+def show_board(board, focus=False, enter=False):
+    """``board``; ``focus``: the keyboard's cursor on it (Tab, then arrows); ``enter``:
+    Enter pressed there too (a piece picked up, or a move played) and the cursor moved on."""
     def show(app, out):
+        import pygame
         play_board(app, board)
         if focus:
-            import pygame
-            key(app, pygame.K_TAB)
-            key(app, pygame.K_RIGHT)
-            key(app, pygame.K_DOWN)
+            for code in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN):
+                key(app, code)
+        if enter:
+            for code in (pygame.K_RETURN, pygame.K_LEFT, pygame.K_UP, pygame.K_UP):
+                key(app, code)
+            frames(app, 3)
     return show
 
 
@@ -236,6 +242,16 @@ def show_screen(name, *args):
 def show_menu(app, out):
     app.stack.push("menu")
     frames(app, 3)
+
+
+def show_menu_unfinished(app, out):
+    """The menu with two games left unfinished, each offered to go on with."""
+    for board in (BOARDS[0], BOARDS[3]):
+        play_board(app, board, names=MIXED, settle=False)
+        app.stack.pop()
+    if not app.writer.flush(timeout=30):
+        raise RuntimeError("the unfinished games were not written within 30 s")
+    show_menu(app, out)
 
 
 def show_setup(game):
@@ -422,6 +438,9 @@ def jobs_for(sizes, languages) -> list[Job]:
             jobs.append(Job(size, "en", [Output(f"keyboard/{board.name}-{s}.png",
                                                 tags | {"keyboard"})],
                             show_board(board, focus=True), dict(board.settings)))
+            jobs.append(Job(size, "en", [Output(f"keyboard/{board.name}-enter-{s}.png",
+                                                tags | {"keyboard"})],
+                            show_board(board, focus=True, enter=True), dict(board.settings)))
         jobs.append(Job(size, "en", [Output(f"keyboard/menu-{s}.png", {"keyboard", "menu"})],
                         show_focus("menu")))
         jobs.append(Job(size, "en", [Output(f"keyboard/setup-calliro-{s}.png",
@@ -433,6 +452,7 @@ def jobs_for(sizes, languages) -> list[Job]:
                                                     set(tags) | {"screens", code})],
                                 show, settings or {}))
             screen("menu", {"menu"}, show_menu)
+            screen("menu-unfinished", {"menu"}, show_menu_unfinished)
             for game in GAME_NAMES:
                 screen(f"setup-{game}", {"setup", game}, show_setup(game))
             for board in BOARDS:
