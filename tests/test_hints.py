@@ -129,9 +129,9 @@ def test_callisto_names_pieces_in_words_in_the_move_list_hover_and_prompt(app):
                                     "Bo: V tromino at l6,k7,l7"]
     frames(app, 2)
     move_pointer(app, view.trays[0].slots["O"].center)
-    assert view.status == "The 2x2 square: click to pick it up."
+    assert view.status == "The 2x2 square: click or Enter to pick it up."
     move_pointer(app, view.trays[0].slots["L4"].center)
-    assert view.status == "The L tetromino: click to pick it up."
+    assert view.status == "The L tetromino: click or Enter to pick it up."
     click(app, view.trays[0].slots["W"].center)
     short = view.rect.width < 800           # the prompt of a small window is shorter
     assert play.status_text().startswith("Blue (Ann): place the W pentomino." if short else

@@ -134,7 +134,7 @@ def test_flip_by_click_then_the_lock(app):
     position(play, {"cells": {"e5": "B/g", "f5": "O/g"}}, to_move=1)
     view = play.view
     move_pointer(app, at(play, "e5"))
-    assert view.status == "Click to flip e5 (blue up)."
+    assert view.status == "Click or Enter to flip e5 (blue up)."
     click(app, at(play, "e5"))
     settle(app, play)
     assert play.state.chip_at("e5") == "G/b" and play.move_texts[-1] == "Player 2: flip e5"

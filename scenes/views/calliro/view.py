@@ -453,9 +453,9 @@ class CalliroView(BoardView):
             if not n:
                 return _("No chip with {colour} up left.").format(colour=colour_word(up))
             return ngettext("{n} chip with {colour} up: drag it onto a lit cell, or click it "
-                            "and then a cell.",
+                            "(or Enter) and then a cell.",
                             "{n} chips with {colour} up: drag one onto a lit cell, or click it "
-                            "and then a cell.", n).format(n=number(n), colour=colour_word(up))
+                            "(or Enter) and then a cell.", n).format(n=number(n), colour=colour_word(up))
         text = state.chip_at(cell) if cell else None
         if text is None:
             return ""
@@ -465,7 +465,7 @@ class CalliroView(BoardView):
         if cell == state.flip_locked:
             return _("{cell} is locked: it was just flipped, so it cannot be flipped back "
                      "now.").format(cell=label)
-        return _("Click to flip {cell} ({colour} up).").format(cell=label,
+        return _("Click or Enter to flip {cell} ({colour} up).").format(cell=label,
                                                               colour=colour_word(text[0]))
 
     # --- words -----------------------------------------------------------------------------------

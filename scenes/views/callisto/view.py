@@ -448,7 +448,7 @@ class CallistoView(BoardView):
                     self.status = upper_first(_("{piece}: no room for it now.").format(
                         piece=the))
                 else:
-                    self.status = upper_first(_("{piece}: click to pick it up.").format(
+                    self.status = upper_first(_("{piece}: click or Enter to pick it up.").format(
                         piece=the))
         elif self.trays.hover is not None:
             self.trays.hover = None

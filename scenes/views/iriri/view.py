@@ -252,7 +252,7 @@ class IririView(BoardView):
         p = self.placement
         if not p.pieces:
             self.status = _("Nothing to confirm yet: drag pyramids from your hand onto the "
-                            "board")
+                            "board, or arrows, Tab and Enter")
             return None
         if p.problem:
             self.status = _("Not allowed: {problem}").format(problem=p.problem)
