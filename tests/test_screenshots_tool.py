@@ -61,3 +61,26 @@ def test_a_bad_size_is_refused_with_a_message(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "'big' is not a size such as 960x600" in done.stderr
     assert not (tmp_path / "shots").exists()
+
+
+def test_a_screen_that_fails_is_named_and_the_others_are_still_made(tmp_path):
+    """Without a PDF renderer the printout's page cannot be drawn: said, its PDF kept
+    instead, and the menu still made."""
+    alone = Path(sys.executable).parent          # python, but no pdftoppm, on the PATH
+    if (alone / "pdftoppm").exists():
+        alone = tmp_path / "bin"
+        alone.mkdir()
+        (alone / "python3").symlink_to(sys.executable)
+    out = tmp_path / "shots"
+    env = dict(os.environ, PATH=str(alone))
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshots.py"), str(out),
+                           "--size", "960x600", "--language", "de",
+                           "--only", "printout,menu+de"],
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1
+    assert "FAILED screens/printout-A4-de.png" in done.stderr
+    assert "no PDF renderer" in done.stderr
+    assert (out / "screens" / "printout-A4-de.pdf").stat().st_size > 1000
+    assert colours(out / "screens" / "menu-960x600-de.png") > 50
+    assert done.stdout.strip().splitlines()[-1].startswith("2 pictures in ")
+    assert "1 screen failed: screens/printout-A4-de.png" in done.stdout

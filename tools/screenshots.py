@@ -393,7 +393,9 @@ def show_printout(app, out):
         raise RuntimeError(f"no PDF written: {standings.notice}")
     renderer = shutil.which("pdftoppm")
     if renderer is None:
-        raise RuntimeError(f"no PDF renderer (pdftoppm) on this machine; the PDF is {pdfs[0]}")
+        kept = out.with_suffix(".pdf")
+        shutil.copyfile(pdfs[0], kept)
+        raise RuntimeError(f"no PDF renderer (pdftoppm) on this machine; the PDF is {kept}")
     stem = out.with_suffix("")
     subprocess.run([renderer, "-png", "-r", "100", "-f", "1", "-l", "1", "-singlefile",
                     str(pdfs[0]), str(stem)], check=True, capture_output=True, timeout=120)
@@ -581,7 +583,8 @@ def main(argv=None) -> int:
                 failed.append(f"{where}: {detail}")
                 print(f"FAILED {where}: {detail}", file=sys.stderr, flush=True)
         print(f"{made} pictures in {args.out_dir} ({len(sizes)} window sizes, languages "
-              f"{', '.join(languages)}); {len(failed)} screens failed"
+              f"{', '.join(languages)}); {len(failed)} "
+              f"{'screen' if len(failed) == 1 else 'screens'} failed"
               + (": " + "; ".join(failed) if failed else ""))
         return 1 if failed else 0
     finally:
