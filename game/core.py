@@ -268,14 +268,16 @@ class Fields:
                  path: bool = False, error: type = ValueError):
         self.where, self.path, self.error = where, path, error
         if not isinstance(data, dict):
-            raise error(f"{where}: expected an object")
+            raise error(_("{where}: expected an object").format(where=where))
         unknown = sorted((key for key in data if key not in allowed), key=str)
         if unknown:
-            raise error(f"{where}: unknown field {shown(unknown[0])}")
+            raise error(_("{where}: unknown field {field}").format(where=where,
+                                                                  field=shown(unknown[0])))
         if required:
             missing = [key for key in allowed if key not in data]
             if missing:
-                raise error(f"{where}: missing field {missing[0]!r}")
+                raise error(_("{where}: missing field {field}").format(where=where,
+                                                                      field=repr(missing[0])))
         self.data = data
 
     @classmethod
@@ -289,13 +291,17 @@ class Fields:
         """The error saying that field ``key`` ``why`` (``"must be ..."``)."""
         if self.path:
             return self.error(f"{self.where}.{key}: {why}")
-        return self.error(f"{self.where}: field {key!r} {why}")
+        # TRANSLATORS: a field of a file and what is wrong with it: "position: field 'pits'
+        # must be a list, not 5"
+        return self.error(_("{where}: field {field} {why}").format(where=self.where,
+                                                                    field=repr(key), why=why))
 
     def _value(self, key: str, default):
         if key in self.data:
             return self.data[key]
         if default is REQUIRED:
-            raise self.error(f"{self.where}: missing field {key!r}")
+            raise self.error(_("{where}: missing field {field}").format(where=self.where,
+                                                                       field=repr(key)))
         return default
 
     # --- reading ------------------------------------------------------------------
@@ -309,13 +315,17 @@ class Fields:
         """``value``, read from field ``key`` (or an entry of it, ``pits[3]``), as a whole
         number from ``low`` to ``high`` (either None: no bound)."""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.bad(key, f"must be a whole number, not {shown(value)}")
+            raise self.bad(key, _("must be a whole number, not {value}").format(
+                value=shown(value)))
         if (low is not None and value < low) or (high is not None and value > high):
             if self.path and low is not None and high is not None:
-                raise self.bad(key, f"{shown(value)} is out of range {low}-{high}")
+                raise self.bad(key, _("{value} is out of range {low}-{high}").format(
+                    value=shown(value), low=low, high=high))
             if low is not None and value < low:
-                raise self.bad(key, f"must be at least {low}, not {shown(value)}")
-            raise self.bad(key, f"must be at most {high}, not {shown(value)}")
+                raise self.bad(key, _("must be at least {low}, not {value}").format(
+                    low=low, value=shown(value)))
+            raise self.bad(key, _("must be at most {high}, not {value}").format(
+                high=high, value=shown(value)))
         return value
 
     def int(self, key: str, low=None, high=None, *, default=REQUIRED,
@@ -329,7 +339,8 @@ class Fields:
     def bool(self, key: str, *, default=REQUIRED) -> bool:
         value = self._value(key, default)
         if not isinstance(value, bool):
-            raise self.bad(key, f"must be true or false, not {shown(value)}")
+            raise self.bad(key, _("must be true or false, not {value}").format(
+                value=shown(value)))
         return value
 
     def text(self, key: str, choices=None, *, default=REQUIRED, optional: bool = False,
@@ -340,12 +351,13 @@ class Fields:
         if value is None and optional:
             return None
         if not isinstance(value, str):
-            raise self.bad(key, f"must be text, not {shown(value)}")
+            raise self.bad(key, _("must be text, not {value}").format(value=shown(value)))
         if choices is not None and value not in choices:
-            raise self.bad(key, f"must be one of {', '.join(map(str, choices))}, "
-                                f"not {shown(value)}")
+            raise self.bad(key, _("must be one of {choices}, not {value}").format(
+                choices=", ".join(map(str, choices)), value=shown(value)))
         if limit is not None and len(value) > limit:
-            raise self.bad(key, f"must be at most {limit} characters long, not {len(value)}")
+            raise self.bad(key, _("must be at most {limit} characters long, not {n}").format(
+                limit=limit, n=len(value)))
         return value
 
     def seconds(self, key: str, *, default=REQUIRED) -> float:
@@ -353,7 +365,8 @@ class Fields:
         value = self._value(key, default)
         seconds = seconds_value(value)
         if seconds is None:
-            raise self.bad(key, f"must be a number of seconds, not {shown(value)}")
+            raise self.bad(key, _("must be a number of seconds, not {value}").format(
+                value=shown(value)))
         return seconds
 
     def list(self, key: str, most: int | None = None, *, default=REQUIRED,
@@ -361,11 +374,13 @@ class Fields:
         """A list of exactly ``length`` entries, or of at most ``most``."""
         value = self._value(key, default)
         if not isinstance(value, list):
-            raise self.bad(key, f"must be a list, not {shown(value)}")
+            raise self.bad(key, _("must be a list, not {value}").format(value=shown(value)))
         if length is not None and len(value) != length:
-            raise self.bad(key, f"must have {length} entries, not {len(value)}")
+            raise self.bad(key, _("must have {length} entries, not {n}").format(
+                length=length, n=len(value)))
         if most is not None and len(value) > most:
-            raise self.bad(key, f"must have at most {most} entries, not {len(value)}")
+            raise self.bad(key, _("must have at most {most} entries, not {n}").format(
+                most=most, n=len(value)))
         return value
 
     def int_list(self, key: str, low=None, high=None, *, default=REQUIRED,
@@ -379,7 +394,7 @@ class Fields:
     def dict(self, key: str, *, default=REQUIRED) -> dict:
         value = self._value(key, default)
         if not isinstance(value, dict):
-            raise self.bad(key, f"must be an object, not {shown(value)}")
+            raise self.bad(key, _("must be an object, not {value}").format(value=shown(value)))
         return value
 
     def derived(self, key: str, value, why: str) -> None:
@@ -395,7 +410,8 @@ class Fields:
         try:
             return spec.check_options(value)
         except ValueError as exc:
-            raise self.error(f"{self.where}: field 'options': {exc}") from None
+            raise self.error(_("{where}: field 'options': {problem}").format(
+                where=self.where, problem=exc)) from None
 
     def build(self, make, *args, field: str | None = None):
         """``make(*args)``, its ValueError said again naming this object and the field:

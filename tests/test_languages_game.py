@@ -78,24 +78,27 @@ REFUSED = {"calla": _calla, "calliro": _calliro, "callisto": _callisto, "iriri":
            "calabria": _calabria}
 
 
-def test_every_game_has_a_refusal_here():
-    assert sorted(REFUSED) == sorted(every_game())
+def refused(game):
+    """(state, a move its rules refuse, the message expected) of ``game``."""
+    if game not in REFUSED:
+        raise LookupError(f"{game} has no entry in test_languages_game.REFUSED")
+    return REFUSED[game]()
 
 
 def refusal(game):
-    state, move, _expected = REFUSED[game]()
+    state, move, _expected = refused(game)
     with pytest.raises(ValueError) as caught:
         state.play(move)
     return str(caught.value)
 
 
 @pytest.mark.parametrize("code", SHIPPED)
-@pytest.mark.parametrize("game", sorted(REFUSED))
+@pytest.mark.parametrize("game", every_game())
 def test_a_refused_move_is_said_in_the_language_chosen(game, code):
     english = refusal(game)
-    assert english == REFUSED[game]()[2](), "in English the rules' own words"
+    assert english == refused(game)[2](), "in English the rules' own words"
     said = in_language(code, lambda: refusal(game))
-    wanted = in_language(code, REFUSED[game]()[2])
+    wanted = in_language(code, refused(game)[2])
     assert said == wanted, "the catalogue's translation"
     assert said != english, f"{game}'s refusal has a translation in {code}"
 
@@ -117,24 +120,25 @@ def test_a_move_text_that_is_no_move_is_said_in_the_language_chosen(code):
 # --- the sides and the clock ----------------------------------------------------------
 
 def side_names():
-    from game import calabria, calliro, callisto, iriri
-    return {"calabria": calabria.side_names(), "calliro": calliro.side_names(),
-            "callisto": callisto.side_names("callisto"),
-            "callisto_2_4": callisto.side_names("callisto_2_4"), "iriri": iriri.side_names()}
+    """Each game's sides, by game and variant, in the language in use."""
+    import importlib
+    return {(game, variant): importlib.import_module(f"game.{game}").side_names(variant)
+            for game in every_game() for variant in GAMES[game].variants}
 
 
 @pytest.mark.parametrize("code", SHIPPED)
 def test_the_sides_are_named_in_the_language_chosen(code):
     english = side_names()
-    assert english["calabria"] == ("Romans", "Gladiators")
-    assert english["callisto_2_4"] == ("Blue/Red", "Yellow/Green")
+    assert english[("calabria", "standard")] == ("Romans", "Gladiators")
+    assert english[("callisto", "callisto_2_4")] == ("Blue/Red", "Yellow/Green")
     named = in_language(code, side_names)
-    for game, names in named.items():
-        assert len(names) == len(english[game])
-        for mine, theirs in zip(names, english[game]):
-            assert mine != theirs, f"{game}: {theirs} in {code}"
+    for key, names in named.items():
+        assert len(names) == len(english[key])
+        for mine, theirs in zip(names, english[key]):
+            # Calla's sides are letters, A and B in every language
+            assert mine != theirs or len(theirs) == 1, f"{key}: {theirs} in {code}"
     wanted = in_language(code, lambda: (_("Blue"), _("Red")))
-    assert named["callisto_2_4"][0] == "/".join(wanted)
+    assert named[("callisto", "callisto_2_4")][0] == "/".join(wanted)
 
 
 @pytest.mark.parametrize("code", SHIPPED)
@@ -191,12 +195,12 @@ def play_scene(app, game):
     return play
 
 
-@pytest.mark.parametrize("game", sorted(REFUSED))
+@pytest.mark.parametrize("game", every_game())
 def test_a_refused_move_reaches_the_status_line_in_german(tmp_path, game):
     app = make_app(tmp_path)
     try:
         play = play_scene(app, game)
-        state, move, expected = REFUSED[game]()
+        state, move, expected = refused(game)
         set_position(play, state.position())
         app.set_language("de")
         assert not play.apply(move)
@@ -419,3 +423,18 @@ def test_a_host_in_a_german_program_sends_english_to_the_players(tmp_path):
     results = [n for n in news if n[0] == "result"]
     assert results and results[0][2]["reason"] == "Ann resigned."
     assert _("{name} resigned.").format(name="Ann") == "Ann hat aufgegeben."
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_position_refused_names_its_field_in_the_language_chosen(code):
+    def problem():
+        with pytest.raises(ValueError) as caught:
+            GAMES["calla"].from_position({"pits": 5})
+        return str(caught.value)
+
+    english = problem()
+    assert english == "position: field 'pits' must be a list, not 5"
+    said = in_language(code, problem)
+    assert said != english and "'pits'" in said and "5" in said
+    if code == "de":
+        assert said == "position: Feld 'pits' muss eine Liste sein, nicht 5"
