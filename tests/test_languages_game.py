@@ -438,3 +438,24 @@ def test_a_position_refused_names_its_field_in_the_language_chosen(code):
     assert said != english and "'pits'" in said and "5" in said
     if code == "de":
         assert said == "position: Feld 'pits' muss eine Liste sein, nicht 5"
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_a_list_of_entrants_refused_names_the_row_in_the_language_chosen(code):
+    from game.tournament.files import read_entrant_lines, read_entrants_csv
+
+    def problems():
+        said = []
+        for read, text in ((read_entrants_csv, "Name,Rating\nAnn,12345\n"),
+                           (read_entrant_lines, "Ann\nBo\nann\n")):
+            with pytest.raises(ValueError) as caught:
+                read(text)
+            said.append(str(caught.value))
+        return said
+
+    english = problems()
+    assert english == ["row 2: the rating '12345' is not a whole number from 0 to 9999",
+                       "line 3: 'ann' is on line 1 already"]
+    said = in_language(code, problems)
+    assert all(mine != theirs for mine, theirs in zip(said, english))
+    assert "'12345'" in said[0] and "9999" in said[0] and "'ann'" in said[1]

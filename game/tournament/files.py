@@ -392,7 +392,7 @@ def read_entrants_csv(text: str) -> list[Entrant]:
     be used, and nothing is taken.
     """
     if len(text) > MAX_ENTRANTS_BYTES:
-        raise ValueError("the file is too large for a list of entrants")
+        raise ValueError(_("the file is too large for a list of entrants"))
     text = text[1:] if text.startswith("\ufeff") else text
     lines = text.splitlines()
     sample = next((line for line in lines if line.strip()), "")
@@ -419,17 +419,18 @@ def read_entrants_csv(text: str) -> list[Entrant]:
             entrant = _entrant_row(cells, columns, row)
             key = entrant.name.casefold()
             if key in seen:
-                raise ValueError(f"row {row}: {shown(entrant.name)} is on row {seen[key]} "
-                                 "already")
+                raise ValueError(_("row {row}: {name} is on row {first} already").format(
+                    row=row, name=shown(entrant.name), first=seen[key]))
             seen[key] = row
             if len(entrants) == MAX_ENTRANTS:
-                raise ValueError(f"row {row}: a tournament takes at most {MAX_ENTRANTS} "
-                                 "entrants")
+                raise ValueError(_("row {row}: a tournament takes at most {most} "
+                                   "entrants").format(row=row, most=MAX_ENTRANTS))
             entrants.append(entrant)
     except csv.Error as exc:
-        raise ValueError(f"row {reader.line_num}: {shown(str(exc), 80)}") from None
+        raise ValueError(_("row {row}: {problem}").format(
+            row=reader.line_num, problem=shown(str(exc), 80))) from None
     if not entrants:
-        raise ValueError("no entrant: the file has no row with a name")
+        raise ValueError(_("no entrant: the file has no row with a name"))
     rated = sorted((e for e in entrants if e.rating is not None), key=lambda e: -e.rating)
     return rated + [e for e in entrants if e.rating is None]
 
@@ -437,43 +438,47 @@ def read_entrants_csv(text: str) -> list[Entrant]:
 def _entrant_columns(cells, header, row: int) -> tuple:
     for cell, column in zip(cells, header):
         if column is None and cell:
-            raise ValueError(f"row {row}: unknown column {shown(cell, 40)} (an entrants file "
-                             "has a name, a rating and a club)")
+            raise ValueError(_("row {row}: unknown column {cell} (an entrants file has a name, "
+                               "a rating and a club)").format(row=row, cell=shown(cell, 40)))
     named = [column for column in header if column is not None]
     for column in named:
         if named.count(column) > 1:
-            raise ValueError(f"row {row}: two columns give the {column}")
+            text = {"name": _("row {row}: two columns give the name"),
+                    "rating": _("row {row}: two columns give the rating"),
+                    "club": _("row {row}: two columns give the club")}[column]
+            raise ValueError(text.format(row=row))
     if "name" not in named:
-        raise ValueError(f"row {row}: no column gives the name")
+        raise ValueError(_("row {row}: no column gives the name").format(row=row))
     return tuple(header)
 
 
 def _entrant_row(cells, columns, row: int) -> Entrant:
     extra = [cell for cell in cells[len(columns):] if cell]
     if extra:
-        raise ValueError(f"row {row}: {len(cells)} columns; an entrants file has a name, a "
-                         "rating and a club")
+        raise ValueError(_("row {row}: {n} columns; an entrants file has a name, a rating and "
+                           "a club").format(row=row, n=len(cells)))
     values = {column: cell for column, cell in zip(columns, cells) if column is not None}
     name = values.get("name", "")
     if not name:
-        raise ValueError(f"row {row}: no name")
+        raise ValueError(_("row {row}: no name").format(row=row))
     rating = values.get("rating") or None
     if rating is not None:
         if not (rating.isascii() and rating.isdigit() and len(rating) <= 4):
-            raise ValueError(f"row {row}: the rating {shown(rating, 40)} is not a whole number "
-                             f"from 0 to {MAX_RATING}")
+            raise ValueError(_("row {row}: the rating {rating} is not a whole number from 0 to "
+                               "{most}").format(row=row, rating=shown(rating, 40),
+                                                most=MAX_RATING))
         rating = int(rating)
     try:
         return Entrant(name, rating=rating, club=values.get("club") or None)
     except FieldProblem as exc:
-        raise ValueError(f"row {row}: {exc}") from None
+        raise ValueError(_("row {row}: {problem}").format(row=row, problem=exc)) from None
 
 
 def read_entrant_lines(text: str) -> list[Entrant]:
     """Entrants from pasted text, one name a line (a line copied from a spreadsheet: its
     first cell); blank lines skipped; pure.  ValueError naming the line otherwise."""
     if len(text) > MAX_ENTRANTS_BYTES:
-        raise ValueError("the text is too long for a list of names")
+        raise ValueError(_("the text is too long for a list of names"))
     entrants: list[Entrant] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
@@ -483,14 +488,15 @@ def read_entrant_lines(text: str) -> list[Entrant]:
         try:
             entrant = Entrant(name)
         except FieldProblem as exc:
-            raise ValueError(f"line {number}: {exc}") from None
+            raise ValueError(_("line {n}: {problem}").format(n=number, problem=exc)) from None
         key = name.casefold()
         if key in seen:
-            raise ValueError(f"line {number}: {shown(name)} is on line {seen[key]} already")
+            raise ValueError(_("line {n}: {name} is on line {first} already").format(
+                n=number, name=shown(name), first=seen[key]))
         seen[key] = number
         if len(entrants) == MAX_ENTRANTS:
-            raise ValueError(f"line {number}: a tournament takes at most {MAX_ENTRANTS} "
-                             "entrants")
+            raise ValueError(_("line {n}: a tournament takes at most {most} entrants").format(
+                n=number, most=MAX_ENTRANTS))
         entrants.append(entrant)
     return entrants
 
@@ -509,4 +515,6 @@ def load_entrants_csv(path) -> list[Entrant]:
     try:
         return read_entrants_csv(text)
     except ValueError as exc:
-        raise StoreError(f"{Path(path).name}, {exc}") from None
+        # TRANSLATORS: a file of entrants named, then what is wrong in it: "club.csv, row 4: ..."
+        raise StoreError(_("{file}, {problem}").format(file=Path(path).name, problem=exc)) \
+            from None
