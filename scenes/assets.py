@@ -641,16 +641,42 @@ def fitted(words: str, name: str, size: int, width: int, bold: bool = False) -> 
     return words.format(name=i18n.isolated(short))
 
 
-def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``words`` into lines that fit ``width`` pixels at ``size``."""
-    lines, line = [], ""
+#: Letters of scripts written without spaces between words (Chinese, Japanese, Korean
+#: syllables are spaced but long runs are broken anywhere too): a line may break before
+#: any of them.
+_BREAK_ANYWHERE = re.compile(r"[\u2e80-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+                             r"\uff00-\uffef]")
+#: Marks a line must not start with: they stay with the letter before them.
+_NO_LINE_START = set("，。、；：！？）」』】》〉·,.;:!?)%")
+
+
+def _wrap_pieces(words: str) -> list[tuple[str, str]]:
+    """``words`` as (glue, piece): the pieces a line may break between, each with what
+    joins it to the one before (a space between words, nothing inside a run of Chinese)."""
+    out = []
     for word in str(words).split():
-        trial = f"{line} {word}".strip()
+        pieces: list[str] = []
+        for char in word:
+            if pieces and (char in _NO_LINE_START or not (
+                    _BREAK_ANYWHERE.match(char) or _BREAK_ANYWHERE.match(pieces[-1][-1]))):
+                pieces[-1] += char
+            else:
+                pieces.append(char)
+        out += [(" " if i == 0 else "", piece) for i, piece in enumerate(pieces)]
+    return out
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``words`` into lines that fit ``width`` pixels at ``size``: at spaces, and
+    between any two letters of Chinese or Japanese, which put no spaces between words."""
+    lines, line = [], ""
+    for glue, piece in _wrap_pieces(words):
+        trial = f"{line}{glue}{piece}" if line else piece
         if measure(trial, size, bold) <= width or not line:
             line = trial
         else:
             lines.append(line)
-            line = word
+            line = piece
     if line:
         lines.append(line)
     return lines
