@@ -459,3 +459,15 @@ def test_a_list_of_entrants_refused_names_the_row_in_the_language_chosen(code):
     said = in_language(code, problems)
     assert all(mine != theirs for mine, theirs in zip(said, english))
     assert "'12345'" in said[0] and "9999" in said[0] and "'ann'" in said[1]
+
+
+def test_a_damaged_tournament_database_is_named_in_german(tmp_path):
+    from game.tournament.errors import StoreError
+    from game.tournament.store import TournamentStore
+    path = tmp_path / "club.sqlite3"
+    path.write_bytes(b"not a database at all, just some bytes" * 20)
+    i18n.use("de")
+    with pytest.raises(StoreError) as caught:
+        TournamentStore(path).list()
+    assert str(caught.value) == (f"{path} ist beschädigt oder keine Turnierdatenbank (kein "
+                                 "SQLite-Kopf); sie blieb unverändert")

@@ -212,7 +212,8 @@ class TournamentStore:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(str(self.path), timeout=10, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"cannot open tournament database {self.path}: {exc}") from None
+            raise StoreError(_("cannot open tournament database {path}: {reason}").format(
+                path=self.path, reason=exc)) from None
         try:
             self._db = db
             db.text_factory = _text
@@ -223,7 +224,8 @@ class TournamentStore:
         except sqlite3.OperationalError as exc:
             db.close()
             self._db = None
-            raise StoreError(f"cannot use tournament database {self.path}: {exc}") from None
+            raise StoreError(_("cannot use tournament database {path}: {reason}").format(
+                path=self.path, reason=exc)) from None
         except sqlite3.DatabaseError as exc:
             db.close()
             self._db = None
@@ -240,12 +242,13 @@ class TournamentStore:
             if not self.path.exists():
                 return True
             if self.path.is_dir():
-                raise StoreError(f"{self.path} is a folder, not a tournament database")
+                raise StoreError(_("{path} is a folder, not a tournament database").format(
+                    path=self.path))
             if self.path.stat().st_size == 0:
                 return True
         except OSError as exc:
-            raise StoreError(f"cannot read tournament database {self.path}: "
-                             f"{exc.strerror or exc}") from None
+            raise StoreError(_("cannot read tournament database {path}: {reason}").format(
+                path=self.path, reason=exc.strerror or exc)) from None
         # Ask SQLite itself rather than opening the file by hand: closing a plain file
         # handle would drop the locks that other connections in this process hold on it.
         # The probe is read-only and immutable, so it takes no locks and writes nothing.
@@ -259,9 +262,11 @@ class TournamentStore:
                 probe.close()
         except sqlite3.DatabaseError as exc:
             if "not a database" in str(exc) or "malformed" in str(exc):
-                raise StoreError(f"{self.path} is damaged or is not a tournament database "
-                                 "(no SQLite header); it was left untouched") from None
-            raise StoreError(f"cannot read tournament database {self.path}: {exc}") from None
+                raise StoreError(_("{path} is damaged or is not a tournament database (no "
+                                   "SQLite header); it was left untouched").format(
+                                       path=self.path)) from None
+            raise StoreError(_("cannot read tournament database {path}: {reason}").format(
+                path=self.path, reason=exc)) from None
         return False
 
     def _header(self):
@@ -286,21 +291,23 @@ class TournamentStore:
                     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                     return
         if app != APPLICATION_ID:
-            raise StoreError(f"{self.path} is an SQLite database but not a Callidus tournament "
-                             "database; it was left untouched")
+            raise StoreError(_("{path} is an SQLite database but not a Callidus tournament "
+                               "database; it was left untouched").format(path=self.path))
         if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} was written by a newer Callidus (schema {version}); "
-                             "it was left untouched")
+            raise StoreError(_("{path} was written by a newer Callidus (schema {version}); it "
+                               "was left untouched").format(path=self.path, version=version))
         old = version == 1 and set(TABLES_V1) <= tables and "result_history" not in tables
         needed = TABLES if version >= 4 else TABLES_V3
         if not old and (version not in (2, 3, 4, SCHEMA_VERSION) or not set(needed) <= tables):
-            raise StoreError(f"{self.path} is damaged: tables are missing; it was left untouched")
+            raise StoreError(_("{path} is damaged: tables are missing; it was left "
+                               "untouched").format(path=self.path))
         if version == SCHEMA_VERSION and not {"rating", "club"} <= self._entrant_columns():
-            raise StoreError(f"{self.path} is damaged: the entrants' ratings and clubs are "
-                             "missing; it was left untouched")
+            raise StoreError(_("{path} is damaged: the entrants' ratings and clubs are missing; "
+                               "it was left untouched").format(path=self.path))
         check = db.execute("PRAGMA quick_check").fetchall()
         if [row[0] for row in check] != ["ok"]:
-            raise StoreError(f"{self.path} is damaged ({check[0][0]}); it was left untouched")
+            raise StoreError(_("{path} is damaged ({reason}); it was left untouched").format(
+                path=self.path, reason=check[0][0]))
         if version < SCHEMA_VERSION:
             with self._tx():   # look again under the write lock: another process may be here
                 version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -366,7 +373,7 @@ class TournamentStore:
         def __enter__(self):
             db = self.store._db
             if db is None:
-                raise StoreError("the tournament database is closed")
+                raise StoreError(_("the tournament database is closed"))
             if not self.durable:
                 db.execute("PRAGMA synchronous = NORMAL")
             db.execute("BEGIN IMMEDIATE")
@@ -389,7 +396,8 @@ class TournamentStore:
         try:
             return action(*args)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"tournament database {self.path}: {exc}") from None
+            raise StoreError(_("tournament database {path}: {reason}").format(
+                path=self.path, reason=exc)) from None
 
     # --- tournaments --------------------------------------------------------
     def add(self, tournament: Tournament) -> int:
@@ -515,7 +523,8 @@ class TournamentStore:
         except StoreError:      # already says which file and why
             raise
         except ValueError as exc:
-            raise StoreError(f"{self.path} is damaged: {exc}") from None
+            raise StoreError(_("{path} is damaged: {reason}").format(path=self.path,
+                                                                     reason=exc)) from None
 
     def _checked(self, tid) -> Tournament:
         """The tournament ``tid``, every field checked; ValueError naming the bad one."""
@@ -534,7 +543,8 @@ class TournamentStore:
         row = db.execute("SELECT name, format, cycles, rounds, tiebreaks, seed FROM tournament "
                          "WHERE id = ?", (tid,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no tournament {tid} in {self.path}")
+            raise StoreError(_("there is no tournament {id} in {path}").format(
+                id=tid, path=self.path))
         where = f"tournament {tid}"
         entrants = []
         for i, (idx, n, k, lv, rating, club) in enumerate(db.execute(
@@ -580,7 +590,8 @@ class TournamentStore:
                 names = [d[0] for d in cur.description]
                 tables[table] = [{n: _plain(v) for n, v in zip(names, r)} for r in cur]
             if not tables["tournament"]:
-                raise StoreError(f"there is no tournament {tid} in {self.path}")
+                raise StoreError(_("there is no tournament {id} in {path}").format(
+                    id=tid, path=self.path))
             return tables
         return self._run(run)
 
@@ -596,7 +607,8 @@ class TournamentStore:
         def run():
             with self._tx() as db:
                 if db.execute("DELETE FROM tournament WHERE id = ?", (tid,)).rowcount == 0:
-                    raise StoreError(f"there is no tournament {tid} in {self.path}")
+                    raise StoreError(_("there is no tournament {id} in {path}").format(
+                        id=tid, path=self.path))
         self._run(run)
 
     def rename(self, tid: int, name: str) -> str:
@@ -616,7 +628,8 @@ class TournamentStore:
             with self._tx() as db:
                 if db.execute("UPDATE tournament SET name = ? WHERE id = ?",
                               (text, tid)).rowcount == 0:
-                    raise StoreError(f"there is no tournament {tid} in {self.path}")
+                    raise StoreError(_("there is no tournament {id} in {path}").format(
+                        id=tid, path=self.path))
         self._run(run)
         return text
 
@@ -673,8 +686,8 @@ class TournamentStore:
                      None if result is None else result.how,
                      None if result is None else now, tid, round_no, board))
                 if cur.rowcount != 1:
-                    raise StoreError(f"tournament {tid} has no game at round {round_no} "
-                                     f"board {board}")
+                    raise StoreError(_("tournament {id} has no game at round {n} board "
+                                     "{board}").format(id=tid, n=round_no, board=board))
                 db.execute("DELETE FROM live_game WHERE tournament_id = ? AND round = ? "
                            "AND board = ?", (tid, round_no, board))
                 seq = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM result_history WHERE "
@@ -712,8 +725,9 @@ class TournamentStore:
         later = db.execute("SELECT MAX(round) FROM pairing WHERE tournament_id = ?",
                            (tid,)).fetchone()[0]
         if row is not None and row[0] == "swiss" and isinstance(later, int) and later > round_no:
-            raise StoreError(f"tournament {tid}: a result of round {round_no} cannot be cleared "
-                             f"once round {later} of the Swiss is paired")
+            raise StoreError(_("tournament {id}: a result of round {n} cannot be cleared once "
+                               "round {later} of the Swiss is paired").format(
+                                   id=tid, n=round_no, later=later))
 
     def _touch(self, db, tid, now):
         db.execute("UPDATE tournament SET updated = ? WHERE id = ?", (now, tid))
@@ -795,7 +809,7 @@ class TournamentStore:
             free = name[:MAX_TOURNAMENT_NAME - len(tail)].rstrip() + tail
             if free.casefold() not in taken:
                 return free
-        raise StoreError(f"too many tournaments are called {name!r}")
+        raise StoreError(_("too many tournaments are called {name}").format(name=repr(name)))
 
     def _keep_records(self, tid: int, boards, created) -> None:
         """Keep imported boards' histories and games in progress, and the time the
@@ -893,9 +907,9 @@ class StoredTournament:
         boards = list(boards)
         round_no = t.rounds_paired + 1
         if not t.can_pair_next():
-            raise ValueError(f"round {round_no} cannot be paired now")
+            raise ValueError(_("round {n} cannot be paired now").format(n=round_no))
         if not boards or any(p.round != round_no for p in boards):
-            raise ValueError(f"the boards are not those of round {round_no}")
+            raise ValueError(_("the boards are not those of round {n}").format(n=round_no))
         seated = [x for p in boards for x in (p.first, p.second) if x is not None]
         byes = [i for i, p in enumerate(boards) if p.is_bye]
         earlier = {p.first for r in t.rounds for p in r if p.is_bye}
@@ -904,8 +918,8 @@ class StoredTournament:
                 or byes not in ([], [len(boards) - 1])
                 or (t.format == "swiss" and byes and boards[-1].first in earlier)
                 or not all(isinstance(c, str) for c in changes)):
-            raise ValueError(f"round {round_no} was not paired from the tournament as it "
-                             "is now")
+            raise ValueError(_("round {n} was not paired from the tournament as it is "
+                               "now").format(n=round_no))
         before = dict(t.round_changes)
         t.rounds.append(boards)
         if changes:
@@ -951,7 +965,8 @@ class StoredTournament:
 
     def _not_started(self, round_no: int) -> None:
         if any(r == round_no for r, _ in self.live_boards()):
-            raise ValueError(f"a game of round {round_no} has begun; its boards stay as they are")
+            raise ValueError(_("a game of round {n} has begun; its boards stay as they "
+                               "are").format(n=round_no))
 
     def swap_players(self, round_no: int, a: int, b: int) -> list[str]:
         """``Tournament.swap_players``, kept at once; returns its warnings."""
