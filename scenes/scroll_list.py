@@ -61,6 +61,9 @@ class ScrollList:
         self.first = 0
         self.widgets: dict[int, list] = {}      # row -> [(widget, offset from the row)]
         self.drag = None        # ("thumb", grab) or ("rows", pointer, first, following)
+        # a list running sideways in a language written right to left starts at the right:
+        # its first column, its thumb and its Right key mirrored
+        self.from_right = axis == "x" and rtl()
         self.scroll_to(first, sync=True)
 
     # --- geometry ----------------------------------------------------------------
@@ -115,6 +118,8 @@ class ScrollList:
         at = (index - self.first) * self.row
         if self.axis == "y":
             return pygame.Rect(v.x, v.y + at, v.width, self.row)
+        if self.from_right:
+            return pygame.Rect(v.right - at - self.row, v.y, self.row, v.height)
         return pygame.Rect(v.x + at, v.y, self.row, v.height)
 
     @property
@@ -124,6 +129,8 @@ class ScrollList:
         length = (self.last - self.first) * self.row
         if self.axis == "y":
             return pygame.Rect(v.x, v.y, v.width, length)
+        if self.from_right:
+            return pygame.Rect(v.right - length, v.y, length, v.height)
         return pygame.Rect(v.x, v.y, length, v.height)
 
     def thumb(self) -> pygame.Rect | None:
@@ -135,6 +142,8 @@ class ScrollList:
         at = (length - size) * self.first // max(1, self.most_first)
         if self.axis == "y":
             return pygame.Rect(t.x, t.y + at, t.width, size)
+        if self.from_right:
+            return pygame.Rect(t.right - at - size, t.y, size, t.height)
         return pygame.Rect(t.x + at, t.y, size, t.height)
 
     def count_text(self, word: str | None = None, plural: str | None = None, *,
@@ -260,6 +269,8 @@ class ScrollList:
         if what is None or self._typing():
             return False
         kind, sign = what
+        if self.from_right:
+            sign = -sign            # Left goes on to the later columns
         if self.axis == "x" and event.mod & pygame.KMOD_SHIFT:
             kind = "page"
         if kind == "row":
@@ -280,6 +291,8 @@ class ScrollList:
             return True
         if thumb is not None and self.track.collidepoint(pos):
             before = self._along(pos) < self._along(thumb.topleft)
+            if self.from_right:
+                before = self._along(pos) >= thumb.right
             self.scroll_by((-1 if before else 1) * max(1, self.page - 1))
             return True
         if self.scrolls and self.view.collidepoint(pos):
@@ -292,11 +305,15 @@ class ScrollList:
             t, thumb = self.track, self.thumb()
             room = self._length(t) - self._length(thumb)
             at = self._along(pos) - self.drag[1] - self._along(t.topleft)
+            if self.from_right:
+                at = room - at
             if room > 0:
                 self.scroll_to(round(at * self.most_first / room))
             return
         _, start, first, following = self.drag
         moved = start - self._along(pos)       # the rows follow the pointer, as on paper
+        if self.from_right:
+            moved = -moved
         if not following and abs(moved) < DRAG_START:
             return
         self.drag = ("rows", start, first, True)

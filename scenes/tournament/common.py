@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from game import GAMES
-from game.i18n import N_, _, digits, ngettext, number
+from game.i18n import N_, _, digits, ngettext
 from game.tournament.model import LEVELS as TOURNAMENT_LEVELS
 from game.tournament.store import StoreError, TournamentStore
 
@@ -110,17 +110,6 @@ def count_text(rows, kind: str) -> str:
                                part=_("Tournaments {first}-{last} of {n}"))
     return rows.count_text(whole=lambda n: ngettext("{n} opponent", "{n} opponents", n),
                            part=_("Opponents {first}-{last} of {n}"))
-
-
-def counted(count: int, word: str) -> str:
-    """``count`` with ``word``, plural unless one: "1 round", "3 rounds"."""
-    words = {"round": ngettext("{n} round", "{n} rounds", count),
-             "entrant": ngettext("{n} entrant", "{n} entrants", count),
-             "board": ngettext("{n} board", "{n} boards", count),
-             "game": ngettext("{n} game", "{n} games", count)}
-    if word in words:
-        return words[word].format(n=number(count))
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def points_text(points) -> str:

@@ -612,16 +612,25 @@ class NewTournamentScene(Scene):
         room = self.label_w - 10
         for text, y in self.labels:
             place = ui.mirrored((self.left.x, y + 8, room, 20), (self.left.x, 0, self.left.width, 1))
-            size = assets.fitting_size(text, 17, room, bold=True, smallest=13)
-            assets.text(surface, text, place.topleft, size=size, colour=ui.INK, bold=True,
-                        width=room)
+            size = assets.fitting_size(text, 17, room, bold=True, smallest=14)
+            lines = [text]
+            if assets.measure(text, size, True) > room:     # a long label: two lines
+                size = 13
+                lines = assets.wrap(text, size, room, bold=True)
+                lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+            step = max(assets.font(size, True).size(line)[1] for line in lines)
+            top = place.y + 9 - step * len(lines) // 2
+            for i, line in enumerate(lines):
+                assets.text(surface, line, (place.x, top + step * i), size=size, colour=ui.INK,
+                            bold=True, width=room)
         self._draw_entrants(surface)
         notes = self.left.bottom + 20
-        assets.text(surface, _("Clocks: minutes each + seconds added after every move."),
-                    (self.left.x, notes), size=15, colour=ui.MUTED,
-                    width=self.left.width)
-        assets.text(surface, _("Standings: points first, then the tie-breaks in this order."),
-                    (self.left.x, notes + 21), size=15, colour=ui.MUTED, width=self.left.width)
+        for i, words in enumerate((_("Clocks: minutes each + seconds added after every move."),
+                                   _("Standings: points first, then the tie-breaks in this "
+                                     "order."))):
+            size = assets.fitting_size(words, 15, self.left.width, smallest=12)
+            assets.text(surface, words, (self.left.x, notes + 21 * i), size=size,
+                        colour=ui.MUTED, width=self.left.width)
         self._draw_notice(surface)
 
     def _draw_entrants(self, surface) -> None:

@@ -76,8 +76,10 @@ class StandingsScene(Scene):
         if self.crosstable:
             self._place_crosstable()
         y = h - 140
-        self.folder_entry = self.add(UITextEntryLine(pygame.Rect(200, y + 5, w - 200 - 60 - 280,
-                                                                 36),
+        screen = (0, 0, w, h)        # the folder's row from the right in Persian
+        self.folder_entry = self.add(UITextEntryLine(ui.mirrored((200, y + 5,
+                                                                  w - 200 - 60 - 280, 36),
+                                                                 screen),
                                                      manager=self.app.ui,
                                                      initial_text=self.folder))
         # the printouts of a round (the latest by default): chosen beside the button
@@ -85,10 +87,11 @@ class StandingsScene(Scene):
                   for r in range(1, self.tournament.rounds_paired + 1)]
         self.round_menu = None
         if rounds:
-            self.round_menu = ui.dropdown(self, (w - 60 - 270, y + 5, 110, 36), rounds,
-                                          rounds[self.print_round - 1])
+            self.round_menu = ui.dropdown(self, ui.mirrored((w - 60 - 270, y + 5, 110, 36),
+                                                            screen),
+                                          rounds, rounds[self.print_round - 1])
         self.print_button = ui.button(
-            self, (w - 60 - 150, y + 2, 150, 42), _("Printouts"),
+            self, ui.mirrored((w - 60 - 150, y + 2, 150, 42), screen), _("Printouts"),
             tooltip=_("The standings and crosstable after the round chosen, its pairings, a "
                       "find-your-board list and result slips: a PDF and PNG pages"))
         if not rounds:
@@ -340,9 +343,11 @@ class StandingsScene(Scene):
         step = self.cell + CELL_GAP
         r = self.table_rect
         first = self.opponents.first if self.opponents is not None else 0
-        self.opponents = ScrollList(self, (x, r.y, max(step, room - room % step),
-                                           self.rows.rect.bottom + BAR_GAP + BAR - r.y), step,
-                                    len(t.entrants), first=first, axis="x")
+        # in Persian the opponents' columns left of the fixed ones, the first at the right
+        where = pygame.Rect(x, r.y, max(step, room - room % step),
+                            self.rows.rect.bottom + BAR_GAP + BAR - r.y)
+        where = ui.mirrored(where, (view.x + 4, 0, view.width - 8, 1))
+        self.opponents = ScrollList(self, where, step, len(t.entrants), first=first, axis="x")
         self.right_cols = []
         x = view.x + 4 + inner
         for width in reversed(tb if self.show_tiebreaks else []):
@@ -366,9 +371,7 @@ class StandingsScene(Scene):
         self._columns(surface, tb, right_cols, head_y)
         self._stripes(surface)
 
-        def column(j):      # an opponent's column, counted from the right in Persian
-            col = opponents.row_rect(j)
-            return ui.mirrored(col, (view.x + 4, 0, view.width - 8, 1)) if rtl() else col
+        column = opponents.row_rect      # the first at the right in Persian
         for j in opponents.shown():
             col = column(j)
             assets.text(surface, digits(j + 1), (col.centerx, head_y), size=15, bold=True,
