@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.calabria import DUX, PIECE, SIDE_NAMES
-from game.i18n import number
+from game.calabria import DUX, PIECE
+from game.i18n import _, isolated, ngettext, number
 
 from ... import assets
 from . import art
 from ..base import GOLD, INK, pulse, says_side
 from ..drawing import PILL_TEXT, blend_rect, count_pill, label
-from .words import hand_words
+from .words import hand_words, side_word
 
 DEPTH = 1.5     # a tray's depth, in cells
 GAP = 0.16      # between a tray and the board's frame, in cells
@@ -173,27 +173,32 @@ class Trays:
         header = self._header_rect(side)
         size = max(12, int(c * 0.27))
         turn = s.to_move == side
-        name = seats[side]["name"] if side < len(seats) else SIDE_NAMES[side]
+        side_name = side_word(side)
+        name = seats[side]["name"] if side < len(seats) else side_name
         x = header.x
         if turn and not s.is_over:
             dot = max(3, int(c * 0.07))
             pygame.draw.circle(surface, colour, (x + dot, header.centery),
                                dot * (0.8 + 0.35 * pulse()))
             x += dot * 3
-        words = SIDE_NAMES[side].upper()
-        if not says_side(name, SIDE_NAMES[side]):
-            words += f"  {name}"
+        words = side_name.upper()
+        if not says_side(name, side_name):
+            # TRANSLATORS: a side's title over its tray: "ROMANS  Ann"
+            words = _("{side}  {name}").format(side=words, name=isolated(name))
         title = label(words, size, colour, True)
         surface.blit(title, title.get_rect(midleft=(x, header.centery)))
         x += title.get_width() + c // 4
         if s.is_over:
-            doing = "win" if s.winner == side else ("draw" if s.winner is None else "")
+            # TRANSLATORS: over the tray of the side that won, or of both after a draw
+            doing = (_("win") if s.winner == side
+                     else (_("draw") if s.winner is None else ""))
         elif s.phase == "positioning":
             pieces, dux = s.in_hand[side]
-            doing = (f"places next - {hand_words(pieces, dux)} in hand" if turn
-                     else f"{hand_words(pieces, dux)} in hand")
+            # TRANSLATORS: {hand} is "9 pieces and the Dux", "1 piece", "the Dux"
+            doing = (_("places next - {hand} in hand") if turn
+                     else _("{hand} in hand")).format(hand=hand_words(pieces, dux))
         else:
-            doing = "to move" if turn else ""
+            doing = _("to move") if turn else ""
         if doing:
             img = label(doing, size, INK if turn else (200, 184, 160), turn)
             surface.blit(img, img.get_rect(midleft=(x, header.centery)))
@@ -305,10 +310,12 @@ class Trays:
             surface.blit(img, img.get_rect(midbottom=(x + step * 0.3, area.bottom)))
             x += step * 1.4
         if taken or dux_taken:
-            words = f"{taken} taken" + (" + the Dux" if dux_taken else "")
+            words = (ngettext("{n} taken + the Dux", "{n} taken + the Dux", taken) if dux_taken
+                     else ngettext("{n} taken", "{n} taken", taken)).format(n=number(taken))
             img = label(words, max(11, int(c * 0.24)), (226, 210, 186), True)
             surface.blit(img, img.get_rect(midleft=(x + size * 0.3, area.centery)))
         else:
-            words = f"{SIDE_NAMES[foe][:-1]} pieces taken will stand here"
+            words = (_("Roman pieces taken will stand here") if foe == 0
+                     else _("Gladiator pieces taken will stand here"))
             img = label(words, max(11, int(c * 0.22)), (160, 140, 120))
             surface.blit(img, img.get_rect(midleft=(area.x + c // 4, area.centery)))
