@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, digits, isolated, ngettext
+from game.i18n import _, digits, isolated, ngettext, rtl
 from game.tournament.standings import standings
 
 from .. import assets, ui
@@ -62,7 +62,8 @@ class PodiumScene(Scene):
         step_w = 280
         for place, slot, height, colour in PLACES:
             rect = pygame.Rect(0, base - height, step_w - 20, height)
-            rect.centerx = w // 2 + slot * step_w
+            # the second step on the side a line starts from: the right in Persian
+            rect.centerx = w // 2 + (-slot if rtl() else slot) * step_w
             pygame.draw.rect(surface, colour, rect, border_top_left_radius=10,
                              border_top_right_radius=10)
             assets.text(surface, digits(place), rect.center, size=64, bold=True, colour=(40, 30, 20),
