@@ -298,3 +298,28 @@ def test_persian_is_printed_shaped_and_from_the_right(tmp_path, speaking):
     assert page.ops[0].anchor == "topright" and page.ops[0].pos == (1150, 90)
     book.add(page)
     assert book.output().startswith(b"%PDF")
+
+
+def test_printouts_asked_for_on_a_screen_speak_its_language(tmp_path, speaking):
+    """The printouts are written in a process of their own, which starts in English: the
+    screen's language goes with them, and the message saying where they are is in it too."""
+    from pypdf import PdfReader
+
+    from scenes.tournament.printing import PRINTER
+    store, stored = keep_tournament("swiss", entrants=10, rounds=3)
+    app = make_app(tmp_path, size=(960, 600))
+    try:
+        app.set_language("de")
+        standings = app.stack.push(StandingsScene(app, stored, folder=tmp_path / "wall"))
+        frames(app, 2)
+        standings.print_pages()
+        assert PRINTER.flush(timeout=90)
+        frames(app, 2)
+        assert standings.notice.startswith("Ausdrucke für Runde 2") and standings.notice_ok
+        pdf = next((tmp_path / "wall").glob("*.pdf"))
+        text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+        assert "Tabelle während Runde 2 von 3" in text and "Paarungen" in text
+        assert "Standings" not in text
+    finally:
+        app.close()
+        store.close()

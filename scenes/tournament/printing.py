@@ -137,7 +137,7 @@ def write_printouts(tournament, round_no: int, folder, language: tuple | None = 
 
 def language_in_use() -> tuple:
     """(code, Persian digits) of the language in use, for a process of its own."""
-    return (i18n.language().code, i18n._state.persian_digits)
+    return (i18n.language().code, i18n.digits("0") != "0")
 
 
 def write_elsewhere(tournament, round_no: int, folder, language: tuple | None = None
