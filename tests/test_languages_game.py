@@ -438,6 +438,11 @@ def test_a_position_refused_names_its_field_in_the_language_chosen(code):
     assert said != english and "'pits'" in said and "5" in said
     if code == "de":
         assert said == "position: Feld 'pits' muss eine Liste sein, nicht 5"
+        i18n.use("de")
+        with pytest.raises(ValueError) as caught:
+            GAMES["calla"].from_position({"pits": [3] * 12})
+        assert str(caught.value) == ("position: Feld 'pits' muss insgesamt 32 Würfel enthalten, "
+                                     "nicht 36")
 
 
 @pytest.mark.parametrize("code", SHIPPED)

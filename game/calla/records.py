@@ -27,26 +27,30 @@ def _from_position(data: dict) -> CallaState:
     options = f.options(SPEC)
     pits = f.int_list("pits", 0, TOTAL, default=list(START), length=12)
     if sum(pits) != TOTAL:
-        raise f.bad("pits", f"must hold {TOTAL} cubes in all, not {sum(pits)}")
+        raise f.bad("pits", _("must hold {total} cubes in all, not {n}").format(
+            total=TOTAL, n=sum(pits)))
     to_move = f.int("to_move", 0, 1, default=0)
     turns = f.int_list("turns", 0, COUNT_MAX, default=[to_move, 0], length=2)
     if turns[0] - turns[1] not in (0, 1):
-        raise f.bad("turns", "must be equal, or player A one ahead (A always starts)")
+        raise f.bad("turns", _("must be equal, or player A one ahead (A always starts)"))
     if turns[0] - turns[1] != to_move:
-        raise f.bad("to_move", f"does not match turns {turns}: player "
-                               f"{PLAYER_NAMES[turns[0] - turns[1]]} moves next")
+        raise f.bad("to_move", _("does not match turns {turns}: player {side} moves "
+                                 "next").format(turns=turns,
+                                                side=PLAYER_NAMES[turns[0] - turns[1]]))
     free_turn = f.bool("free_turn", default=False)
     time_called = f.bool("time_called", default=False)
     if pits[5] >= WIN_CUBES and pits[11] >= WIN_CUBES:
-        raise f.bad("pits", "both callas cannot hold 17 cubes")
+        raise f.bad("pits", _("both callas cannot hold 17 cubes"))
     state = CallaState(pits, to_move, turns, free_turn, time_called, options)
     left = state.most_moves_left()
     if max(turns) > COUNT_MAX - left:
         # a count past COUNT_MAX is refused: a game read back must reach its end below it
-        raise f.bad("turns", f"must be at most {COUNT_MAX - left} here, not {max(turns)}: "
-                             f"the game may last {left} more turns, and a count stops at "
-                             f"{COUNT_MAX}")
-    f.derived("scores", state.scores, f"must equal the callas {list(state.scores)}")
+        raise f.bad("turns", _("must be at most {most} here, not {n}: the game may last "
+                               "{left} more turns, and a count stops at {limit}").format(
+                                   most=COUNT_MAX - left, n=max(turns), left=left,
+                                   limit=COUNT_MAX))
+    f.derived("scores", state.scores, _("must equal the callas {scores}").format(
+        scores=list(state.scores)))
     return state
 
 

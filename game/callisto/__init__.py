@@ -428,23 +428,29 @@ def _from_position(data: dict) -> CallistoState:
     for i, entry in enumerate(moves):
         key = f"moves[{i}]"
         if not isinstance(entry, list) or len(entry) != 2:
-            raise f.bad(key, "must be [colour index, move text]")
+            raise f.bad(key, _("must be [colour index, move text]"))
         colour, text = entry
         f.whole(colour, f"{key}[0]", 0, len(names) - 1)
         if not isinstance(text, str):
-            raise f.bad(key, "must give the move as text")
+            raise f.bad(key, _("must give the move as text"))
         if state.colour is None:
-            raise f.bad(key, "comes after the end of the game")
+            raise f.bad(key, _("comes after the end of the game"))
         if colour != state.colour:
-            raise f.bad(key, f"is a move of {names[colour]} (colour {colour}), but "
-                             f"{names[state.colour]} (colour {state.colour}) is to move")
+            words = colour_words(variant)
+            raise f.bad(key, _("is a move of {colour} (colour {n}), but {mover} (colour {m}) is "
+                               "to move").format(colour=words[colour], n=colour,
+                                                 mover=words[state.colour], m=state.colour))
         try:
             state = state.play(_parse(state, text))
         except ValueError as exc:
-            raise f.bad(key, f"{shown(text)} is illegal: {exc}") from None
-    f.derived("to_move", state.to_move, f"must be {state.to_move} after these moves")
-    f.derived("colour", state.colour, f"must be {state.colour} after these moves")
-    f.derived("scores", state.scores, f"must be {list(state.scores)} after these moves")
+            raise f.bad(key, _("{text} is illegal: {problem}").format(
+                text=shown(text), problem=exc)) from None
+    f.derived("to_move", state.to_move, _("must be {value} after these moves").format(
+        value=state.to_move))
+    f.derived("colour", state.colour, _("must be {value} after these moves").format(
+        value=state.colour))
+    f.derived("scores", state.scores, _("must be {value} after these moves").format(
+        value=list(state.scores)))
     return state
 
 
