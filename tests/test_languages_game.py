@@ -443,6 +443,14 @@ def test_a_position_refused_names_its_field_in_the_language_chosen(code):
             GAMES["calla"].from_position({"pits": [3] * 12})
         assert str(caught.value) == ("position: Feld 'pits' muss insgesamt 32 Würfel enthalten, "
                                      "nicht 36")
+        with pytest.raises(ValueError) as caught:
+            GAMES["iriri"].from_position({"scores": [1, 0]})
+        assert str(caught.value) == ("position: Feld 'scores' muss 0 zu 0 sein, bevor das erste "
+                                     "Wort gelegt ist")
+        with pytest.raises(ValueError) as caught:
+            GAMES["calliro"].from_position({"basket": ["S0"]})
+        assert str(caught.value) == ("position: Feld 'basket' Eintrag 0: Punktchips verlassen nie "
+                                     "das Brett")
 
 
 @pytest.mark.parametrize("code", SHIPPED)

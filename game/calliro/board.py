@@ -49,6 +49,7 @@ PAIR = (-1, 0, 1, 0, 2, 1, 2, -1, -1)
 PAIR_KINDS = ((0, 2), (1, 4), (3, 5))       # the two kind indices of each pair
 UP_KINDS = ((0, 1), (2, 3), (4, 5))         # the kind indices with each up colour
 PAIR_NAMES = ("orange/blue", "orange/green", "blue/green")
+PAIR_COLOURS = ((ORANGE, BLUE), (ORANGE, GREEN), (BLUE, GREEN))
 KIND_OF = {chip: k for k, chip in enumerate(KINDS)}
 
 # Arcs by the 6-bit mask of a chip's orange neighbours (bit d: direction d).
@@ -67,6 +68,14 @@ RULE_2 = N_("Rule 2: blue and green would both score; an action after which chip
 def side_names(variant=None) -> tuple:
     """What each player commands ("Blue", "Green"), in the language in use."""
     return tuple(_(name) for name in PLAYER_NAMES)
+
+
+def pair_words(pair: int) -> str:
+    """A chip's two colours (``PAIR`` 0, 1, 2: orange/blue, orange/green, blue/green) in the
+    language in use."""
+    # TRANSLATORS: a chip's two colours, as in "orange/blue chips"
+    return _("{first}/{second}").format(first=colour_word(PAIR_COLOURS[pair][0]),
+                                       second=colour_word(PAIR_COLOURS[pair][1]))
 
 
 def colour_word(colour: int) -> str:
@@ -194,8 +203,8 @@ def parse_chip(text) -> int:
         m = re.fullmatch(r"([OBG])/([OBG])", t)
         if m and m.group(1) != m.group(2):
             return KIND_OF[(COLOURS.index(m.group(1)), COLOURS.index(m.group(2)))] + 1
-    raise ValueError(f"{shown(text)} is not a chip: write the up colour and the underside "
-                     f"like 'O/b', or 'S0'/'S1' for a score chip")
+    raise ValueError(_("{text} is not a chip: write the up colour and the underside like "
+                       "'O/b', or 'S0'/'S1' for a score chip").format(text=shown(text)))
 
 
 def _random_sides(pair_counts, rng) -> list:

@@ -7,10 +7,10 @@ in ``notation.py``.
 from __future__ import annotations
 
 from ..core import COUNT_MAX, SEED_MAX, Fields, GameSpec, rng_for, shown
-from ..i18n import N_
+from ..i18n import N_, _
 from .board import (BLUE, CHIPS_PER_KIND, EMPTY, GREEN, OPTION_CHOICES, OPTIONS, PAIR, PAIR_KINDS,
-                    PAIR_NAMES, PLAYER_NAMES, SCORE_CHIP, UP, WIN_POINTS, Geometry, _random_sides,
-                    geometry, parse_chip)
+                    SCORE_CHIP, UP, WIN_POINTS, Geometry, _random_sides, geometry, pair_words,
+                    parse_chip, side_names)
 from .notation import format_move, parse_move
 from .state import CalliroState, _settle
 
@@ -36,15 +36,16 @@ POSITION_FIELDS = ("options", "radius", "cells", "repository", "basket", "scores
 def _chip_list(f: Fields, key: str) -> list:
     chips = f.list(key, default=[])
     if len(chips) > 3 * CHIPS_PER_KIND:
-        raise f.bad(key, f"holds {len(chips)} chips; there are {3 * CHIPS_PER_KIND} in all")
+        raise f.bad(key, _("holds {n} chips; there are {total} in all").format(
+            n=len(chips), total=3 * CHIPS_PER_KIND))
     codes = []
     for n, text in enumerate(chips):
         try:
             code = parse_chip(text)
         except ValueError as exc:
-            raise f.bad(key, f"entry {n}: {exc}") from None
+            raise f.bad(key, _("entry {i}: {problem}").format(i=n, problem=exc)) from None
         if code >= SCORE_CHIP[0]:
-            raise f.bad(key, f"entry {n}: score chips never leave the board")
+            raise f.bad(key, _("entry {i}: score chips never leave the board").format(i=n))
         codes.append(code)
     return codes
 
@@ -52,7 +53,8 @@ def _chip_list(f: Fields, key: str) -> list:
 def _cell_of(f: Fields, key: str, geo: Geometry, label) -> int:
     i = geo.by_label.get(label.strip().lower()) if isinstance(label, str) else None
     if i is None:
-        raise f.bad(key, f"names {shown(label)}, which is not a cell of the board")
+        raise f.bad(key, _("names {label}, which is not a cell of the board").format(
+            label=shown(label)))
     return i
 
 
@@ -63,18 +65,20 @@ def _from_position(data: dict) -> CalliroState:
         low, high = OPTION_CHOICES["radius"][1:]
         radius = f.int("radius", low, high, default=4)
         if "radius" in f.raw("options", {}) and options["radius"] != radius:
-            raise f.bad("radius", f"is {radius} but the options say {options['radius']}")
+            raise f.bad("radius", _("is {radius} but the options say {option}").format(
+                radius=radius, option=options["radius"]))
         options["radius"] = radius
     geo = geometry(options["radius"])
     board = [EMPTY] * geo.size
     for label, text in f.dict("cells", default={}).items():
         i = _cell_of(f, "cells", geo, label)
         if board[i]:
-            raise f.bad("cells", f"names cell {geo.labels[i]} twice")
+            raise f.bad("cells", _("names cell {cell} twice").format(cell=geo.labels[i]))
         try:
             board[i] = parse_chip(text)
         except ValueError as exc:
-            raise f.bad("cells", f"{shown(label)}: {exc}") from None
+            raise f.bad("cells", _("{label}: {problem}").format(label=shown(label),
+                                                              problem=exc)) from None
     basket = [0, 0, 0]
     for code in _chip_list(f, "basket"):
         basket[PAIR[code]] += 1
@@ -88,20 +92,23 @@ def _from_position(data: dict) -> CalliroState:
         for p, (a, b) in enumerate(PAIR_KINDS):
             total = outside[p] + repo[a] + repo[b]
             if total != CHIPS_PER_KIND:
-                raise f.bad("repository", f"with the board and the Basket must make "
-                                          f"{CHIPS_PER_KIND} {PAIR_NAMES[p]} chips, not {total}")
+                raise f.bad("repository", _("with the board and the Basket must make {n} "
+                                            "{colours} chips, not {total}").format(
+                    n=CHIPS_PER_KIND, colours=pair_words(p), total=total))
     else:
         for p in range(3):
             if outside[p] > CHIPS_PER_KIND:
-                raise f.bad("cells", f"with the Basket hold {outside[p]} {PAIR_NAMES[p]} "
-                                     f"chips; there are only {CHIPS_PER_KIND}")
+                raise f.bad("cells", _("with the Basket hold {n} {colours} chips; there are "
+                                       "only {most}").format(n=outside[p],
+                                                             colours=pair_words(p),
+                                                             most=CHIPS_PER_KIND))
         repo = _random_sides([CHIPS_PER_KIND - n for n in outside], rng_for(seed, 0))
     to_move = f.int("to_move", 0, 1, default=0)
     lock = f.raw("flip_lock")
     if lock is not None:
         lock = _cell_of(f, "flip_lock", geo, lock)
         if not 0 < board[lock] < SCORE_CHIP[0]:
-            raise f.bad("flip_lock", "must name a cell holding a playing chip")
+            raise f.bad("flip_lock", _("must name a cell holding a playing chip"))
     passes = f.int("passes", 0, 2, default=0)
     idle = f.int("idle", 0, options["idle_limit"] or COUNT_MAX, default=0)
     state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
@@ -110,33 +117,35 @@ def _from_position(data: dict) -> CalliroState:
     in_arcs = [geo.labels[i] for i in range(geo.size) if i not in pending
                and state._arcs(state.board, i)]
     if in_arcs:
-        raise f.bad("cells", f"chip {in_arcs[0]} sits in an arc, so it would have scored already")
+        raise f.bad("cells", _("chip {cell} sits in an arc, so it would have scored "
+                               "already").format(cell=in_arcs[0]))
     state = CalliroState(geo, tuple(board), tuple(repo), tuple(basket), to_move, lock, passes,
                          idle, seed, draws, pending, after, options)
     left = state.most_draws_left()
     if draws > COUNT_MAX - left:
         # a count past COUNT_MAX is refused: a game read back must reach its end below it
-        raise f.bad("draws", f"must be at most {COUNT_MAX - left} here, not {draws}: the "
-                             f"game may make {left} more draws, and a count stops at "
-                             f"{COUNT_MAX}")
-    f.derived("scores", state.scores, f"must equal the score chips on the board "
-                                      f"(with any pending) {list(state.scores)}")
+        raise f.bad("draws", _("must be at most {most} here, not {n}: the game may make "
+                               "{left} more draws, and a count stops at {limit}").format(
+                                   most=COUNT_MAX - left, n=draws, left=left, limit=COUNT_MAX))
+    f.derived("scores", state.scores, _("must equal the score chips on the board (with any "
+                                        "pending) {scores}").format(scores=list(state.scores)))
     for player, score in enumerate(state.scores):
         if score > MOST_POINTS:
-            raise f.bad("cells", f"hold {score} score chips of {PLAYER_NAMES[player]}: "
-                                 f"the game ends at {WIN_POINTS} points, and one action "
-                                 f"scores at most 7 (its cell and the six around it)")
+            raise f.bad("cells", _("hold {n} score chips of {side}: the game ends at {win} "
+                                   "points, and one action scores at most 7 (its cell and the "
+                                   "six around it)").format(n=score, side=side_names()[player],
+                                                            win=WIN_POINTS))
     if min(state.scores) >= WIN_POINTS:
-        raise f.bad("scores", f"cannot both reach {WIN_POINTS}")
+        raise f.bad("scores", _("cannot both reach {win}").format(win=WIN_POINTS))
     if pending and max(state.scores) >= WIN_POINTS:
-        raise f.bad("pending", "must be empty once a player has won")
+        raise f.bad("pending", _("must be empty once a player has won"))
     if not any(repo) and any(basket) and not pending:
-        raise f.bad("basket", "must be empty while the Repository is empty: "
-                              "it goes back into the Repository at once")
+        raise f.bad("basket", _("must be empty while the Repository is empty: it goes back "
+                                "into the Repository at once"))
     if passes == 2 and not pending and any(
             CalliroState(geo, tuple(board), tuple(repo), tuple(basket), p, None, 0, 0, seed,
                          draws, (), 0, options)._has_action() for p in (0, 1)):
-        raise f.bad("passes", "is 2, but a player still has a legal action")
+        raise f.bad("passes", _("is 2, but a player still has a legal action"))
     return _settle(state)
 
 
@@ -145,25 +154,25 @@ def _read_pending(f: Fields, state: CalliroState, options: dict):
     if raw is None:
         return (), 0
     if not options["scorer_chooses_replacement"]:
-        raise f.bad("pending", "is only used with the option scorer_chooses_replacement")
+        raise f.bad("pending", _("is only used with the option scorer_chooses_replacement"))
     sub = Fields.of_position(raw, ("cells", "next"), "position: field 'pending'")
     labels = sub.list("cells", default=[])
     if not labels:
-        raise f.bad("pending", "must list at least one scoring chip (or be null)")
+        raise f.bad("pending", _("must list at least one scoring chip (or be null)"))
     geo = state.geo
     cells_ = sorted({_cell_of(f, "pending", geo, label) for label in labels})
     if len(cells_) != len(labels):
-        raise f.bad("pending", "names a cell twice")
+        raise f.bad("pending", _("names a cell twice"))
     colours = {UP[state.board[i]] for i in cells_}
     if not colours <= {BLUE, GREEN} or len(colours) != 1:
-        raise f.bad("pending", "must name blue chips only or green chips only")
+        raise f.bad("pending", _("must name blue chips only or green chips only"))
     if geo.rule_3_chips(state.board, cells_):
-        raise f.bad("pending", "names two chips side by side between the same two orange "
-                               "chips: Rule 3 replaces both at once, with no choice")
+        raise f.bad("pending", _("names two chips side by side between the same two orange "
+                                 "chips: Rule 3 replaces both at once, with no choice"))
     scorer = colours.pop() - 1
     if state.mover != scorer:
-        raise f.bad("to_move", f"must be {scorer}: {PLAYER_NAMES[scorer]} chooses where "
-                               f"the score chips go")
+        raise f.bad("to_move", _("must be {n}: {side} chooses where the score chips "
+                                 "go").format(n=scorer, side=side_names()[scorer]))
     after = sub.int("next", 0, 1, default=1 - scorer)
     return tuple(cells_), after
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from ..core import SEED_MAX, Fields, GameSpec, counted, shown
-from ..i18n import N_, _
+from ..core import SEED_MAX, Fields, GameSpec, shown
+from ..i18n import N_, _, ngettext
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-from .state import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE, PLAYER_NAMES,
+from .state import (HAND_SIZE, OPTION_CHOICES, OPTIONS, OWN_TYPES, PASS, PER_TYPE,
                     TYPES, IririState, Pass, Place, Take, cell_label, colour_of, placements,
-                    sort_hand, start_ring, take_need)
+                    side_names, sort_hand, start_ring, take_need)
 
 
 START_HANDS = (OWN_TYPES[0], OWN_TYPES[1])
@@ -30,12 +30,17 @@ POSITION_FIELDS = ("options", "ring", "board", "hands", "scores", "to_move", "ph
 _CELL = re.compile(r"(0|-?[1-9][0-9]?),(0|-?[1-9][0-9]?)")
 
 
-def _type_list(f: Fields, key: str, value, where: str) -> list:
+def _type_list(f: Fields, key: str, value, side: str | None = None) -> list:
+    """``value`` as a list of piece types; ``side``: whose hand it is, for the message."""
     if not isinstance(value, list):
-        raise f.bad(key, f"{where}must be a list of piece types")
+        raise f.bad(key, _("must be a list of piece types") if side is None else
+                    _("of {side}: must be a list of piece types").format(side=side))
     for i, t in enumerate(value):
         if not isinstance(t, str) or t not in TYPES:
-            raise f.bad(key, f"{where}entry {i} is {shown(t)}, not one of {', '.join(TYPES)}")
+            text = (_("entry {i} is {value}, not one of {types}") if side is None else
+                    _("of {side}: entry {i} is {value}, not one of {types}"))
+            raise f.bad(key, text.format(side=side, i=i, value=shown(t),
+                                         types=", ".join(TYPES)))
     return value
 
 
@@ -44,14 +49,15 @@ def _read_board(f: Fields) -> dict:
     for label, t in f.dict("board", default={}).items():
         m = _CELL.fullmatch(label) if isinstance(label, str) else None
         if not m:
-            raise f.bad("board", f"has cell {shown(label)}; cells are written \"row,col\" "
-                                 f"(like \"0,0\" or \"-1,2\")")
+            raise f.bad("board", _("has cell {label}; cells are written \"row,col\" (like "
+                                   "\"0,0\" or \"-1,2\")").format(label=shown(label)))
         if not isinstance(t, str) or t not in TYPES:
-            raise f.bad("board", f"cell {label} holds {shown(t)}, not one of {', '.join(TYPES)}")
+            raise f.bad("board", _("cell {label} holds {value}, not one of {types}").format(
+                label=label, value=shown(t), types=", ".join(TYPES)))
         board[(int(m.group(1)), int(m.group(2)))] = t
     if board:
         if len(board) < 2 or (0, 0) not in board:
-            raise f.bad("board", "must hold the first word: 2 or more pieces covering 0,0")
+            raise f.bad("board", _("must hold the first word: 2 or more pieces covering 0,0"))
         reached, todo = {(0, 0)}, [(0, 0)]
         while todo:
             r, c = todo.pop()
@@ -61,8 +67,9 @@ def _read_board(f: Fields) -> dict:
                     todo.append(cell)
         if len(reached) != len(board):
             away = min(set(board) - reached)
-            raise f.bad("board", f"has cell {cell_label(away)} apart from the rest: every "
-                                 f"placement touches the pieces already down")
+            raise f.bad("board", _("has cell {cell} apart from the rest: every placement "
+                                   "touches the pieces already down").format(
+                                       cell=cell_label(away)))
     return board
 
 
@@ -76,22 +83,26 @@ def _read_scores(f: Fields, on_board: int) -> list:
         if isinstance(score, bool) or not isinstance(score, (int, float)) \
                 or not 0 <= score <= MAX_POINTS \
                 or score * 2 != int(score * 2):
-            raise f.bad("scores", f"entry {player} must be a whole or half number of points "
-                                  f"from 0 to {MAX_POINTS}, not {shown(score)}")
+            raise f.bad("scores", _("entry {i} must be a whole or half number of points from 0 "
+                                    "to {most}, not {value}").format(i=player, most=MAX_POINTS,
+                                                                     value=shown(score)))
         halves.append(int(score * 2))
     odd = [player for player, h in enumerate(halves) if h % 2]
     if on_board:
         if len(odd) != 1:
-            raise f.bad("scores", "must give exactly one player a half point (the first word's)")
+            raise f.bad("scores", _("must give exactly one player a half point (the first "
+                                    "word's)"))
         if halves[odd[0]] < 13:
-            raise f.bad("scores", f"gives {PLAYER_NAMES[odd[0]]} the first word's half point, "
-                                  f"but less than the 6.5 points any first word scores")
+            raise f.bad("scores", _("gives {side} the first word's half point, but less than "
+                                    "the 6.5 points any first word scores").format(
+                                        side=side_names()[odd[0]]))
         most = 2 * (HAND_SIZE + 1) * on_board * on_board + 1
         if sum(halves) > most:
-            raise f.bad("scores", f"adds up to more than {most / 2} points, the most "
-                                  f"{on_board} pieces on the board can have scored")
+            raise f.bad("scores", _("adds up to more than {most} points, the most {n} pieces on "
+                                    "the board can have scored").format(most=most / 2,
+                                                                        n=on_board))
     elif any(halves):
-        raise f.bad("scores", "must be 0 to 0 before the first word is placed")
+        raise f.bad("scores", _("must be 0 to 0 before the first word is placed"))
     return halves
 
 
@@ -99,33 +110,37 @@ def _from_position(data: dict) -> IririState:
     f = Fields.of_position(data, POSITION_FIELDS)
     f.options(SPEC)
     seed = f.int("seed", 0, SEED_MAX, default=0)
-    ring = tuple(_type_list(f, "ring", f.raw("ring", list(start_ring(seed))), ""))
+    ring = tuple(_type_list(f, "ring", f.raw("ring", list(start_ring(seed)))))
     board = _read_board(f)
 
     raw_hands = f.list("hands", default=[list(h) for h in START_HANDS], length=2)
     hands = []
     for player, hand in enumerate(raw_hands):
-        where = f"of {PLAYER_NAMES[player]}: "
-        _type_list(f, "hands", hand, where)
+        side = side_names()[player]
+        _type_list(f, "hands", hand, side)
         if len(hand) > HAND_SIZE:
-            raise f.bad("hands", f"{where}holds {len(hand)} pieces, at most {HAND_SIZE}")
+            raise f.bad("hands", _("of {side}: holds {n} pieces, at most {most}").format(
+                side=side, n=len(hand), most=HAND_SIZE))
         for t in hand:
             if colour_of(t) != player:
-                raise f.bad("hands", f"{where}holds {t}, which is not {PLAYER_NAMES[player]}")
+                raise f.bad("hands", _("of {side}: holds {piece}, which is not {side}").format(
+                    side=side, piece=t))
         hands.append(sort_hand(hand))
     hands = tuple(hands)
 
     for t in TYPES:
         n = ring.count(t) + sum(1 for v in board.values() if v == t) + hands[colour_of(t)].count(t)
         if n != PER_TYPE:
-            raise InvalidPositionError(f"position: fields 'ring', 'board' and 'hands' hold "
-                                       f"{n} {t} in all; the set has {PER_TYPE} of each type, "
-                                       f"and no piece ever leaves the game")
+            raise InvalidPositionError(_("position: fields 'ring', 'board' and 'hands' hold {n} "
+                                         "{piece} in all; the set has {each} of each type, and "
+                                         "no piece ever leaves the game").format(
+                                             n=n, piece=t, each=PER_TYPE))
         if t not in ring:
-            raise f.bad("ring", f"holds no {t}: the last piece of every type stays in the ring")
+            raise f.bad("ring", _("holds no {piece}: the last piece of every type stays in the "
+                                  "ring").format(piece=t))
 
     first_done = bool(board)
-    f.derived("first_done", first_done, "must be true exactly when the board holds pieces")
+    f.derived("first_done", first_done, _("must be true exactly when the board holds pieces"))
     halves = _read_scores(f, len(board))
 
     to_move = f.int("to_move", 0, 1, default=0)
@@ -133,28 +148,34 @@ def _from_position(data: dict) -> IririState:
     passes = f.int("passes", 0, 2, default=0)
     if phase == "take":
         if passes:
-            raise f.bad("passes", "must be 0 in the take phase: the mover has just placed")
+            raise f.bad("passes", _("must be 0 in the take phase: the mover has just placed"))
         if not first_done:
-            raise f.bad("phase", "cannot be take before any piece was placed")
+            raise f.bad("phase", _("cannot be take before any piece was placed"))
         if take_need(ring, hands[to_move], to_move) == 0:
-            raise f.bad("phase", f"is take, but {PLAYER_NAMES[to_move]} has nothing to take")
+            raise f.bad("phase", _("is take, but {side} has nothing to take").format(
+                side=side_names()[to_move]))
     for player in (0, 1):
         if (phase == "place" or player != to_move) and take_need(ring, hands[player], player):
-            raise f.bad("hands", f"of {PLAYER_NAMES[player]}: holds "
-                                 f"{counted(len(hands[player]), 'piece')} while the ring has "
-                                 f"more to take: a hand is refilled at the end of its "
-                                 f"owner's turn")
+            held = len(hands[player])
+            raise f.bad("hands", ngettext(
+                "of {side}: holds {n} piece while the ring has more to take: a hand is "
+                "refilled at the end of its owner's turn",
+                "of {side}: holds {n} pieces while the ring has more to take: a hand is "
+                "refilled at the end of its owner's turn", held).format(
+                    side=side_names()[player], n=held))
     if not board:
         if hands != START_HANDS:
-            raise f.bad("hands", "must be each player's small, medium and large piece "
-                                 "until the first word is placed")
+            raise f.bad("hands", _("must be each player's small, medium and large piece until "
+                                   "the first word is placed"))
         if to_move != passes % 2:
-            raise f.bad("to_move", f"must be {passes % 2}: Yellow moves first, and before "
-                                   f"the first word only passes ({passes}) hand the turn on")
+            raise f.bad("to_move", _("must be {n}: Yellow moves first, and before the first word "
+                                     "only passes ({passes}) hand the turn on").format(
+                                         n=passes % 2, passes=passes))
     for player in (1 - to_move, to_move)[:passes]:      # who passed, the latest first
         if placements(board, ring, hands[player]):
-            raise f.bad("passes", f"is {passes}, but {PLAYER_NAMES[player]}, who passed, has "
-                                  f"a placement: a player passes only when none is left")
+            raise f.bad("passes", _("is {passes}, but {side}, who passed, has a placement: a "
+                                    "player passes only when none is left").format(
+                                        passes=passes, side=side_names()[player]))
     return IririState(ring, board, hands, tuple(halves), to_move, phase, passes, first_done,
                       seed)
 
