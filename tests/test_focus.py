@@ -16,7 +16,7 @@ from game import GAMES
 from game.records.record import make_record, result_of
 from game.tournament.model import Entrant, GameChoice, Tournament
 from game.tournament.store import TournamentStore
-from helpers import every_game, frames, make_app, menu_app, move_pointer
+from helpers import every_game, frames, menu_app, move_pointer
 from scenes import focus
 from scenes.stack import screen_class, screens
 from scenes.views.cursor import EDGE, RING
@@ -411,7 +411,6 @@ def tab_to(app, text: str, limit: int = 40) -> None:
 def test_a_screens_own_keys_keep_their_meaning_until_tab_is_pressed_there(app):
     """The ring used on the menu, then a game's results come: Enter still means Rematch
     there, as before; after a Tab there it presses the button the ring is on."""
-    menu = app.stack.top
     press(app, pygame.K_TAB)
     assert focused(app) is not None
     start, texts, history = finished()
