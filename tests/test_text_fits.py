@@ -165,7 +165,7 @@ def test_the_results_headline_fits_a_long_name(tmp_path, size):
         while not play.state.is_over:
             play.apply(rng.choice(play.state.legal_moves()))
             play.view.finish_animation()
-        assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=10)
+        assert wait_until(app, lambda: isinstance(app.stack.top, ResultsScene), seconds=60)
         frames(app, 2)
         words = texts_fit(app, "results", [app.stack.top.panel_rect])
         headline = next(w for w in words if w.endswith("wins!"))
