@@ -314,6 +314,11 @@ def test_a_tournament_refused_says_why_in_the_language_chosen(code):
     if code == "de":
         assert said[0].endswith("muss 1-40 Zeichen lang sein, nicht 50")
         assert said[1] == "zwei Teilnehmer heißen 'ann'"
+        i18n.use("de")
+        with pytest.raises(ValueError) as caught:
+            Entrant("Ann", rating=12345)
+        assert str(caught.value) == ("Teilnehmer 'Ann': eine Wertung ist eine ganze Zahl von 0 "
+                                     "bis 9999, nicht 12345")
 
 
 def test_every_game_names_its_sides_for_a_player():

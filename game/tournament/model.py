@@ -108,17 +108,21 @@ class Entrant:
             raise FieldProblem("name", _("entrant name {name} {problem}").format(
                 name=shown(self.name), problem=problem))
         if self.kind not in KINDS:
-            raise FieldProblem("kind", f"entrant {self.name!r}: kind must be human or computer, "
-                                       f"not {shown(self.kind)}")
+            raise FieldProblem("kind", _("entrant {name}: kind must be human or computer, not "
+                                         "{value}").format(name=repr(self.name),
+                                                           value=shown(self.kind)))
         if self.kind == "computer" and self.level not in LEVELS:
-            raise FieldProblem("level", f"entrant {self.name!r}: computer level must be one of "
-                                        f"{', '.join(LEVELS)}, not {shown(self.level)}")
+            raise FieldProblem("level", _("entrant {name}: computer level must be one of "
+                                          "{levels}, not {value}").format(
+                name=repr(self.name), levels=", ".join(LEVELS), value=shown(self.level)))
         if self.kind == "human" and self.level is not None:
-            raise FieldProblem("level", f"entrant {self.name!r}: a human player has no level")
+            raise FieldProblem("level", _("entrant {name}: a human player has no level").format(
+                name=repr(self.name)))
         if self.rating is not None and (isinstance(self.rating, bool) or not isinstance(
                 self.rating, int) or not 0 <= self.rating <= MAX_RATING):
-            raise FieldProblem("rating", f"entrant {self.name!r}: a rating is a whole number "
-                                         f"from 0 to {MAX_RATING}, not {shown(self.rating)}")
+            raise FieldProblem("rating", _("entrant {name}: a rating is a whole number from 0 "
+                                           "to {most}, not {value}").format(
+                name=repr(self.name), most=MAX_RATING, value=shown(self.rating)))
         if self.club is not None:
             problem = name_problem(self.club, MAX_NAME)
             if problem:
@@ -602,19 +606,28 @@ class Tournament:
 
     # --- the entrants of a Swiss ------------------------------------------------
     def _future_round(self, round_no, what: str) -> int:
+        """``round_no`` if it is a round of a Swiss not yet paired; ``what``: "late entries",
+        "withdrawals" or "requested byes", what the round is for."""
         if self.format != "swiss":
-            raise ValueError(f"{what} are for a Swiss")
+            raise ValueError({"late entries": _("late entries are for a Swiss"),
+                              "withdrawals": _("withdrawals are for a Swiss"),
+                              "requested byes": _("requested byes are for a Swiss")}[what])
         if (isinstance(round_no, bool) or not isinstance(round_no, int)
                 or not len(self.rounds) < round_no <= self.total_rounds):
-            raise ValueError(f"{what}: the round must be one not yet paired, "
-                             f"{len(self.rounds) + 1} to {self.total_rounds}, not "
-                             f"{shown(round_no)}")
+            text = {"late entries": _("late entries: the round must be one not yet paired, "
+                                      "{first} to {last}, not {value}"),
+                    "withdrawals": _("withdrawals: the round must be one not yet paired, "
+                                     "{first} to {last}, not {value}"),
+                    "requested byes": _("requested byes: the round must be one not yet paired, "
+                                        "{first} to {last}, not {value}")}[what]
+            raise ValueError(text.format(first=len(self.rounds) + 1, last=self.total_rounds,
+                                         value=shown(round_no)))
         return round_no
 
     def _entrant_index(self, entrant) -> int:
         if isinstance(entrant, bool) or not isinstance(entrant, int) or not (
                 0 <= entrant < len(self.entrants)):
-            raise ValueError(f"no entrant {shown(entrant)}")
+            raise ValueError(_("no entrant {entrant}").format(entrant=shown(entrant)))
         return entrant
 
     def add_late_entrant(self, entrant: Entrant, from_round: int, start: str = "zero") -> int:
@@ -624,8 +637,8 @@ class Tournament:
             raise ValueError("a late entrant must be an Entrant")
         self._future_round(from_round, "late entries")
         if start not in LATE_POINTS:
-            raise ValueError(f"a late entrant starts with zero or half a point a missed "
-                             f"round, not {shown(start)}")
+            raise ValueError(_("a late entrant starts with zero or half a point a missed round, "
+                               "not {value}").format(value=shown(start)))
         if len(self.entrants) >= MAX_ENTRANTS:
             raise ValueError(_("a tournament has at most {most} entrants").format(
                 most=MAX_ENTRANTS))
