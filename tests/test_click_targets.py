@@ -39,19 +39,17 @@ BETWEEN = ((1024, 640), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (160
 #: the phases whose trays differ: Calabria's positioning (the hand) and movement (the
 #: barricades), Iriri's taking from the ring after a word, and four-colour Callisto after
 #: a move (another colour's tray to pick from).
-CASES = [
-    ("calla", None, "start"),
-    ("calliro", None, "start"),
-    ("callisto", "callisto_2", "start"),
-    ("callisto", "callisto_3", "start"),
-    ("callisto", "callisto", "start"),
-    ("callisto", "callisto", "one move"),
-    ("callisto", "callisto_2_4", "start"),
-    ("iriri", None, "start"),
-    ("iriri", None, "one move"),
-    ("calabria", None, "start"),
-    ("calabria", None, "movement"),
-]
+MOMENTS = {
+    "calla": [(None, "start")],
+    "calliro": [(None, "start")],
+    "callisto": [("callisto_2", "start"), ("callisto_3", "start"), ("callisto", "start"),
+                 ("callisto", "one move"), ("callisto_2_4", "start")],
+    "iriri": [(None, "start"), (None, "one move")],
+    "calabria": [(None, "start"), (None, "movement")],
+}
+#: Every registered game (one not in MOMENTS at its start), at each of its moments.
+CASES = [(game, variant, when) for game in every_game()
+         for variant, when in MOMENTS.get(game, [(None, "start")])]
 
 
 #: The games whose trays show counts: Calla's shields count their cubes on the board
