@@ -207,7 +207,7 @@ class RemoteSession:
         except GameError:
             raise                       # as the rules said it
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise IllegalMoveError(str(exc) or "not a move of this game") from exc
+            raise IllegalMoveError(str(exc) or _("not a move of this game")) from exc
         self._append(new, text)
         self.pending = self.ply
         self.game.send_move(text)
