@@ -22,7 +22,7 @@ import time
 import pygame
 
 from game import GAMES
-from game.i18n import _, digits, isolated, ngettext, number
+from game.i18n import _, digits, isolated, ngettext, number, rtl
 from game.net.tournament import current_round
 
 from .. import assets, ui
@@ -119,7 +119,8 @@ class LiveScene(Scene):
         if row is None:
             return None
         pad = max(0, (row.width - cols * tw - (cols - 1) * GAP) // 2)    # centred
-        return pygame.Rect(row.x + pad + (index % cols) * (tw + GAP), row.y, tw, th)
+        # in a language written right to left the tiles run from the right
+        return ui.mirrored((row.x + pad + (index % cols) * (tw + GAP), row.y, tw, th), row)
 
     def _row_widgets(self, row: int, rect) -> list:
         """The decisions asked on the tiles of ``row``: Pause, Let it run, Forfeit, Resume."""
@@ -161,18 +162,23 @@ class LiveScene(Scene):
         for widget in widgets:
             self.buttons.pop(widget, None)
 
-    def picture_rect(self, tile: pygame.Rect) -> pygame.Rect:
-        """The board's picture: under the names, on the left."""
+    @staticmethod
+    def _picture_at_left(tile: pygame.Rect) -> pygame.Rect:
         top = tile.y + HEAD + NAMES + 4
         height = tile.bottom - 6 - top
         width = min(tile.width * 11 // 20, height * 3 // 2)
         return pygame.Rect(tile.x + 8, top, width, height)
 
+    def picture_rect(self, tile: pygame.Rect) -> pygame.Rect:
+        """The board's picture: under the names, on the left (the right in a language
+        written right to left)."""
+        return ui.mirrored(self._picture_at_left(tile), tile)
+
     def info_rect(self, tile: pygame.Rect) -> pygame.Rect:
-        """Right of the picture: the last move, and the director's buttons when asked."""
-        pic = self.picture_rect(tile)
-        return pygame.Rect(pic.right + 10, pic.y, tile.right - 10 - pic.right - 10,
-                           tile.bottom - 8 - pic.y)
+        """Beside the picture: the last move, and the director's buttons when asked."""
+        pic = self._picture_at_left(tile)
+        return ui.mirrored((pic.right + 10, pic.y, tile.right - 10 - pic.right - 10,
+                            tile.bottom - 8 - pic.y), tile)
 
     # --- events ---------------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -332,15 +338,25 @@ class LiveScene(Scene):
         v = live.view
         asked = bool(live.overdue) and not v.over
         ui.panel(surface, tile, border=(230, 120, 90) if asked else (176, 138, 90))
+        flip = rtl()        # written right to left: the tile read from its right edge
+
+        def at(x: int, anchor: str) -> tuple[int, str]:
+            """``x`` and ``anchor`` of a tile laid out from its left, where they go."""
+            if not flip:
+                return x, anchor
+            return (tile.left + tile.right - x,
+                    anchor.replace("left", "_").replace("right", "left").replace("_", "right"))
+
+        x, anchor = at(tile.x + 10, "topleft")
         head = assets.text(surface, _("Board {n}").format(n=number(live.board)),
-                           (tile.x + 10, tile.y + 6), size=16, bold=True,
-                           colour=ui.TITLE)
-        room = tile.right - 10 - head.right - 10
+                           (x, tile.y + 6), size=16, bold=True, colour=ui.TITLE,
+                           anchor=anchor)
+        room = tile.width - 20 - head.width - 10
         state = network.fitted_state(live, room, 15, now)
         colour = ERROR if (v.away and not v.over) or asked else \
             ui.MUTED if v.over else ui.INK
-        assets.text(surface, state, (head.right + 10, tile.y + 7), size=15, colour=colour,
-                    width=room)
+        x = head.left - 10 - room if flip else head.right + 10
+        assets.text(surface, state, (x, tile.y + 7), size=15, colour=colour, width=room)
         # the names across the tile, each with its clock; the one to move marked
         x, right = tile.x + 10, tile.right - 10
         y = tile.y + HEAD
@@ -351,15 +367,19 @@ class LiveScene(Scene):
             to_move = v.turn == seat and v.started and not v.over
             room = right - x - 14 - (assets.measure(clock, 17, True) + 12 if clock else 0)
             if to_move:
-                pygame.draw.polygon(surface, ui.TITLE, [(x, y + 6), (x, y + 16),
-                                                        (x + 8, y + 11)])
+                points = [(x, y + 6), (x, y + 16), (x + 8, y + 11)]
+                pygame.draw.polygon(surface, ui.TITLE, [(at(px, "")[0], py)
+                                                        for px, py in points])
             gone = seat in v.away and not v.over        # its table dropped
-            assets.text(surface, name, (x + 14, y), size=17, bold=to_move,
+            # a room from its left edge: drawn against its right in such a language
+            name_x = right - 14 - room if flip else x + 14
+            assets.text(surface, name, (name_x, y), size=17, bold=to_move,
                         colour=ERROR if gone else ui.TITLE if to_move else ui.INK, width=room)
             if clock:
-                assets.text(surface, clock, (right, y), size=17, bold=True,
+                clock_x, clock_anchor = at(right, "topright")
+                assets.text(surface, clock, (clock_x, y), size=17, bold=True,
                             colour=ui.TITLE if to_move and v.running == seat else ui.INK,
-                            anchor="topright")
+                            anchor=clock_anchor)
             y += NAMES // 2
         if any(b[1] == live.number for b in self.buttons.values()):
             return          # the director's question takes the picture's place
@@ -383,7 +403,7 @@ class LiveScene(Scene):
             if y + LINE > info.bottom:
                 break
             assets.text(surface, line, (info.x, y), size=15, colour=ui.MUTED,
-                        width=info.width)
+                        width=info.width)      # against the right in right to left
             y += LINE
 
     def draw_picture(self, surface, rect: pygame.Rect, live) -> None:
