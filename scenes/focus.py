@@ -19,6 +19,8 @@ gives it, and Tab goes through its areas, then the buttons, then back to it.  Su
 part answers ``focus_held()`` (whether its own cursor shows), ``focus_tab(step)`` (one
 area on, False at its last), ``focus_take(step)`` (the focus comes to its first area,
 or its last for Shift+Tab; False when it cannot take it now) and ``focus_drop()``.
+A part that is not first answers ``focus_slot(stops)``: how many of the widgets come
+before it (the games library's list comes after its filters, before its buttons).
 
 The ring shows from the first Tab and goes when the mouse is used, as the board's
 cursor does: a mouse player never sees it.
@@ -229,13 +231,15 @@ class FocusRing:
     def _tab(self, scene, part, step: int) -> bool:
         here = stops(scene)
         widget = self.current(scene)
+        slot = getattr(part, "focus_slot", None)
+        slot = max(0, min(len(here), slot(here))) if slot is not None else 0
         if part is not None:
             if part.focus_held():
                 if part.focus_tab(step):
                     return True
                 part.focus_drop()
                 if here:
-                    self.focus(here[0] if step > 0 else here[-1])
+                    self.focus(here[slot % len(here)] if step > 0 else here[slot - 1])
                 else:
                     part.focus_take(step)
                 return True
@@ -255,7 +259,9 @@ class FocusRing:
         at = here.index(widget) + step
         if self._scroll_on(scene, widget, here[at % len(here)], step):
             return True
-        if part is not None and not 0 <= at < len(here) and part.focus_take(step):
+        # the part sits before stop ``slot`` (0: before the first, after the last)
+        between = at - step == ((slot - 1) % len(here) if step > 0 else slot % len(here))
+        if part is not None and between and part.focus_take(step):
             self.to_part()
             return True
         self.focus(here[at % len(here)])

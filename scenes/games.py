@@ -1,7 +1,9 @@
 """The Games screen: every finished game kept in the game library, newest first.
 
 The list filters by game and by a player's name.  A click picks a game; a double click,
-Enter or Open shows it on the review screen; Delete asks first.  Only the games of the
+Enter or Open shows it on the review screen; Delete asks first.  The keyboard's Tab comes
+to the list after the filters (``scenes.focus``: the list is the screen's focus part),
+the arrows then move the pick, and Tab goes on to the buttons.  Only the games of the
 page shown are read, each replayed (``game.records.library``), so a damaged one is listed
 with what is wrong with it and can still be deleted.  Every name is shortened with an
 ellipsis to its column.
@@ -24,6 +26,7 @@ from game.i18n import N_, _, digits, isolated, listed, ngettext, number, rtl
 from game.records.library import LibraryProblem
 
 from . import assets, record_files, saves, ui
+from .focus import draw_focus
 from .stack import Scene
 
 ALL_GAMES = (N_("All games"), "")
@@ -117,6 +120,7 @@ class GamesScene(Scene):
         self.confirm = None
         self.deleting: dict = {}            # writer job -> the deleted game's line
         self._last_click = (-1, None)       # (ticks, row) of the last click on a row
+        self.list_focus = False             # the keyboard is on the list (its ring shows)
 
     # --- the games shown -------------------------------------------------------------
     def load(self) -> None:
@@ -206,6 +210,34 @@ class GamesScene(Scene):
         if self.selected is None or not 0 <= self.selected < len(self.entries):
             return None
         return self.entries[self.selected]
+
+    # --- the list as a stop of the keyboard's Tab order (``scenes.focus``) ----------------
+    def focus_part(self):
+        return self
+
+    def focus_slot(self, stops: list) -> int:
+        """The list comes after the filters above it, before the buttons under it."""
+        return sum(1 for widget in stops if widget.rect.centery < self.table.y)
+
+    def focus_held(self) -> bool:
+        # the ring goes when the mouse is used, as every screen's does
+        return self.list_focus and self.app.stack.focus.shown and self.current() is not None
+
+    def key_areas(self) -> list:
+        """The one area the keyboard moves over here: the list (while it lists a game)."""
+        return [self.table] if self.current() is not None else []
+
+    def focus_tab(self, step: int) -> bool:
+        return False                        # one stop: Tab goes on
+
+    def focus_take(self, step: int) -> bool:
+        if self.current() is None or (self.confirm is not None and self.confirm.alive()):
+            return False
+        self.list_focus = True
+        return True
+
+    def focus_drop(self) -> None:
+        self.list_focus = False
 
     # --- events ------------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -405,6 +437,8 @@ class GamesScene(Scene):
                 shade.fill((255, 255, 255, 10))
                 surface.blit(shade, rect.topleft)
             self._draw_row(surface, entry, rect.centery)
+            if i == self.selected and self.focus_held():
+                draw_focus(surface, rect, 0)        # the keyboard is on the list
 
     def _draw_row(self, surface, entry, y: int) -> None:
         cells = self._cells(entry)
