@@ -114,6 +114,7 @@ class App:
             self.log(f"start: {note}")
         self.first_frame_at: float | None = None
         self._widgets_drawn = None     # what the widgets looked like in the frame last drawn
+        self._typing_at = None         # the window's rect last given to the input method
         #: Windows the loop drives beside this one (a tournament's projector view), each
         #: with ``window`` (its pygame.Window), ``handle(event)``, ``next_frame_in()``,
         #: ``step()`` (drawing only what changed) and ``close()``.
@@ -162,6 +163,29 @@ class App:
         # window of no size: some desktops report one while it is minimised)
         self.ui.mouse_pos_scale_factor = [layout / max(1, have)
                                           for layout, have in zip(size, window)]
+
+    def _place_text_input(self) -> None:
+        """Tell the system where the text box being typed into is, in the window's pixels
+        (the layout's scaled by the interface size), so that an input method's candidate
+        box (Chinese, Japanese) opens under it.  pygame_gui's text boxes do not say it;
+        this is the one place it is said, again only when the box moves or changes."""
+        from pygame_gui.elements import UITextEntryLine
+        focused = self.ui.get_focus_set() or ()
+        entry = next((w for w in focused if isinstance(w, UITextEntryLine)
+                      and w.alive() and w.visible), None)
+        if entry is None:
+            self._typing_at = None
+            return
+        (sw, sh), (ww, wh) = self.screen.get_size(), self.window.get_size()
+        r = entry.rect
+        rect = pygame.Rect(round(r.x * ww / sw), round(r.y * wh / sh),
+                           round(r.width * ww / sw), round(r.height * wh / sh))
+        if rect != self._typing_at:
+            self._typing_at = rect
+            try:
+                pygame.key.set_text_input_rect(rect)
+            except pygame.error:
+                pass                    # no input method to tell: typing works all the same
 
     def room_for(self) -> int:
         """The largest interface size, in per cent, the window has room for."""
@@ -280,6 +304,7 @@ class App:
             self.dispatch(event)
         self.stack.update(dt)
         self.ui.update(dt)
+        self._place_text_input()
         if draw or self.stack.top is not top or self._widgets_look() != self._widgets_drawn:
             self.draw()
             self.frames += 1

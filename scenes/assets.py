@@ -495,6 +495,13 @@ class TextRecorder:
 _recorder: TextRecorder | None = None
 
 
+def record(surface, rect, words) -> None:
+    """``words`` drawn on ``surface`` at ``rect`` from an image made beforehand (a label
+    kept for the next frame), for a ``TextRecorder`` switched on, as ``text`` records."""
+    if _recorder is not None:
+        _recorder.drawn.append((surface, pygame.Rect(rect), str(words)))
+
+
 @lru_cache(maxsize=32)
 def image(name: str) -> pygame.Surface:
     surf = pygame.image.load(str(path("images", name)))

@@ -145,27 +145,34 @@ class Trays:
         colour = art.player_rgb()[player]
         turn = s.to_move == player
         x, size = self.header(player)
-        img = self.title(player)[1]
+        title, img = self.title(player)
         top = t.y + max(6, t.height // 9)
-        surface.blit(img, (x, top))
+        self._put(surface, img, img.get_rect(topleft=(x, top)), title)
         score = s.scores[player]
         # a half point after its number in every language ("20½", never "½20" in Persian)
-        big = label(left_to_right(number(score_text(score))), int(size * 1.7), (255, 236, 200),
-                    True)
-        score_pos = (x, top + img.get_height() + 2)
-        surface.blit(big, score_pos)
-        extra_x = score_pos[0] + big.get_width() + 8
+        said = left_to_right(number(score_text(score)))
+        big = label(said, int(size * 1.7), (255, 236, 200), True)
+        score_rect = self._put(surface, big, big.get_rect(topleft=(x, top + img.get_height() + 2)),
+                               said)
         if (turn and placement.pieces and placement.points is not None
                 and placement.problem is None):
-            plus = label(left_to_right(f"+{number(score_text(placement.points))}"),
-                         int(size * 1.2), (150, 240, 140), True)
-            surface.blit(plus, plus.get_rect(midleft=(extra_x, score_pos[1] + big.get_height() // 2)))
+            said = left_to_right(f"+{number(score_text(placement.points))}")
+            plus = label(said, int(size * 1.2), (150, 240, 140), True)
+            self._put(surface, plus, plus.get_rect(midleft=(score_rect.right + 8,
+                                                            score_rect.centery)), said)
         doing = self._tray_words(s, player, must_pass)
         if doing:
+            # under the score, shortened to the room left of the pieces; in a small
+            # picture (the rules', the results') with no room under it, left out
             words, ink = doing
-            img = label(words, max(11, size - 4), ink, turn)
-            surface.blit(img, (x, min(t.bottom - img.get_height() - 4,
-                                      score_pos[1] + big.get_height())))
+            small = max(11, size - 4)
+            words = assets.ellipsized(words, small, self.hand_area(player).x - 10 - x, turn)
+            img = label(words, small, ink, turn) if words else None
+            inked = img.get_bounding_rect() if img is not None else None
+            if inked is not None and inked.height:
+                y = score_rect.bottom + 3 - inked.y       # its letters under the figures
+                if y + inked.bottom <= t.bottom - 3:
+                    self._put(surface, img, img.get_rect(topleft=(x, y)), words)
         if turn and not s.is_over:
             dot = max(4, t.height // 14)
             pygame.draw.circle(surface, colour, (t.right - dot * 2, t.y + dot * 2),
@@ -174,6 +181,15 @@ class Trays:
         for slot in hinted:
             self._draw_hint(surface, self.slot_rect(player, slot))
         self._draw_button(surface, player, s, placement, human, must_pass, pointer)
+
+    @staticmethod
+    def _put(surface, img, rect, words) -> pygame.Rect:
+        """``img`` (``words`` drawn) at ``rect`` on ``surface``; where its letters are
+        (a figure leaves the room under its baseline free for a line)."""
+        surface.blit(img, rect)
+        inked = img.get_bounding_rect().move(rect.topleft)
+        assets.record(surface, inked, words)
+        return inked
 
     @staticmethod
     def _tray_words(s, player, must_pass):
