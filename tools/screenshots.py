@@ -205,13 +205,14 @@ def show_board(board, focus=False, enter=False):
     Enter pressed there too (a piece picked up, or a move played) and the cursor moved on."""
     def show(app, out):
         import pygame
-        play_board(app, board)
+        play = play_board(app, board)
         if focus:
             for code in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN):
                 key(app, code)
         if enter:
             for code in (pygame.K_RETURN, pygame.K_LEFT, pygame.K_UP, pygame.K_UP):
                 key(app, code)
+            play.view.finish_animation()          # a move played has landed
             frames(app, 3)
     return show
 
