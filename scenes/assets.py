@@ -345,7 +345,9 @@ def _base_is_rtl(words: str, rtl_language: bool) -> bool:
     """The paragraph's direction.  In a language written right to left, any text holding a
     right-to-left letter outside isolates is a sentence of it, whatever its first word
     ("Calliro: ..."); otherwise the direction of the first strong letter outside isolates
-    (a Latin name alone reads left to right), else the language's."""
+    (a Latin name alone reads left to right); a text of no letters at all (a score "14½", a
+    gain "+6", a clock) left to right in every language: numbers are written so in Persian
+    too, and the algorithm would otherwise put a trailing sign before them ("½14")."""
     depth, first, any_rtl = 0, None, False
     for ch in words:
         kind = unicodedata.bidirectional(ch)
@@ -358,7 +360,7 @@ def _base_is_rtl(words: str, rtl_language: bool) -> bool:
             any_rtl = any_rtl or kind != "L"
     if rtl_language and any_rtl:
         return True
-    return rtl_language if first is None else first != "L"
+    return first is not None and first != "L"
 
 
 _LEVEL = re.compile(r"Level\(\s*(\d+),\s*\)")

@@ -58,6 +58,16 @@ def test_numbers_keep_their_order_inside_persian_text(persian):
     assert not find(line, digits("71")) and not find(line, digits("23"))
 
 
+@pytest.mark.parametrize("score", ["14\u00bd", "+6\u00bd", "5:09", "(3)"])
+def test_a_score_or_clock_alone_reads_as_in_english(persian, score):
+    """A text of no letters (a seat's score "14½" in the sidebar, a gain "+6½", a clock)
+    is drawn left to right in Persian too: not "½14", not "6½+"."""
+    white = (255, 255, 255)
+    plain = pygame.font.Font(assets._font_file(False), 40)
+    drawn = assets.render(score, 40, white)
+    assert find(drawn, plain.render(score, True, white)), f"{score!r} is drawn reordered"
+
+
 def test_persian_letters_are_joined_and_drawn_from_the_persian_font(persian):
     """Shaped: a word of joined letters is narrower than its letters drawn apart, and every
     letter comes from a bundled font that has it (گ چ پ ژ included)."""
