@@ -22,7 +22,7 @@ from game.i18n import _, isolated
 from game.session import Session
 
 from . import ui
-from .play_sidebar import Sidebar, refusal
+from .play_sidebar import MoveLine, Sidebar, refusal
 from .stack import Scene
 from .views import view_class
 
@@ -306,9 +306,7 @@ class PlayScene(Scene):
 
     def move_words(self, before, move) -> str:
         """A line of the move list: who played ``move`` from ``before``, and the move."""
-        # TRANSLATORS: a line of the list of moves: the player's name, then the move
-        return _("{name}: {move}").format(name=isolated(self.seats[before.to_move]["name"]),
-                                          move=self.view.describe_move(before, move))
+        return MoveLine(self.seats[before.to_move]["name"], self.view.describe_move(before, move))
 
     def _word_moves(self) -> list[str]:
         """The move list's lines of every move played, worded anew (a game read from a

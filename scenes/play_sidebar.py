@@ -14,7 +14,7 @@ import math
 import pygame
 
 from game.core import score_text
-from game.i18n import _, digits, number, rtl
+from game.i18n import _, digits, isolated, number, rtl
 
 from . import assets, ui
 
@@ -24,6 +24,44 @@ TIMER_LOW = 60     # the game timer turns red under a minute
 SCORE_W = 64       # the right-hand column of a seat: its score...
 CLOCK_W = 84       # ...or its score over its clock
 LATE = 0.002       # a wait ends this much after a reading changes, so the new one shows
+
+
+class MoveLine(str):
+    """A line of the list of moves ("Ann: sows pit 3") keeping its two parts, the player's
+    ``name`` and the ``move``, so that a list too narrow for the line shortens the name and
+    never the move (``move_row``)."""
+
+    def __new__(cls, name, move):
+        # TRANSLATORS: a line of the list of moves: the player's name, then the move
+        line = super().__new__(cls, _("{name}: {move}").format(name=isolated(name), move=move))
+        line.name, line.move = str(name), str(move)
+        return line
+
+
+def move_row(line: str, n: int, suffix: str = "") -> tuple[str, str]:
+    """Move ``n``'s row of a list of moves for ``line``: (the row with ``{name}`` where the
+    player's name goes, the name); the row as it is and no name for a line without parts."""
+    def plain(words):
+        return str(words).replace("{", "{{").replace("}", "}}")
+    if isinstance(line, MoveLine):
+        words, name = _("{name}: {move}").format(name="{name}", move=plain(line.move)), line.name
+    else:
+        words, name = plain(line), ""
+    # TRANSLATORS: a line of the list of moves: its number, then the move
+    return _("{n}. {move}").format(n=number(n), move=words) + suffix, name
+
+
+def draw_moves(surface, rows, x, y, width, height, colours=None, size=14, smallest=11) -> None:
+    """``rows`` (from ``move_row``), each ``height`` high from ``y``, in room ``width`` from
+    ``x`` (from its right edge in a language written right to left, whatever the name's
+    script), all at one size, the largest up to ``size`` at which every move shows whole;
+    a name is shortened with an ellipsis where the room is short, never the move."""
+    for words, _name in rows:
+        size = assets.fitting_size(words.format(name=""), size, width, smallest=smallest)
+    for i, (words, name) in enumerate(rows):
+        assets.text(surface, assets.fitted(words, name, size, width),
+                    (x, y + i * height + height // 2), size=size, anchor="midleft",
+                    colour=colours[i] if colours else ui.INK, width=width)
 
 
 def refusal(message: str) -> bool:
@@ -141,14 +179,11 @@ class Sidebar:
                     width=side.width - 32)
         y += 24
         bottom = side.bottom - 116          # above the Hint button
-        # TRANSLATORS: a line of the list of moves: its number, then the move
-        lines = [_("{n}. {move}").format(n=number(i + 1), move=t) for i, t in enumerate(moves)]
         fit = max(1, (bottom - y) // 20)
-        for line in lines[-fit:]:
-            assets.text(surface, line, (x, y), colour=ui.INK, width=side.width - 32,
-                        size=assets.fitting_size(line, 14, side.width - 32, smallest=11))
-            y += 20
-        if not lines:
+        first = max(0, len(moves) - fit)
+        draw_moves(surface, [move_row(t, first + i + 1) for i, t in enumerate(moves[first:])],
+                   x, y, side.width - 32, 20)
+        if not moves:
             assets.text(surface, _("No moves yet."), (x, y), size=14, colour=ui.MUTED,
                         width=side.width - 32)
 

@@ -35,7 +35,7 @@ from game.core import score_text
 from game.i18n import _, digits, isolated, left_to_right, ngettext, number, rtl
 
 from . import assets, sgf_files, ui
-from .play_sidebar import status_line
+from .play_sidebar import MoveLine, status_line
 from .review_panels import MISTAKE, Chart, MoveList, Slider, percent, proven
 from .stack import Scene
 from .views import view_class
@@ -85,9 +85,8 @@ class ReviewScene(Scene):
         self.view = view_class(spec.name)(app, spec, self.seats, self.variant)
         self.view.reveal = True
         self.move_texts = [
-            _("{name}: {move}").format(
-                name=isolated(self._name(before.to_move)),
-                move=self.view.describe_move(before, spec.parse_move(before, text)))
+            MoveLine(self._name(before.to_move),
+                     self.view.describe_move(before, spec.parse_move(before, text)))
             for before, text in zip(states, notation)]
         self.cursor = cursor
         self.view.set_state(states[cursor])

@@ -14,6 +14,7 @@ import pygame
 from game.i18n import _, number, rtl
 
 from . import assets, ui
+from .play_sidebar import draw_moves, move_row
 from .views import palette
 
 MISTAKE = (255, 110, 90)
@@ -87,18 +88,16 @@ class MoveList:
             assets.text(surface, _("No moves were played."), (r.x + 4, r.y), size=14,
                         colour=ui.MUTED, width=r.width - 8)
             return
-        for move in range(self.first + 1, min(len(self.texts), self.first + self.rows) + 1):
-            row = self.row_rect(move)
+        shown = range(self.first + 1, min(len(self.texts), self.first + self.rows) + 1)
+        for move in shown:
             if move == cursor:
+                row = self.row_rect(move)
                 pygame.draw.rect(surface, (110, 78, 44), row, border_radius=5)
                 pygame.draw.rect(surface, CURSOR, row, 1, border_radius=5)
-            marked = move in self.marked
-            line = _("{n}. {move}").format(n=number(move), move=self.texts[move - 1]) + (
-                "  ?" if marked else "")
-            size = assets.fitting_size(line, 14, row.width - 12, smallest=10)
-            assets.text(surface, line, (row.x + 6, row.centery), size=size,
-                        colour=MISTAKE if marked else ui.INK, anchor="midleft",
-                        width=row.width - 12)
+        rows = [move_row(self.texts[move - 1], move, "  ?" if move in self.marked else "")
+                for move in shown]
+        draw_moves(surface, rows, r.x + 6, r.y, r.width - 12, ROW_H, smallest=10,
+                   colours=[MISTAKE if move in self.marked else ui.INK for move in shown])
         # at the end of the lines, away from the list's heading at their start
         end, side = (r.x + 4, "left") if rtl() else (r.right - 4, "right")
         if self.first > 0:

@@ -18,9 +18,10 @@ from pygame_gui.windows import UIFileDialog
 
 from game import GAMES
 from game.files import FileProblem, write_text_atomic
-from game.i18n import N_, _, isolated, language, ngettext, number
+from game.i18n import N_, _, language, ngettext, number
 
 from . import assets
+from .play_sidebar import MoveLine
 from .stack import screen_class
 
 SUFFIX = ".blksgf"
@@ -208,8 +209,8 @@ def scene_from_record(app, final, player_names):
     scene.history = states
     scene.notation = [spec.format_move(before, move)
                       for before, (_c, move) in zip(states, final.moves)]
-    scene.move_texts = [_("{name}: {move}").format(name=isolated(seats[before.to_move]["name"]),
-                                                   move=scene.view.describe_move(before, move))
+    scene.move_texts = [MoveLine(seats[before.to_move]["name"],
+                                 scene.view.describe_move(before, move))
                         for before, (_c, move) in zip(states, final.moves)]
     scene.cursor = 0
     scene.view.set_state(states[0])

@@ -31,6 +31,7 @@ from game import GAMES
 from game.i18n import N_, _, isolated, number
 from game.net.client import BoardView
 
+from ..play_sidebar import MoveLine
 from .common import failure_words
 from .remote_session import RemoteSession
 
@@ -298,7 +299,7 @@ class RemoteGame:
                 words = text
             name = session.players[before.to_move]["name"] \
                 if before.to_move is not None and before.to_move < len(session.players) else "?"
-            texts.append(_("{name}: {move}").format(name=isolated(name), move=words))
+            texts.append(MoveLine(name, words))
         scene.move_texts = texts
         who = "watching" if self.watching else f"seat {self.seat}"
         self.app.log(f"network {self.spec.name} board {self.board} {who} {self.net.url}")

@@ -193,14 +193,14 @@ class Trays:
             last = int(x0 + (WIN_POINTS - 0.5) * step) + ox      # over the goal's ring
             layer.blit(goal, goal.get_rect(midtop=(last, line.y)))
             line.width = goal.get_rect(midtop=(last, line.y)).x - line.x
-            words = _("{name}: {score}").format(name=names[player], score=number(scores[player]))
+            # the name is shortened with an ellipsis where the room is short, never the score
+            words = _("{name}: {score}").format(name="{name}", score=number(scores[player]))
             room = line.width - 8
-            size = assets.fitting_size(words, self.label_size, room, bold=True, smallest=10)
-            img = assets.font(size, True).render(
-                words, True, lighten(rgb, 0.45) if mover == player else lighten(rgb, 0.15))
-            if img.get_width() > room:
-                img = img.subsurface((0, 0, room, img.get_height()))
-            layer.blit(img, img.get_rect(midleft=(line.x, line.centery)))
+            size = assets.fitting_size(words.format(name=names[player]), self.label_size, room,
+                                       bold=True, smallest=10)
+            assets.text(layer, assets.fitted(words, names[player], size, room, bold=True),
+                        (line.x, line.centery), size=size, bold=True, anchor="midleft",
+                        colour=lighten(rgb, 0.45) if mover == player else lighten(rgb, 0.15))
             for n in range(1, WIN_POINTS + 1):
                 cx = int(x0 + (n - 0.5) * step) + ox
                 cy = y + oy
