@@ -7,16 +7,14 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.i18n import _, isolated, number
+from game.i18n import _, isolated, left_to_right, number
 from game.version import VERSION
 
 from . import assets, record_files, sgf_files, ui
 from .stack import Scene, screen_class
+from .tournament.common import button_width
 from .views import playable_games
 
-#: Where a card's Resume button starts, from the right end of its buttons (left of Play
-#: the computer, Play and Rules).
-RESUME_LEFT = 484
 #: The colour of a card's line about its unfinished game.
 UNFINISHED = (255, 200, 130)
 
@@ -75,7 +73,9 @@ class MenuScene(Scene):
         row.append(("open_game_button", _("Open game"), 150, None,
                     _("Open a game saved with Save game (.callidus)")))
         if can_open:
-            row.append(("open_button", _("Open .blksgf"), 180, None,
+            # the file's ending kept as written inside a sentence read right to left
+            row.append(("open_button", _("Open {ending}").format(
+                ending=left_to_right(".blksgf")), 180, None,
                         _("Open a Callisto game saved by Callidus or Pentobi, to replay it "
                           "move by move")))
         row += [("settings_button", _("Settings"), 130, None, None),
@@ -102,25 +102,33 @@ class MenuScene(Scene):
             self.rows.append((spec, card))
             middle = y + offset
             right = x + card_w - 10
-            # laid out from the card's right end; in a language written right to left, from
-            # its left end, the title then at the right where such a reader starts
-            self.rules_buttons[spec.name] = ui.button(
-                self, ui.mirrored((right - 90, middle, 90, button_h), card), _("Rules"))
-            self.play_buttons[spec.name] = ui.button(
-                self, ui.mirrored((right - 188, middle, 90, button_h), card), _("Play"),
+            # laid out from the card's right end, each button as wide as its words; in a
+            # language written right to left, from its left end, the title then at the right
+            # where such a reader starts
+            edge = [right]
+
+            def card_button(text, least, look=None, tooltip=None):
+                width = button_width(text, least)
+                edge[0] -= width
+                made = ui.button(self, ui.mirrored((edge[0], middle, width, button_h), card),
+                                 text, look, tooltip=tooltip)
+                edge[0] -= 8
+                return made
+
+            self.rules_buttons[spec.name] = card_button(_("Rules"), 90)
+            self.play_buttons[spec.name] = card_button(
+                _("Play"), 90,
                 tooltip=_("Choose who plays {game} and how, then start").format(game=spec.title))
             level = self.app.settings["setups"].get(spec.name, {}).get("level", "medium")
-            self.computer_buttons[spec.name] = ui.button(
-                self, ui.mirrored((right - 376, middle, 180, button_h), card),
-                _("Play the computer"), "#primary",
+            self.computer_buttons[spec.name] = card_button(
+                _("Play the computer"), 180, "#primary",
                 tooltip=_("A game of {game} against the computer ({level}) at once, set up as "
                           "last time").format(game=spec.title,
                                               level=ui.level_title(level)))
             kept = self.unfinished.get(spec.name)
             if kept is not None:
-                self.resume_buttons[spec.name] = ui.button(
-                    self, ui.mirrored((right - RESUME_LEFT, middle, 100, button_h), card),
-                    _("Rejoin") if kept.network else _("Resume"), "#primary",
+                self.resume_buttons[spec.name] = card_button(
+                    _("Rejoin") if kept.network else _("Resume"), 100, "#primary",
                     tooltip=self.resume_tip(spec, kept))
         self.resume_button = self.open_button = None
         bottom = h - 70 - 54 * (len(lines) - 1)
@@ -332,7 +340,14 @@ class MenuScene(Scene):
         """What the card of ``game`` says of its unfinished game: the fullest words that fit
         ``room`` pixels at ``size``."""
         lines = self.unfinished[game].lines()
-        return next((t for t in lines if assets.measure(t, size) <= room), lines[-1])
+        fits = next((t for t in lines if assets.measure(t, size) <= room), None)
+        if fits is not None:
+            return fits
+        # none fits: the fullest cut with an ellipsis (never mid-word against the buttons),
+        # a name cut inside its isolation closed again so the words after it keep their place
+        cut = assets.ellipsized(lines[0], size, max(0, room))
+        opened = sum(cut.count(mark) for mark in "\u2066\u2067\u2068") - cut.count("\u2069")
+        return cut + "\u2069" * max(0, opened)
 
     def _draw_card(self, surface, spec, rect) -> None:
         """A game's card: its title and (for a game left unfinished) who plays and how far

@@ -164,4 +164,13 @@ class SettingsScene(Scene):
 
 
 def _pick(options, value):
-    return next((o for o in options if o[1] == value), options[0])
+    """The option of ``value``; for a number the file allows but no option offers (an
+    animation speed of 8), the nearest option, so the drop-down shows what is closest."""
+    exact = next((o for o in options if o[1] == value), None)
+    if exact is not None:
+        return exact
+    try:
+        wanted = float(value)
+        return min(options, key=lambda o: abs(float(o[1]) - wanted))
+    except (TypeError, ValueError):
+        return options[0]

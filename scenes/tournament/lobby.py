@@ -108,13 +108,17 @@ class LobbyScene(Scene):
         y = h - 150
         x = self.card.x
         card = self.card
-        self.new_button = ui.button(self, ui.mirrored((x, y, 260, 46), card), _("New tournament"),
-                                    "#primary")
+        # the two buttons as wide as their words, the path box taking what they leave
+        new_w = button_width(_("New tournament"), 260)
+        import_w = button_width(_("Import JSON"), 160)
+        self.new_button = ui.button(self, ui.mirrored((x, y, new_w, 46), card),
+                                    _("New tournament"), "#primary")
         self.import_entry = self.add(UITextEntryLine(
-            ui.mirrored((x + 280, y + 5, card.width - 280 - 170, 36), card),
+            ui.mirrored((x + new_w + 20, y + 5, card.width - new_w - 20 - import_w - 10, 36),
+                        card),
             manager=self.app.ui, initial_text=self.import_text))
-        self.import_button = ui.button(self, ui.mirrored((card.right - 160, y, 160, 46), card),
-                                       _("Import JSON"))
+        self.import_button = ui.button(
+            self, ui.mirrored((card.right - import_w, y, import_w, 46), card), _("Import JSON"))
         self.back_button = ui.button(self, (x, h - 80, 160, 46), _("Back"))
         if self.store is None:
             for widget in (self.new_button, self.import_button, self.import_entry):
