@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.net.bot import play_bot
 from game.net.client import Client
 from game.net.store import HostStore
@@ -91,3 +93,19 @@ def test_a_host_killed_with_sigkill_restarts_on_its_database_with_nothing_lost(t
         assert outcome["moves"] == finished["moves"]
         assert outcome["result"] == ("draw" if finished["winner"] is None else
                                      "win" if finished["winner"] == outcome["seat"] else "loss")
+
+
+def test_an_event_and_its_boards_row_are_kept_together_or_not_at_all(tmp_path):
+    """A program stopped between keeping an event and its board's row (here: the row cannot
+    be written) keeps neither, so that the board resumes at its last whole event; were the
+    event kept alone, the board would not be resumed at all ("its events are incomplete")."""
+    store = HostStore(tmp_path / "host.sqlite3")
+    try:
+        board = store.add_board("calla", "standard", {}, "5+3", 1, [None, None])
+        store.add_event(board, 1, "created", {"game": "calla"}, "waiting", {"moves": []})
+        with pytest.raises(ValueError):
+            store.add_event(board, 2, "move", {"ply": 1}, "playing", {"clock": float("nan")})
+        assert [seq for seq, _kind, _data in store.events(board)] == [1]
+        assert store.boards()[0].seq == 1
+    finally:
+        store.close()

@@ -30,6 +30,7 @@ problem and left out of play; the others are served as usual.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -208,6 +209,22 @@ class HostStore:
             raise HostStoreError(f"cannot read host database {self.path}: {exc}") from None
         return False
 
+    @contextlib.contextmanager
+    def _transaction(self):
+        """One transaction: every statement inside is kept together or not at all.  The
+        connection is in autocommit mode (``isolation_level=None``), where ``with
+        connection:`` would commit each statement on its own, so that a program killed
+        between an event and its board's row kept the one without the other (the board
+        was then not resumed: "its events are incomplete")."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
     def _check_schema(self) -> None:
         db = self._db
         app = db.execute("PRAGMA application_id").fetchone()[0]
@@ -247,7 +264,7 @@ class HostStore:
         return row[0] if row and isinstance(row[0], str) else None
 
     def set_setting(self, key: str, value: str | None) -> None:
-        with self._db:
+        with self._transaction():
             if value is None:
                 self._db.execute("DELETE FROM setting WHERE key = ?", (key,))
             else:
@@ -289,7 +306,7 @@ class HostStore:
     def add_board(self, game: str, variant: str, options: dict, time_control: str, seed: int,
                   names, tag=None) -> int:
         now = _now()
-        with self._db:
+        with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO board (game, variant, options, time_control, seed, names, tag, "
                 "status, seq, session, result, created, updated) "
@@ -304,7 +321,7 @@ class HostStore:
         """Commit one event with the board's state after it (and a seat taken with it)."""
         now = _now()
         db = self._db
-        with db:
+        with self._transaction():
             db.execute("INSERT INTO event VALUES (?, ?, ?, ?, ?)",
                        (board_id, seq, kind, _dumps(data), now))
             if seat is not None:
@@ -376,7 +393,7 @@ class HostStore:
         return board
 
     def set_status(self, board_id: int, status: str, result: dict | None = None) -> None:
-        with self._db:
+        with self._transaction():
             self._db.execute("UPDATE board SET status = ?, result = COALESCE(?, result), "
                              "updated = ? WHERE id = ?",
                              (status, None if result is None else _dumps(result), _now(),
