@@ -92,6 +92,27 @@ def wait_until(app, condition, seconds=20.0, dt=1 / 60):
     return False
 
 
+def random_finished_game(game, names, seed, date="2025-05-04T15:02:11+02:00"):
+    """A game of ``game`` between ``names``, played at random (moves and start from ``seed``)
+    to its end: its record (every move half a second, kept on ``date``) and its last state."""
+    import random
+
+    from game import GAMES
+    from game.records.record import record_of_moves
+    spec = GAMES[game]
+    rng = random.Random(seed)
+    start = state = spec.new_game(seed=seed)
+    moves = []
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(spec.format_move(state, move))
+        state = state.play(move)
+    config = {"game": game, "options": {},
+              "seats": [{"name": name, "kind": "human"} for name in names]}
+    return dict(record_of_moves(spec, start, moves), config=config, times=[0.5] * len(moves),
+                date=date), state
+
+
 def set_position(play, data):
     """Start ``play`` (a PlayScene) from a hand-built position instead of the opening."""
     state = play.spec.from_position(data)

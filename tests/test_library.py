@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import GAMES
 from game.records.library import Library, LibraryProblem, new_id
-from game.records.record import make_record, replay, result_of
+from game.records.record import replay
+from helpers import random_finished_game
 
 FAST = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -23,18 +23,7 @@ FAST = settings(max_examples=60, deadline=None,
 
 def finished(game="calla", names=("Ann", "Bo"), seed=1, date="2025-05-04T15:02:11+02:00"):
     """The record of a finished game of ``game`` (random moves from ``seed``)."""
-    spec = GAMES[game]
-    rng = random.Random(seed)
-    start = state = spec.new_game(seed=seed)
-    moves = []
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        moves.append(spec.format_move(state, move))
-        state = state.play(move)
-    config = {"game": game, "options": {},
-              "seats": [{"name": name, "kind": "human"} for name in names]}
-    return make_record(config, start, moves, times=[0.5] * len(moves), date=date,
-                       result=result_of(state, state.winner, state.end_reason))
+    return random_finished_game(game, names, seed, date)[0]
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from scenes.tournament.lobby import LobbyScene
 from scenes.tournament.round import RoundScene
 from scenes.tournament.standings import StandingsScene
 
-from helpers import every_game, frames, make_app, wait_until
+from helpers import every_game, frames, make_app, random_finished_game, wait_until
 
 LONG = "Bartholomew Maximilian Featherstonehaugh"          # 40 characters, the most allowed
 NAMES = [LONG, "Zoë ødegård", "李小龍 ♞", "Åsa Ñúñez-Çelik de la Peña y Montoya",
@@ -351,21 +351,7 @@ def speaking(request):
 
 
 def finished_record(game="calliro", names=(LONG, "王秀英 (Wáng Xiùyīng)"), seed=3):
-    from game import GAMES
-    from game.records.record import make_record, result_of
-    spec = GAMES[game]
-    rng = random.Random(seed)
-    start = state = spec.new_game(seed=seed)
-    moves = []
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        moves.append(spec.format_move(state, move))
-        state = state.play(move)
-    config = {"game": game, "options": {},
-              "seats": [{"name": name, "kind": "human"} for name in names]}
-    return make_record(config, start, moves, times=[0.5] * len(moves),
-                       date="2025-05-04T15:02:11+02:00",
-                       result=result_of(state, state.winner, state.end_reason)), state
+    return random_finished_game(game, names, seed)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -277,7 +277,7 @@ def show_pause(app, out):
 def finished_game(game="calliro", seed=3):
     """A game of ``game`` played at random to its end: its record and last state."""
     from game import GAMES
-    from game.records.record import make_record, result_of
+    from game.records.record import record_of_moves
     spec = GAMES[game]
     rng = random.Random(seed)
     start = state = spec.new_game(seed=seed)
@@ -287,9 +287,8 @@ def finished_game(game="calliro", seed=3):
         moves.append(spec.format_move(state, move))
         state = state.play(move)
     config = {"game": game, "options": {}, "seats": seats(2, MIXED)}
-    return make_record(config, start, moves, times=[0.5] * len(moves),
-                       date="2025-05-04T15:02:11+02:00",
-                       result=result_of(state, state.winner, state.end_reason)), state
+    return dict(record_of_moves(spec, start, moves), config=config, times=[0.5] * len(moves),
+                date="2025-05-04T15:02:11+02:00"), state
 
 
 def show_results(app, out):
