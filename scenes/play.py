@@ -107,7 +107,8 @@ class PlayScene(Scene):
         self.labels = self.view.player_labels(self.seats, self.variant)
         self.session.labels = self.labels
         self.sidebar = Sidebar(self.spec.variant_title(self.variant), self.seats,
-                               self.view.player_colours, self.view.seat_colours())
+                               self.view.player_colours, self.view.seat_colours(),
+                               self.view.seat_marks())
         self.thinker = Thinker()
         self.hinter = Thinker()      # a separate worker, so a hint never delays a computer seat
         self.hint_for = None         # the ply a hint is being worked out for

@@ -17,12 +17,14 @@ from game.core import score_text
 from game.i18n import _, digits, isolated, number, rtl
 
 from . import assets, ui
+from .views.drawing import marked_dot
 
 
 DOTS_MS = 400      # a computer player's "thinking..." gains a dot this often
 TIMER_LOW = 60     # the game timer turns red under a minute
 SCORE_W = 64       # the right-hand column of a seat: its score...
 CLOCK_W = 84       # ...or its score over its clock
+DOT = 24           # a seat's dot across: its mark is read at this size
 LATE = 0.002       # a wait ends this much after a reading changes, so the new one shows
 
 
@@ -90,7 +92,7 @@ def status_line(surface, rect, message: str, problem: bool = False, size: int = 
 
 
 class Sidebar:
-    def __init__(self, title: str, seats: list, colours, seat_colours=None):
+    def __init__(self, title: str, seats: list, colours, seat_colours=None, seat_marks=None):
         self.title = title
         self.seats = seats
         # a board of a host: the one person here is "you", the others play from elsewhere
@@ -98,6 +100,9 @@ class Sidebar:
         self.colours = colours                    # one per player, as the board view shows them
         # every colour each player plays (two each in some games), a dot for each
         self.seat_colours = seat_colours or tuple((c,) for c in colours)
+        # the mark each of those colours carries on the board, cut in its dot, so that the
+        # seats are told apart without colour as the pieces are
+        self.seat_marks = seat_marks or ()
         self.rect = pygame.Rect(0, 0, 0, 0)       # the sidebar beside the board
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # the status line under it
 
@@ -124,19 +129,18 @@ class Sidebar:
         scores = state.scores if scores is None else scores
         for player, seat in enumerate(self.seats):
             turn = state.to_move == player
-            row = pygame.Rect(x - 4, y, side.width - 24, 58)
+            row = self.seat_row(player)
             colour = self.colours[player % len(self.colours)]
             if turn:
                 glow = pygame.Surface(row.size, pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=8)
                 surface.blit(glow, row.topleft)
                 pygame.draw.rect(surface, colour, row, 2, border_radius=8)
-            dots = self.seat_colours[player % len(self.seat_colours)]
-            r = 9 if len(dots) == 1 else 7
-            for k, dot in enumerate(dots):
-                at = ui.mirrored((row.x + 7 + r + k * (2 * r + 3), row.y + 20, 0, 0), row)
-                pygame.draw.circle(surface, dot, at.topleft, r)
-            name_x = row.x + 14 + 2 * r + (len(dots) - 1) * (2 * r + 3)
+            dots = self.seat_dots(player, row)
+            for picture, at in dots:
+                surface.blit(picture, at)
+            span = max(at.right for _p, at in dots) - min(at.x for _p, at in dots) if dots else 0
+            name_x = row.x + 14 + span
             # three columns no text crosses: the dots, the name with what the seat is doing
             # under it, and on the right the score (with the clock under it); from the
             # right in a language written right to left
@@ -186,6 +190,28 @@ class Sidebar:
         if not moves:
             assets.text(surface, _("No moves yet."), (x, y), size=14, colour=ui.MUTED,
                         width=side.width - 32)
+
+    def seat_row(self, player: int) -> pygame.Rect:
+        """Where ``player``'s seat is shown: under the title, one row each."""
+        return pygame.Rect(self.rect.x + 12, self.rect.y + 54 + 64 * player,
+                           self.rect.width - 24, 58)
+
+    def seat_dots(self, player: int, row: pygame.Rect) -> list:
+        """``player``'s dots in the seat ``row``: (picture, where) for each colour they play,
+        in its colour and carrying its mark (``drawing.marked_dot``), big enough for the
+        mark to be read, at the row's start (its right in a language written right to
+        left)."""
+        if not self.seat_colours:
+            return []
+        colours = self.seat_colours[player % len(self.seat_colours)]
+        marks = self.seat_marks[player] if player < len(self.seat_marks) else ()
+        d = DOT if len(colours) == 1 else DOT - 4
+        found = []
+        for k, colour in enumerate(colours):
+            mark = marks[k] if k < len(marks) else None
+            at = ui.mirrored((row.x + 7 + k * (d + 3), row.y + 20 - d // 2, d, d), row)
+            found.append((marked_dot(tuple(colour[:3]), mark, d), at))
+        return found
 
     def seat_words(self, seat, turn: bool) -> str:
         """What a seat is doing, under its name: who plays it, or on its turn "to move"

@@ -6,6 +6,10 @@ apart); then drawn in grey, where each kind must still be told by its mark.
 
 Calla has no pieces of a side (its cubes are everybody's); its two sides' colours are
 checked as the analysis chart draws them, with every other game's.
+
+Beside the board the sides are shown too: the sidebar's dot for each seat and the places
+of Calliro's race are read back from the window's pixels in grey, where each side's must
+still be told from the other's by the mark its pieces carry (Calla's by its letter).
 """
 
 import itertools
@@ -326,3 +330,95 @@ def test_the_setting_is_remembered_and_shown_at_once_without_a_restart(small_app
     assert play.sidebar.seat_colours == play.view.seat_colours()
     assert app.writer.flush(timeout=10)
     assert Settings(app.settings.path)["colour_safe"] is True, "remembered for the next start"
+
+
+# --- the sides beside the board: the sidebar's seats and Calliro's race ------------------
+
+def on_screen(app, rect) -> tuple:
+    """The window's pixels in ``rect`` as a piece for ``told_apart``: (picture, the disc
+    inscribed in it twice)."""
+    picture = app.screen.subsurface(rect).copy()
+    inside = disc(picture, min(rect.w, rect.h) / 2 - 1)
+    return picture, inside, inside
+
+
+def sides_alike(places: dict) -> list:
+    """Each two places of different sides ({side: [piece, ...]}) that differ in grey on
+    less than ``MARKED`` of their discs."""
+    alike = []
+    for a, b in itertools.combinations(places, 2):
+        for one in places[a]:
+            for other in places[b]:
+                share = told_apart(one, other)
+                if share < MARKED:
+                    alike.append((a, b, share))
+    return alike
+
+
+@pytest.mark.parametrize("safe", [False, True], ids=["own colours", "colour-blind safe"])
+def test_the_sidebars_seats_are_told_apart_in_grey_by_their_sides_marks(small_app, safe):
+    from game import GAMES
+    small_app.settings.set("colour_safe", safe)
+    alike = []
+    for name in every_game():
+        for variant in GAMES[name].variants:
+            play = laid_out(small_app, name, variant)
+            bar = play.sidebar
+            dots = {player: [on_screen(small_app, at) for _picture, at
+                             in bar.seat_dots(player, bar.seat_row(player))]
+                    for player in range(len(play.seats))}
+            assert all(dots.values()), f"{name} {variant}: a seat without its dot"
+            alike += [f"{name} {variant}: the dots of seats {a + 1} and {b + 1} differ in grey "
+                      f"on {share:.0%}" for a, b, share in sides_alike(dots)]
+            small_app.stack.pop()
+    assert not alike, "\n".join(alike)
+
+
+@pytest.mark.parametrize("safe", [False, True], ids=["own colours", "colour-blind safe"])
+def test_calliros_race_tells_blue_from_green_in_grey_by_their_marks(small_app, safe):
+    from game.calliro import WIN_POINTS
+    small_app.settings.set("colour_safe", safe)
+    play = laid_out(small_app, "calliro")
+    trays = play.view.trays
+    assert not any(play.view.state.scores), "a new game: every place on the race to come"
+    places = {}
+    for player in (0, 1):
+        places[player] = []
+        for n in range(1, WIN_POINTS):          # the last lies under the goal's ring
+            x, y = trays.pip_centre(player, n)
+            places[player].append(on_screen(small_app, pygame.Rect(
+                x - trays.pip // 2, y - trays.pip // 2, trays.pip, trays.pip)))
+    alike = sides_alike(places)
+    assert not alike, f"{len(alike)} of Blue's and Green's places alike in grey, " \
+                      f"at most {max(s for *_, s in alike):.0%} apart"
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)], ids=["960x600", "1920x1080"])
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_the_seats_marked_dots_stay_in_their_row_clear_of_every_word(tmp_path, size, code):
+    from game import GAMES, i18n
+    from scenes import assets
+    app = make_app(tmp_path, size=size)
+    try:
+        app.set_language(code, persian_digits=code == "fa")
+        for name in every_game():
+            for variant in GAMES[name].variants:
+                seats = [{"name": "Bartholomew Maximilian Featherstonehaugh", "kind": "human"}
+                         for _ in range(GAMES[name].players(variant))]
+                config = {"game": name, "variant": variant, "options": {}, "starter": "0",
+                          "time_control": "5+3", "seats": seats}
+                play = app.stack.push("play", config=config, seed=1)
+                with assets.TextRecorder() as recorder:
+                    frames(app, 1)
+                words = [(rect, text) for rect, text in recorder.on(app.screen) if rect.w]
+                bar = play.sidebar
+                for player in range(len(seats)):
+                    row = bar.seat_row(player)
+                    for _picture, at in bar.seat_dots(player, row):
+                        assert row.contains(at), f"{name} {variant}: a dot leaves its row"
+                        over = [text for rect, text in words if rect.colliderect(at)]
+                        assert not over, f"{name} {variant} ({code}): a dot under {over}"
+                app.stack.pop()
+    finally:
+        app.close()
+        i18n.use("en", persian_digits=False)

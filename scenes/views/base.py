@@ -8,6 +8,7 @@ keyboard input into moves.  It never changes a state: the play scene asks
 
 from __future__ import annotations
 
+import importlib
 import math
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from game.i18n import _, isolated, number
 from .. import assets
 from . import palette
 from .cursor import ARROWS, CHOOSE, TAB, KeyCursor
+from .drawing import MARKS
 
 INK = (245, 238, 224)
 GOLD = (255, 214, 120)
@@ -77,6 +79,16 @@ class BoardView:
         """The colours each player plays, for the sidebar (more than one in Callisto's
         game of two players with two colours each)."""
         return tuple((colour,) for colour in self.player_colours)
+
+    def seat_marks(self) -> tuple:
+        """The mark each of ``seat_colours`` carries, as the side's pieces carry it on the
+        board, for the sidebar's dots (``drawing.marked_dot``): by default the mark of the
+        colour each side is named after (``drawing.MARKS``; Iriri's Yellow and Blue), and
+        None for a side named otherwise."""
+        names = getattr(importlib.import_module(f"game.{self.spec.name}"), "PLAYER_NAMES", ())
+        marks = tuple(MARKS.get(str(name).lower()) for name in names)
+        return tuple(tuple(marks[p] if p < len(marks) else None for _colour in colours)
+                     for p, colours in enumerate(self.seat_colours()))
 
     @classmethod
     def figure(cls, name: str, size: tuple) -> pygame.Surface | None:

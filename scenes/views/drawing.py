@@ -119,6 +119,46 @@ def engrave(surface, kind: str, centre, radius: float, face, width: float,
                     pygame.draw.circle(surface, colour, p, width / 2 - 0.5)
 
 
+#: A side's mark that is a shape of its own rather than lines cut in a disc: Calabria's
+#: armies carry their shield, oblong for the Romans and round for the Gladiators.
+SHIELDS = ("oblong shield", "round shield")
+
+
+@lru_cache(maxsize=128)
+def marked_dot(colour: tuple, mark, diameter: int) -> pygame.Surface:
+    """A small token of a side in ``colour`` carrying the ``mark`` its pieces carry on the
+    board, ``diameter`` pixels across (a seat in the sidebar, a place on a track): a disc
+    with a kind of ``mark_strokes`` cut in it, a shield of ``SHIELDS``, or a disc with a
+    letter on it (Calla's A and B); a plain disc for None.  Drawn three times too large
+    and smoothed down, as the pieces are."""
+    ss = 3
+    d = max(6, int(diameter))
+    big = pygame.Surface((d * ss, d * ss), pygame.SRCALPHA)
+    c, r = (d * ss / 2 - 0.5, d * ss / 2 - 0.5), d * ss / 2
+    rim = shade(colour, 0.5)
+    if mark == SHIELDS[0]:                   # an upright rounded oblong with a metal rim
+        plate = pygame.Rect(0, 0, int(d * ss * 0.7), d * ss)
+        plate.center = (int(c[0]) + 1, int(c[1]) + 1)
+        pygame.draw.rect(big, rim, plate, border_radius=d * ss // 6)
+        pygame.draw.rect(big, colour, plate.inflate(-2 * ss, -2 * ss), border_radius=d * ss // 7)
+        pygame.draw.line(big, rim, (plate.centerx, plate.y + 3 * ss),
+                         (plate.centerx, plate.bottom - 3 * ss), ss)
+    else:
+        pygame.draw.circle(big, rim, c, r)
+        pygame.draw.circle(big, colour, c, r - ss)
+        if mark in MARKS.values():
+            engrave(big, mark, c, (r - ss) * 0.78, colour, max(ss, r * 0.15), clear=0.35)
+        elif mark == SHIELDS[1]:             # a round shield's band and boss
+            pygame.draw.circle(big, rim, c, r * 0.62, max(ss, int(r * 0.16)))
+            pygame.draw.circle(big, lighten(colour, 0.5), c, r * 0.2)
+        elif mark:
+            ink = (28, 20, 14) if luminance(colour) > 0.25 else (250, 244, 232)
+            img = assets.render(str(mark), max(6, int(d * 0.72)), ink, True)
+            img = pygame.transform.smoothscale_by(img, ss)
+            big.blit(img, img.get_rect(center=(int(c[0]), int(c[1]) + ss)))
+    return pygame.transform.smoothscale(big, (d, d))
+
+
 #: The least a place a player clicks, or a count they read, measures across, in pixels.
 MIN_TARGET = 24
 #: The least text size of a count on a pill, in pixels.

@@ -26,6 +26,7 @@ from game.i18n import _, ngettext, number
 from . import art
 from ..base import GOLD, BoardView
 from ..cursor import Area
+from ..drawing import SHIELDS
 from ..palette import current
 from .animation import Animation
 from .board import Board
@@ -42,6 +43,10 @@ class CalabriaView(BoardView):
         """The Romans' and the Gladiators' colours for words on the dark table, in the
         palette in use."""
         return current().calabria_sides
+
+    def seat_marks(self) -> tuple:
+        """Each army's shield, as its pieces and barricades bear it."""
+        return tuple((shield,) for shield in SHIELDS)
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:

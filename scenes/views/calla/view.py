@@ -93,6 +93,11 @@ class CallaView(BoardView):
         the labels name the side in words as well."""
         return current().calla
 
+    def seat_marks(self) -> tuple:
+        """Calla has no pieces of a side: its seats carry their side's letter, as the
+        board's labels name them."""
+        return tuple((side,) for side in PLAYER_NAMES)
+
     def __init__(self, app, spec, seats=None, variant=None):
         super().__init__(app, spec, seats, variant)
         self.pits_rects: list[pygame.Rect] = []

@@ -15,9 +15,9 @@ from game.i18n import _, ngettext, number
 
 from ... import assets
 from ..base import GOLD, INK
-from ..drawing import count_pill, lighten, shade
+from ..drawing import count_pill, lighten, marked_dot, shade
 from ..palette import current
-from .art import PAIR_SIDES, basket_chip, chip, faces, score_chip
+from .art import MARKS, PAIR_SIDES, basket_chip, chip, faces, score_chip
 
 MUTED = (190, 176, 156)
 
@@ -187,7 +187,8 @@ class Trays:
         pip = self.pip
         for player in (0, 1):
             x0, step, y = self._track(player)
-            rgb = faces()["B"] if player == 0 else faces()["G"]
+            side = "B" if player == 0 else "G"
+            rgb = faces()[side]
             line = self.label_rect(player).move(off)
             goal = assets.font(self.label_size, True).render(str(WIN_POINTS), True, GOLD)
             last = int(x0 + (WIN_POINTS - 0.5) * step) + ox      # over the goal's ring
@@ -209,8 +210,9 @@ class Trays:
                 if n <= scores[player]:
                     img = score_chip(player, pip, shadow=False)
                     layer.blit(img, img.get_rect(center=(cx, cy)))
-                else:
-                    pygame.draw.circle(layer, (*shade(rgb, 0.5), 255), (cx, cy), pip // 2, 2)
+                else:       # a place to come, dim, carrying the side's mark as its chips do
+                    img = marked_dot(shade(rgb, 0.6), MARKS[side], pip)
+                    layer.blit(img, img.get_rect(center=(cx, cy)))
 
     def _draw_repository(self, layer, off, counts, held, live):
         total = sum(counts.values())

@@ -27,7 +27,7 @@ from ... import assets
 from ..base import GOLD, BoardView, seat_label
 from ..cursor import Area, around
 from ..drawing import lighten
-from .art import MOVER_PHASES, colour_word, faces
+from .art import MARKS, MOVER_PHASES, colour_word, faces
 from .board import Board
 from .overlays import Overlays
 from .trays import Trays
@@ -71,6 +71,10 @@ class CalliroView(BoardView):
     def player_colours(self) -> tuple:
         """Blue's and Green's chip colours, in the palette in use."""
         return faces()["B"], faces()["G"]
+
+    def seat_marks(self) -> tuple:
+        """Blue's and Green's marks, as their chips carry them."""
+        return (MARKS["B"],), (MARKS["G"],)
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:

@@ -110,6 +110,11 @@ class CallistoView(BoardView):
         return tuple(tuple(self.rgbs[c] for c in range(len(self.rgbs)) if c % players == p)
                      for p in range(players))
 
+    def seat_marks(self) -> tuple:
+        players = PLAYERS[self.variant]
+        return tuple(tuple(self.board.marks[c] for c in range(len(self.names)) if c % players == p)
+                     for p in range(players))
+
     def _tray_titles(self) -> list:
         """Each tray's header: the colour's name, and in a game its player's."""
         titles = []
