@@ -36,6 +36,25 @@ def menu_app(tmp_path, **settings):
     return app
 
 
+#: The pointer's events.
+MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
+
+
+def watched_menu_app(tmp_path):
+    """``menu_app`` that lists in ``app.seen`` the type of every event the program was
+    handed, for a test of the keyboard to check that no ``MOUSE`` event reached it."""
+    app = menu_app(tmp_path)
+    app.seen = []
+    dispatch = app.dispatch
+
+    def seeing(event):
+        app.seen.append(event.type)
+        dispatch(event)
+
+    app.dispatch = seeing
+    return app
+
+
 def frames(app, n=3, dt=1 / 60):
     for _ in range(n):
         app.step(dt)
@@ -60,6 +79,7 @@ def click(app, pos, button=1, settle=3):
 
 
 def key(app, key, mod=0, settle=2):
+    """One key down and up, as a keyboard sends it, and ``settle`` frames to take it in."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
                                          scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
@@ -92,25 +112,62 @@ def wait_until(app, condition, seconds=20.0, dt=1 / 60):
     return False
 
 
-def random_finished_game(game, names, seed, date="2025-05-04T15:02:11+02:00"):
-    """A game of ``game`` between ``names``, played at random (moves and start from ``seed``)
-    to its end: its record (every move half a second, kept on ``date``) and its last state."""
+def drawn_texts(app) -> list:
+    """(rect, words) of every text the next frame draws on the screen."""
+    from scenes import assets
+    with assets.TextRecorder() as recorder:
+        frames(app, 1)
+    return recorder.on(app.screen)
+
+
+def play_at_random(app, config, moves, seed):
+    """The play screen of ``config`` (dealt from seed 1) on top, and up to ``moves`` moves
+    played in it at random (from ``seed``), each landed."""
+    import random
+
+    from scenes.play import PlayScene
+    play = app.stack.push(PlayScene(app, config, seed=1))
+    frames(app, 2)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = list(play.state.legal_moves())
+        if play.state.is_over or not legal:
+            break
+        play.apply(rng.choice(legal))
+        frames(app, 2)
+        play.view.finish_animation()
+        frames(app, 2)
+    return play
+
+
+def random_game(game, seed):
+    """A game of ``game`` played at random (its start and moves from ``seed``) to its end:
+    the start, the move texts and every state."""
     import random
 
     from game import GAMES
-    from game.records.record import record_of_moves
     spec = GAMES[game]
     rng = random.Random(seed)
-    start = state = spec.new_game(seed=seed)
-    moves = []
+    state = start = spec.new_game(seed=seed)
+    texts, history = [], [state]
     while not state.is_over:
         move = rng.choice(state.legal_moves())
-        moves.append(spec.format_move(state, move))
+        texts.append(spec.format_move(state, move))
         state = state.play(move)
+        history.append(state)
+    return start, texts, history
+
+
+def random_finished_game(game, names, seed, date="2025-05-04T15:02:11+02:00"):
+    """``random_game`` between ``names``: its record (every move half a second, kept on
+    ``date``) and its last state."""
+    from game import GAMES
+    from game.records.record import record_of_moves
+    start, texts, history = random_game(game, seed)
     config = {"game": game, "options": {},
               "seats": [{"name": name, "kind": "human"} for name in names]}
-    return dict(record_of_moves(spec, start, moves), config=config, times=[0.5] * len(moves),
-                date=date), state
+    return dict(record_of_moves(GAMES[game], start, texts), config=config,
+                times=[0.5] * len(texts), date=date), history[-1]
 
 
 def set_position(play, data):

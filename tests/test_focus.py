@@ -5,8 +5,6 @@ its trays, then to the sidebar's buttons and back to the board."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 from pygame_gui.elements import (UIButton, UIDropDownMenu, UIHorizontalSlider,
@@ -16,12 +14,11 @@ from game import GAMES
 from game.records.record import make_record, result_of
 from game.tournament.model import Entrant, GameChoice, Tournament
 from game.tournament.store import TournamentStore
-from helpers import every_game, frames, menu_app, move_pointer
+from helpers import MOUSE, every_game, frames, key, move_pointer, random_game, watched_menu_app
 from scenes import focus
 from scenes.stack import screen_class, screens
 from scenes.views.cursor import EDGE, RING
 
-MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
 KINDS = (UIButton, UITextEntryLine, UIDropDownMenu, UIHorizontalSlider)
 
 
@@ -34,26 +31,11 @@ def _loopback(monkeypatch):
 
 @pytest.fixture
 def app(tmp_path):
-    app = menu_app(tmp_path)
-    app.seen = []                     # the type of every event the program was handed
-    dispatch = app.dispatch
-
-    def seeing(event):
-        app.seen.append(event.type)
-        dispatch(event)
-
-    app.dispatch = seeing
+    app = watched_menu_app(tmp_path)
     yield app
     while app.stack.top is not None:
         app.stack.pop()
     app.close()
-
-
-def press(app, key, mod=0, settle=2):
-    """One key down and up, as a keyboard sends it."""
-    for kind in (pygame.KEYDOWN, pygame.KEYUP):
-        pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
-    frames(app, settle)
 
 
 def type_text(app, words: str) -> None:
@@ -71,19 +53,6 @@ def label(widget) -> str:
 
 
 # --- every screen, with what it needs to be shown -----------------------------------------
-
-def finished(game="calla", seed=1):
-    spec = GAMES[game]
-    rng = random.Random(seed)
-    state = start = spec.new_game(seed=seed)
-    texts, history = [], [state]
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        texts.append(spec.format_move(state, move))
-        state = state.play(move)
-        history.append(state)
-    return start, texts, history
-
 
 def humans(game="calla", n=2):
     return {"game": game, "variant": None, "options": {}, "starter": "0",
@@ -121,7 +90,7 @@ def open_screen(app, name, tmp_path):
         return stack.push(name, heading="Restart?", words="The game is lost.", yes="Restart",
                           no="Cancel", on_yes=lambda: None)
     if name in ("results", "review"):
-        start, texts, history = finished()
+        start, texts, history = random_game("calla", 1)
         end = history[-1]
         if name == "results":
             return stack.push(name, config=humans(), state=end, move_texts=texts,
@@ -211,7 +180,7 @@ def test_tab_goes_once_round_every_button_and_box_of_every_screen_with_the_ring_
     for _ in range(len(usable) + 1 + (2 * len(part.key_areas()) if part is not None else 0)):
         if len(visits) > len(usable):
             break
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
         assert app.stack.top is scene, f"{name}: Tab left the screen"
         widget = focused(app)
         if widget is None:
@@ -225,7 +194,7 @@ def test_tab_goes_once_round_every_button_and_box_of_every_screen_with_the_ring_
     assert visits[len(usable):] == visits[:1], f"{name}: Tab does not come back round"
     back = []
     for _ in range(len(usable) - 1):
-        press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
         back.append(focused(app))
     if part is None:
         assert back == visits[:len(usable)][::-1][:len(back)], f"{name}: Shift+Tab"
@@ -234,7 +203,7 @@ def test_tab_goes_once_round_every_button_and_box_of_every_screen_with_the_ring_
 def test_the_ring_goes_when_the_mouse_is_used_and_comes_back_with_tab(app):
     menu = app.stack.top
     before = ring_pixels(app.screen, expected(menu)[0].rect)
-    press(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
     widget = focused(app)
     assert ring_pixels(app.screen, widget.rect) == (RING, EDGE)
     assert before != (RING, EDGE), "no ring before the first Tab"
@@ -242,17 +211,17 @@ def test_the_ring_goes_when_the_mouse_is_used_and_comes_back_with_tab(app):
     move_pointer(app, (9, 9))
     frames(app, 1)
     assert focused(app) is None and ring_pixels(app.screen, widget.rect) != (RING, EDGE)
-    press(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
     assert focused(app) is widget, "the ring comes back where it was"
 
 
 def test_enter_on_the_menus_first_play_button_opens_that_games_setup(app):
     first = next(iter(GAMES))
     for _ in range(10):
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
         if label(focused(app)) == "Play":
             break
-    press(app, pygame.K_RETURN, settle=3)
+    key(app, pygame.K_RETURN, settle=3)
     assert app.stack.top.title == "setup" and app.stack.top.spec.name == first
     assert not MOUSE & set(app.seen)
 
@@ -262,33 +231,33 @@ def test_a_setup_is_filled_in_and_started_with_keys_only(app):
     typed, a drop-down opened and an option chosen with the arrows, Tab on to Start game
     and Enter: the game starts with that name and that choice, no mouse used."""
     for _ in range(10):
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
         if label(focused(app)) == "Play":
             break
-    press(app, pygame.K_RETURN, settle=3)
+    key(app, pygame.K_RETURN, settle=3)
     setup = app.stack.top
     assert setup.title == "setup"
     assert focused(app) is None, "the ring waits for the first Tab on a screen newly opened"
-    press(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
     entry = setup.name_entries[0]
     assert focused(app) is entry and entry.is_focused, "the first Tab: the first box, typing"
     type_text(app, "Zed")
     assert entry.get_text() == "Zed"
-    press(app, pygame.K_TAB)                 # the first seat's kind
+    key(app, pygame.K_TAB)                 # the first seat's kind
     assert isinstance(focused(app), UIDropDownMenu) and not entry.is_focused, "Tab leaves it"
-    press(app, pygame.K_TAB)                 # the second seat's name, then its kind
-    press(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)                 # the second seat's name, then its kind
+    key(app, pygame.K_TAB)
     kind = focused(app)
     assert isinstance(kind, UIDropDownMenu)
-    press(app, pygame.K_RETURN)
-    press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN, settle=5)    # the option, the list, the drop-down, the setup
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, settle=5)    # the option, the list, the drop-down, the setup
     assert setup.seats[1]["kind"].startswith("computer:")
     for _ in range(30):
         if label(focused(app)) == "Start game":
             break
-        press(app, pygame.K_TAB)
-    press(app, pygame.K_RETURN, settle=3)
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN, settle=3)
     play = app.stack.top
     assert play.title == "play"
     # (who sits first is drawn at random: the seats are found by name and kind)
@@ -301,23 +270,23 @@ def test_esc_closes_an_open_drop_down_before_it_goes_back(app):
     settings = app.stack.push("settings")
     frames(app, 2)
     while not isinstance(focused(app), UIDropDownMenu) or focused(app) is not settings.style:
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
     before = app.settings["board_style"]
-    press(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)
     assert focus._expanded(settings.style)
-    press(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is settings and not focus._expanded(settings.style)
     assert app.settings["board_style"] == before
-    press(app, pygame.K_RETURN)
-    press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN, settle=5)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, settle=5)
     assert app.settings["board_style"] != before, "an option chosen with the keys"
     volume = app.settings["volume"]
     while focused(app) is not settings.volume:
-        press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-    press(app, pygame.K_LEFT)
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_LEFT)
     assert app.settings["volume"] < volume, "Left turns the sound down"
-    press(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top.title == "menu"
 
 
@@ -330,7 +299,7 @@ def test_tab_in_the_play_screen_goes_board_trays_buttons_and_enter_opens_the_pau
     assert len(areas) > 1 and "Menu" in buttons
     seen = []
     for _ in range(2 * (len(areas) + len(buttons)) + 1):
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
         widget = focused(app)
         if widget is not None:
             assert not view.cursor.shown, "one focus at a time"
@@ -342,16 +311,16 @@ def test_tab_in_the_play_screen_goes_board_trays_buttons_and_enter_opens_the_pau
     start = seen.index("board")
     assert seen[start:start + len(areas) + len(buttons)] == areas + buttons
     assert seen[start + len(areas) + len(buttons)] == "board"
-    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     while view.cursor.shown:
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
     while focused(app).text != "Menu":
-        press(app, pygame.K_TAB)
-    press(app, pygame.K_RETURN, settle=3)
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN, settle=3)
     assert app.stack.top.title == "pause"
-    press(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is play
-    press(app, pygame.K_LEFT)                # an arrow brings the focus back to the board
+    key(app, pygame.K_LEFT)                # an arrow brings the focus back to the board
     assert view.cursor.shown and focused(app) is None
     assert not MOUSE & set(app.seen)
 
@@ -363,9 +332,9 @@ def test_enter_on_the_board_still_picks_up_and_puts_down(app, game):
     config = humans(game, GAMES[game].players(None))
     play = app.stack.push("play", config=config)
     frames(app, 2)
-    press(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
     assert play.view.cursor.shown and focused(app) is None
-    press(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
     assert app.stack.top is play
 
 
@@ -391,7 +360,7 @@ def test_tab_scrolls_a_long_list_to_reach_every_row(app):
     assert lobby.card_list.scrolls, "the list is longer than its room"
     reached = set()
     for _ in range(200):
-        press(app, pygame.K_TAB, settle=1)
+        key(app, pygame.K_TAB, settle=1)
         what = lobby.actions.get(focused(app))
         if what is not None:
             reached.add(what[1].id)
@@ -402,7 +371,7 @@ def test_tab_scrolls_a_long_list_to_reach_every_row(app):
 def tab_to(app, text: str, limit: int = 40) -> None:
     """Tab until the button ``text`` has the focus."""
     for _ in range(limit):
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
         if label(focused(app)) == text:
             return
     raise AssertionError(f"Tab never reached {text!r}")
@@ -411,21 +380,21 @@ def tab_to(app, text: str, limit: int = 40) -> None:
 def test_a_screens_own_keys_keep_their_meaning_until_tab_is_pressed_there(app):
     """The ring used on the menu, then a game's results come: Enter still means Rematch
     there, as before; after a Tab there it presses the button the ring is on."""
-    press(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
     assert focused(app) is not None
-    start, texts, history = finished()
+    start, texts, history = random_game("calla", 1)
     app.stack.push("results", config=humans(), state=history[-1], move_texts=texts,
                    history=history)
     frames(app, 2)
     assert focused(app) is None
-    press(app, pygame.K_RETURN, settle=3)
+    key(app, pygame.K_RETURN, settle=3)
     assert app.stack.top.title == "play", "Enter on the results: a rematch"
     app.stack.pop()
     app.stack.push("results", config=humans(), state=history[-1], move_texts=texts,
                    history=history)
     frames(app, 2)
     tab_to(app, "Back to menu")
-    press(app, pygame.K_RETURN, settle=3)
+    key(app, pygame.K_RETURN, settle=3)
     assert app.stack.top.title == "menu", "Enter pressed the button in focus"
 
 
@@ -434,7 +403,7 @@ def test_tab_stays_in_a_dialog_while_it_is_open(app):
     buttons only; Esc closes it."""
     menu = app.stack.top
     tab_to(app, "Open game")
-    press(app, pygame.K_RETURN, settle=3)
+    key(app, pygame.K_RETURN, settle=3)
     assert menu.dialog is not None and menu.dialog.alive()
     def inside(element) -> bool:
         """Whether ``element`` is one of the dialog's, also inside its file list."""
@@ -446,9 +415,9 @@ def test_tab_stays_in_a_dialog_while_it_is_open(app):
             element = getattr(element, "ui_container", None)
         return False
     for _ in range(12):
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
         assert inside(focused(app)), f"Tab left the dialog for {label(focused(app))}"
-    press(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack.top is menu and not (menu.dialog and menu.dialog.alive())
 
 
@@ -461,10 +430,10 @@ def test_the_focus_moves_to_the_nearest_button_when_its_own_can_no_longer_be_use
     frames(app, 60)
     assert play.undo_button.is_enabled
     for _ in range(12):
-        press(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
         if focused(app) is play.undo_button:
             break
-    press(app, pygame.K_RETURN, settle=3)
+    key(app, pygame.K_RETURN, settle=3)
     assert play.cursor == 0 and not play.undo_button.is_enabled
     frames(app, 1)
     assert focused(app) is play.redo_button

@@ -9,6 +9,7 @@ still on an idle board, and keys pressed in any order never offering an illegal 
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import time
 
@@ -20,7 +21,8 @@ from game import GAMES
 from game.calla import shield_index
 from game.callisto import PIECES, orientation
 from game.iriri import PASS, Place, Take
-from helpers import every_game, frames, menu_app, move_pointer, wait_until
+import helpers
+from helpers import MOUSE, every_game, frames, move_pointer, wait_until, watched_menu_app
 from scenes.pause import PauseScene
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
@@ -28,20 +30,10 @@ from scenes.views import base
 from scenes.views.callisto.pieces import flipped, grab_offset, shape_of, turned
 from scenes.views.cursor import ARROWS
 
-MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
-
 
 @pytest.fixture
 def app(tmp_path):
-    app = menu_app(tmp_path)
-    app.seen = []                     # the type of every event the program was handed
-    dispatch = app.dispatch
-
-    def seeing(event):
-        app.seen.append(event.type)
-        dispatch(event)
-
-    app.dispatch = seeing
+    app = watched_menu_app(tmp_path)
     yield app
     app.close()
 
@@ -57,11 +49,8 @@ def start(app, game, seats=("human", "human"), options=None, variant=None) -> Pl
     return play
 
 
-def press(app, key, mod=0):
-    """One key down and up, as a keyboard sends it, and a frame to take it in."""
-    for kind in (pygame.KEYDOWN, pygame.KEYUP):
-        pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
-    app.step(1 / 60)
+#: One key down and up, as a keyboard sends it, and a frame to take it in.
+press = functools.partial(helpers.key, settle=1)
 
 
 def ready(app, play) -> bool:

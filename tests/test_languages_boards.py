@@ -15,7 +15,6 @@ words Calabria keeps, Dux and Alligatus, are allowed).
 
 from __future__ import annotations
 
-import random
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +26,7 @@ from game import i18n
 from scenes import assets
 from scenes.play import PlayScene
 
-from helpers import every_game, frames, make_app, move_pointer
+from helpers import drawn_texts, every_game, frames, make_app, move_pointer, play_at_random
 from test_text_fits import SIZES, texts_fit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,18 +89,7 @@ def start(app, game, moves=3, seed=7) -> PlayScene:
     seats = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
     config = {"game": game, "variant": None, "options": {}, "seats": seats, "starter": "0",
               "time_control": "5+3"}
-    play = app.stack.push(PlayScene(app, config, seed=1))
-    frames(app, 2)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = list(play.state.legal_moves())
-        if play.state.is_over or not legal:
-            break
-        play.apply(rng.choice(legal))
-        frames(app, 2)
-        play.view.finish_animation()
-        frames(app, 2)
-    return play
+    return play_at_random(app, config, moves, seed)
 
 
 def said_by_the_view(play) -> list:
@@ -167,9 +155,7 @@ def test_a_persian_prompt_starts_at_the_right(tmp_path, game):
         prompt = play.status_text()
         assert prompt and not foreign_words([prompt])
         room = play.sidebar.status_rect
-        with assets.TextRecorder() as recorder:
-            frames(app, 1)
-        lines = [rect for rect, words in recorder.on(app.screen)
+        lines = [rect for rect, words in drawn_texts(app)
                  if room.contains(rect) and words and words in prompt]
         assert lines, f"the prompt {prompt!r} is drawn on the status line"
         for rect in lines:

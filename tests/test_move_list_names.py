@@ -5,14 +5,12 @@ whatever the name's script.  Calliro's race panel keeps each score beside a long
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
-from game import GAMES, i18n
+from game import i18n
 from game.records.record import make_record
-from helpers import frames, make_app
+from helpers import drawn_texts, frames, make_app, play_at_random, random_game
 from scenes import assets
 from scenes.menu import MenuScene
 from scenes.play import PlayScene
@@ -42,24 +40,7 @@ def seats():
 def play_moves(app, game, moves, seed=3) -> PlayScene:
     config = {"game": game, "variant": None, "options": {}, "seats": seats(), "starter": "0",
               "time_control": None}
-    play = app.stack.push(PlayScene(app, config, seed=1))
-    frames(app, 2)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = list(play.state.legal_moves())
-        if play.state.is_over or not legal:
-            break
-        play.apply(rng.choice(legal))
-        frames(app, 2)
-        play.view.finish_animation()
-        frames(app, 2)
-    return play
-
-
-def drawn(app) -> list:
-    with assets.TextRecorder() as recorder:
-        frames(app, 1)
-    return recorder.on(app.screen)
+    return play_at_random(app, config, moves, seed)
 
 
 def move_rows(texts, shown) -> list:
@@ -93,27 +74,20 @@ def test_the_play_screens_move_list_shows_every_move_whole(app):
     lines = play.move_texts
     assert len(lines) >= 4
     shown = [(n, lines[n - 1]) for n in range(len(lines) - 3, len(lines) + 1)]
-    rows = move_rows(drawn(app), shown)
+    rows = move_rows(drawn_texts(app), shown)
     check_rows(rows, shown)
 
 
 def test_the_reviews_move_list_shows_every_move_whole(app):
-    spec = GAMES["calla"]
-    start = spec.new_game(seed=2)
-    state, texts = start, []
-    rng = random.Random(2)
-    while len(texts) < 6 and not state.is_over:
-        move = rng.choice(state.legal_moves())
-        texts.append(spec.format_move(state, move))
-        state = state.play(move)
-    record = make_record({"game": "calla", "options": {}, "seats": seats()}, start, texts)
+    start, texts, _history = random_game("calla", 2)
+    record = make_record({"game": "calla", "options": {}, "seats": seats()}, start, texts[:6])
     review = app.stack.push("review", record=record)
     frames(app, 2)
     moves = review.moves
     shown = [(n, moves.texts[n - 1])
              for n in range(moves.first + 1, min(len(moves.texts), moves.first + moves.rows) + 1)]
     assert len(shown) >= 4
-    rows = move_rows(drawn(app), shown)
+    rows = move_rows(drawn_texts(app), shown)
     check_rows(rows, shown)
 
 

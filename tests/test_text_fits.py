@@ -23,7 +23,7 @@ from scenes.tournament.lobby import LobbyScene
 from scenes.tournament.round import RoundScene
 from scenes.tournament.standings import StandingsScene
 
-from helpers import every_game, frames, make_app, random_finished_game, wait_until
+from helpers import drawn_texts, every_game, frames, make_app, random_finished_game, wait_until
 
 LONG = "Bartholomew Maximilian Featherstonehaugh"          # 40 characters, the most allowed
 NAMES = [LONG, "Zoë ødegård", "李小龍 ♞", "Åsa Ñúñez-Çelik de la Peña y Montoya",
@@ -37,14 +37,13 @@ SIZES = [(960, 600), (1920, 1080)]
 def texts_fit(app, name, panels=()):
     """Draw a frame recording its texts; assert none overlaps another or leaves the screen,
     and that a text starting inside one of ``panels`` stays inside it."""
-    with assets.TextRecorder() as recorder:
-        frames(app, 1)
+    recorded = drawn_texts(app)
     screen = app.screen
     shots = os.environ.get("CALLIDUS_SHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
         pygame.image.save(screen, str(Path(shots) / f"{name}-{screen.get_width()}.png"))
-    drawn = [(rect, words) for rect, words in recorder.on(screen) if rect.width and rect.height]
+    drawn = [(rect, words) for rect, words in recorded if rect.width and rect.height]
     assert drawn, "the screen drew no text"
     bounds = screen.get_rect()
     for rect, words in drawn:

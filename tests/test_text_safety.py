@@ -20,12 +20,11 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game import GAMES
 from game.records.record import make_record, result_of
 from game.tournament.checks import name_problem
 from game.tournament.model import MAX_NAME, MAX_TOURNAMENT_NAME, Entrant, GameChoice, Tournament
 from game.tournament.store import TournamentStore
-from helpers import click, frames, make_app, press
+from helpers import click, drawn_texts, frames, make_app, press, random_game
 from scenes import assets, ui
 from scenes.stack import Scene
 
@@ -394,23 +393,7 @@ def named(drawn, *names) -> bool:
 
 def shows(app, *names) -> bool:
     """The next frame drawn shows each of ``names``."""
-    with assets.TextRecorder() as recorder:
-        frames(app, 1)
-    return named([words for _rect, words in recorder.on(app.screen)], *names)
-
-
-def finished_calla(seed=1):
-    """A game of Calla played to its end by random moves: start, move texts, every state."""
-    spec = GAMES["calla"]
-    rng = random.Random(seed)
-    state = start = spec.new_game(seed=seed)
-    texts, history = [], [state]
-    while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        texts.append(spec.format_move(state, move))
-        state = state.play(move)
-        history.append(state)
-    return start, texts, history
+    return named([words for _rect, words in drawn_texts(app)], *names)
 
 
 @FAST
@@ -436,7 +419,7 @@ def test_names_on_the_setup_play_and_results_screens(app, first, second):
         app.stack.push("play", config=config, seed=1)
         frames(app, 2)
         assert shows(app, *names)
-        start, texts, history = finished_calla()
+        start, texts, history = random_game("calla", 1)
         app.stack.push(ResultsScene(app, config, history[-1], texts, history=history))
         frames(app, 2)
         assert shows(app, *names)
@@ -453,7 +436,7 @@ def test_names_in_the_games_library_its_delete_question_and_the_review(app, firs
     question Delete asks, and shown on the review screen."""
     from scenes.saves import library
     home = app.stack.top
-    start, texts, history = finished_calla()
+    start, texts, history = random_game("calla", 1)
     config = {"game": "calla", "options": {},
               "seats": [{"name": first, "kind": "human"}, {"name": second, "kind": "human"}]}
     end = history[-1]
