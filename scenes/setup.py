@@ -546,7 +546,8 @@ class SetupScene(Scene):
     def host_over_network(self) -> None:
         """Host this game for players on other computers ("net.hosting"): the same game,
         variant, options and clock; the person here plays Seat 1 (its side as the starter
-        decides), the other seats are taken by whoever joins with the code."""
+        decides), a seat given a computer is played by the host's computer at that level,
+        the other seats are taken by whoever joins with the code."""
         config = self.config()
         try:
             self.spec.new_game(variant=config["variant"], **config["options"])
@@ -561,7 +562,9 @@ class SetupScene(Scene):
             remember(self.app, name=name)
         game = {"game": self.spec.name, "variant": config["variant"],
                 "options": config["options"], "time_control": config["time_control"],
-                "name": name, "seat": config["seat_order"].index(0)}
+                "name": name, "seat": config["seat_order"].index(0),
+                "computers": [(i, seat["level"], seat["name"]) for i, seat in
+                              enumerate(config["seats"]) if seat["kind"] == "computer"]}
         from .saves import ask_before_replacing
         ask_before_replacing(self.app, self.spec.name,
                              lambda: self.app.stack.push("net.hosting", game=game))

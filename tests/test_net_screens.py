@@ -530,6 +530,24 @@ def test_a_flag_fallen_on_the_host_is_shown_as_at_one_screen(tmp_path, app, clos
     assert app.stack.top.headline == "Bob wins!"
 
 
+def test_a_game_the_director_ends_with_a_result_says_so_and_takes_no_more_moves(
+        tmp_path, app, closing):
+    host, _, play, ann = fake_table(tmp_path, app, closing, time_control="5+3")
+    ann.move(1, "1")                             # no free turn: Bob is to move
+    until(app, lambda: play.session.ply == 1 and not play.view.busy, "Ann's move")
+    host._call(host.host.decide, 1, "0-1")       # the players told the director Bob won
+    until(app, lambda: play.finished, "the game over, as the director decided")
+    assert "Ended by the director" in [b.text for b in play.view.banners]
+    until(app, lambda: top(app) == "results", "the results")
+    assert app.stack.top.headline == "Bob wins!"
+    assert app.stack.top.outcome["reason"] == "The director ended the game: Bob won."
+    assert board_of(ann).result["end"] == "director"
+    seen = []
+    ann.move(1, "2")
+    assert wait_until_client(ann, seen, lambda m: m.get("type") == "error")
+    assert seen[-1]["reason"] == "board 1 is over"
+
+
 def test_taking_a_seat_asks_before_replacing_an_unfinished_game_of_that_game(app, table):
     from game.files import read_json, write_json_atomic
     from game.session import Session
@@ -724,6 +742,60 @@ def test_a_game_of_four_hosted_from_the_setup_starts_once_every_seat_is_taken(
     play = app.stack.top
     assert [s["kind"] for s in play.seats] == ["human", "network", "network", "network"]
     assert play.draw_problem() == "A draw is agreed between two players; this game has more."
+
+
+def robo_moves(play) -> int:
+    """Moves made by seat 1 (board seat 0) so far."""
+    session = play.session
+    return sum(1 for state in session.history[:session.ply] if state.to_move == 0)
+
+
+def play_until_robo_moves(app, play) -> None:
+    """Ann (board seat 1) plays legal moves until the other seat has answered one."""
+    before = robo_moves(play)
+    for _ in range(30):
+        until(app, lambda: robo_moves(play) > before or (
+            play.state.to_move == 1 and play.session.pending is None and not play.view.busy
+            and play.remote.may_move()), "Ann's turn, or Robo's answer", seconds=40)
+        if robo_moves(play) > before:
+            return
+        click_shield(app, play, play.state.legal_moves()[0])
+    raise AssertionError("Robo never answered")
+
+
+def test_a_computer_chosen_in_the_setup_plays_its_seat_on_the_host_and_comes_back(
+        tmp_path, closing):
+    app = make_app(tmp_path)
+    app.settings.set("animation_speed", 4.0)
+    app.stack.push("menu")
+    frames(app, 2)
+    seats = [{"name": "", "kind": "human"}, {"name": "Robo", "kind": "computer:easy"}]
+    hosting = host_setup(app, seats=seats, starter="1")      # Robo moves first
+    until(app, lambda: top(app) == "play", "the game, Robo's seat taken by the host's computer")
+    play = app.stack.top
+    assert [s["name"] for s in play.seats] == ["Robo", "Ann"] and play.remote.seat == 1
+    until(app, lambda: robo_moves(play) >= 1, "Robo's first move, played by the host")
+    stranger = ClientThread(hosting.url, password=hosting.code)
+    closing.append(stranger)
+    stranger.join("Zed")
+    seen = []
+    assert wait_until_client(stranger, seen, lambda m: m.get("type") == "error")
+    assert seen[-1]["reason"] == "no board has a free seat"
+    play_until_robo_moves(app, play)
+    until(app, lambda: play.state.to_move == 1 and not play.view.busy, "Ann's turn")
+    ply = play.session.ply
+    app.close()                               # the host, and its computer, go with the program
+    again = make_app(tmp_path)
+    try:
+        again.stack.push("menu")
+        frames(again, 2)
+        press(again, "Rejoin")
+        until(again, lambda: top(again) == "play", "the hosted game back")
+        play = again.stack.top
+        assert play.session.ply == ply
+        play_until_robo_moves(again, play)   # Robo is back at its seat on the host
+    finally:
+        again.close()
 
 
 @pytest.mark.parametrize("words", ["\u200b\u200f", "\u202eABC\u2066", "\u00ad", "😀" * 30,

@@ -34,7 +34,7 @@ from game.records.library import Library
 from game.tournament.model import Entrant, GameChoice, Tournament
 from game.tournament.standings import standings
 from game.tournament.store import TournamentStore
-from helpers import frames, make_app, move_pointer, press, wait_until
+from helpers import click, frames, make_app, move_pointer, press, wait_until
 from scenes import assets
 from scenes.tournament.common import score_text
 
@@ -357,6 +357,69 @@ def test_a_computer_entrant_is_played_by_the_hosts_bot_which_takes_its_seat_back
     assert ended["end"] in ("rules", "agreed")
 
 
+@pytest.mark.parametrize("no_bots", [False, True])
+def test_serve_plays_a_computer_entrants_seat_unless_no_bots_leaves_it_to_a_tables_bot(
+        tmp_path, no_bots):
+    store = tmp_path / "club.sqlite3"
+    tid = kept_tournament(store, ["Ann", Entrant("Robo", "computer", "random")],
+                          game="calabria", control=None, rounds=1)
+    processes = []
+
+    async def free_seats(client) -> list:
+        return next(b["free"] for b in await client.list_boards() if b["board"] == 1)
+
+    async def main():
+        host = serve(store, "--port", "0", *(["--no-bots"] if no_bots else []))
+        processes.append(host)
+        url = (await line_of(host))["url"]
+        ann = await Table(url, ["Ann"], seed=5, hold=2).sit()
+        robo = 1 - next(iter(ann.seats))
+        looks, free = 0, await free_seats(ann.client)
+        # the host's bot takes Robo's seat at once; with --no-bots it is still free after
+        # many looks (30 of them, 0.1 s apart)
+        while free and looks < 30:
+            await asyncio.sleep(0.1)
+            looks, free = looks + 1, await free_seats(ann.client)
+        table_bot = None
+        if no_bots:
+            assert free == [robo] and not ann.view.started
+            table_bot = subprocess.Popen(
+                [sys.executable, "-m", "game", "bot", url, "--board", "1", "--name", "Robo"],
+                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            processes.append(table_bot)
+        else:
+            assert free == []
+        game = asyncio.create_task(ann.play())
+        await asyncio.wait_for(ann.held.wait(), 30)     # Robo's seat has moved too
+        await ann.client.resign(1)
+        ann.go.set()
+        ended = await game
+        kept = await line_of(host)
+        await ann.client.close()
+        out = None
+        if table_bot is not None:
+            out = await asyncio.get_running_loop().run_in_executor(
+                None, lambda: table_bot.communicate(timeout=60)[0])
+        return ended, kept, out, robo
+
+    try:
+        ended, kept, out, robo = run(main())
+        for process in processes:
+            process.wait(30)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    assert kept["kept"] and (kept["round"], kept["board"]) == (1, 1)
+    assert ended["end"] == "resigned" and len(ended["record"]["moves"]) >= 2
+    if no_bots:                          # the table's bot played Robo's seat
+        answer = json.loads(out)
+        assert (answer["board"], answer["seat"], answer["result"]) == (1, robo, "win")
+    tournament, history = load(store, tid)
+    assert tournament.result(1, 1) is not None and len(history[(1, 1)]) == 1
+
+
 # --- the director's screens ----------------------------------------------------------------
 @pytest.fixture
 def director(tmp_path, monkeypatch):
@@ -598,6 +661,79 @@ def test_the_hosting_panel_live_boards_and_round_fit_long_names(director, size, 
             assert any(w == name or (w.endswith("\u2026") and name.startswith(w[:-1]))
                        for w in words), f"{name} is not shown"
     tables.stop()
+
+
+def test_a_result_entered_by_hand_ends_its_board_on_the_host_for_players_and_watchers(
+        director):
+    from game.net.client import ClientThread
+    from scenes.tournament import network
+    from scenes.tournament.result_entry import ResultEntryScene
+    app = director["app"]
+    store = director["store"]
+    tid = kept_tournament(store, NAMES)
+    board, first, second = round_one(load(store, tid)[0])[0]
+    hosting = host_from_lobby(app)
+    # one table holds both seats of board 1 (its computer will break down); a watcher
+    table, watcher = ClientThread(hosting.url), ClientThread(hosting.url)
+    try:
+        table.join(first)
+        table.join(second)
+        watcher.watch(board)
+        rng = random.Random(5)
+        for ply in range(2):
+            assert wait_until(app, lambda: (table.board(board) or None) is not None and
+                              table.board(board).started and table.board(board).ply == ply)
+            view = table.board(board)
+            state = view.state()
+            table.move(board, GAMES[view.game].format_move(state,
+                                                           rng.choice(state.legal_moves())))
+        assert wait_until(app, lambda: hosting.boards[board].view.ply == 2)
+        # the players report the result to the director, who enters it by hand
+        press(app, "Back")
+        press(app, "Continue")
+        round_scene = app.stack.top
+        click(app, round_scene.result_buttons[board].rect.center, settle=2)
+        entry = app.stack.top
+        assert isinstance(entry, ResultEntryScene)
+        press(app, f"{first} won")
+        assert entry.asking is not None and "played over the network" in entry.asking[0]
+        press(app, f"Yes, keep {score_text('1-0')}")
+        assert app.stack.top is round_scene
+        # the board ends on the host: the players and the watcher are told the director's
+        # result, and the board takes no more moves
+        assert wait_until(app, lambda: (watcher.board(board).result or {}).get("end") ==
+                          "director")
+        for client in (table, watcher):
+            ended = client.board(board).result
+            assert (ended["result"], ended["winner"]) == ("1-0", 0)
+            assert ended["reason"] == f"The director ended the game: {first} won."
+        table.poll()
+        view = table.board(board)
+        table.move(board, GAMES[view.game].format_move(view.state(),
+                                                       view.state().legal_moves()[0]))
+        refused = []
+        assert wait_until(app, lambda: refused.extend(table.poll()) or any(
+            m.get("type") == "error" and m.get("request") == "move" for m in refused))
+        assert any(m.get("reason") == f"board {board} is over" for m in refused)
+        assert wait_until(app, lambda: hosting.boards[board].view.over)
+        assert network.table_state(hosting.boards[board]) == "over: ended by the director"
+        # the round keeps the director's result once; the host reports none of its own
+        frames(app, 30)
+        tournament, history = load(store, tid)
+        assert tournament.result(1, board).score == "1-0"
+        assert [e.result.score for e in history[(1, board)]] == ["1-0"]
+        assert hosting.recorded == 0 and not any(str(board) in note for note, _ in
+                                                 hosting.notes)
+        # the director corrects it by hand: the round takes it, the host says nothing more
+        click(app, round_scene.result_buttons[board].rect.center, settle=2)
+        press(app, f"{second} won")
+        assert wait_until(app, lambda: load(store, tid)[0].result(1, board).score == "0-1")
+        frames(app, 30)
+        assert [e.result.score for e in load(store, tid)[1][(1, board)]] == ["1-0", "0-1"]
+        assert hosting.recorded == 0
+    finally:
+        table.close()
+        watcher.close()
 
 
 # --- the command line -----------------------------------------------------------------------

@@ -36,6 +36,7 @@ class HostThread:
         self._thread: threading.Thread | None = None
         self.host: Host | None = None
         self._stopped = None
+        self._tasks: set = set()        # what runs beside the host (``submit``)
 
     def start(self, timeout: float = 15.0) -> str:
         """Start the host; its address (``ws://ADDRESS:PORT``).  Raises what ``Host.start``
@@ -62,6 +63,9 @@ class HostThread:
                     return
                 started.set()
                 await self._stopped.wait()
+                for task in list(self._tasks):
+                    task.cancel()
+                await asyncio.gather(*self._tasks, return_exceptions=True)
                 await self.host.close()
 
             try:
@@ -95,6 +99,15 @@ class HostThread:
     def create_board(self, game: str, **settings) -> int:
         """``Host.create_board`` on the host's thread; the board's number."""
         return self._call(self.host.create_board, game, **settings)
+
+    def submit(self, coroutine) -> None:
+        """Run ``coroutine`` on the host's event loop beside the host (a computer of its own
+        at a seat: ``bot.play_host_computers``), until it ends or the host stops."""
+        def begin():
+            task = self._loop.create_task(coroutine)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        self._loop.call_soon_threadsafe(begin)
 
     def summaries(self) -> list[dict]:
         return self._call(self.host.summaries)

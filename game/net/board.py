@@ -121,6 +121,16 @@ class Board:
                 "reason": reason or outcome.get("reason", ""),
                 "position": self.position(reveal=True), "record": record, **self.clocks()}
 
+    def decided_data(self, winner: int | None, result: str, reason: str) -> dict:
+        """``ended`` for a game the director stopped with a result of their own (entered by
+        hand: the players reported it, or a table's computer broke down): ``end`` is
+        ``director``, ``result`` the round's result; the record is the game as it stood,
+        without a result of its own, since its position was not played to an end."""
+        return {"winner": winner, "result": result, "scores": list(self.session.state.scores),
+                "end": "director", "reason": reason, "position": self.position(reveal=True),
+                "record": self.session.record(), **self.clocks(), "turn": None,
+                "running": None}
+
     def summary(self) -> dict:
         """One line of the host's list of boards."""
         return {"board": self.id, "game": self.spec.name, "variant": self.session.variant,

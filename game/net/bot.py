@@ -69,15 +69,15 @@ async def play_bot(url: str, level: str = "random", board: int | None = None,
                    name: str | None = None, password: str | None = None,
                    seed: int | None = None, pace: float = PACE, observer=None,
                    client: Client | None = None, ticket: Ticket | None = None,
-                   on_seated=None) -> dict:
+                   on_seated=None, seat: int | None = None) -> dict:
     """Join and play one seat to the end of its game; the result (see the module docstring).
 
     ``observer(what, board, ply, seconds)``, when given, is told ``"sent"`` when the bot
     sends the move that makes ply ``ply`` and ``"seen"`` when it learns of ply ``ply``
     (``time.perf_counter`` seconds): the network benchmark's measure.  ``ticket``: a
-    seat held before, taken back with its token instead of joining; ``on_seated(ticket)``
-    is told the seat taken (to keep its token).  NetError when the host cannot be
-    reached or has no free seat.
+    seat held before, taken back with its token instead of joining; ``seat``: that seat of
+    ``board`` when joining; ``on_seated(ticket)`` is told the seat taken (to keep its
+    token).  NetError when the host cannot be reached or has no free seat.
     """
     from ..ai import LEVEL_TITLES, LEVELS
     if level not in LEVELS:
@@ -97,7 +97,7 @@ async def play_bot(url: str, level: str = "random", board: int | None = None,
         if ticket is not None:
             ticket = await client.rejoin(ticket.board, ticket.token, since=0)
         else:
-            ticket = await client.join(name, board=board)
+            ticket = await client.join(name, board=board, seat=seat)
         if on_seated is not None:
             on_seated(ticket)
         view = client.boards[ticket.board]
@@ -142,3 +142,38 @@ async def play_bot(url: str, level: str = "random", board: int | None = None,
         thinking.close()
         if own:
             await client.close()
+
+
+async def play_host_computers(host, board: int, levels: dict | None = None,
+                              password: str | None = None, pace: float = PACE) -> None:
+    """The seats of ``board`` that ``host`` (a started ``Host`` on this event loop) plays
+    with computers of its own, each played to the game's end at its level.
+
+    ``levels`` (``{seat: level}``, for a board just made) are kept in the host's
+    database (setting ``computer:BOARD:SEAT``), and so is each seat's token once taken
+    (``bot:BOARD:SEAT``): called again without ``levels`` when the board is hosted again,
+    each computer takes its seat back.  A computer that cannot take its seat is logged.
+    """
+    import logging
+    for seat, level in (levels or {}).items():
+        host.store.set_setting(f"computer:{board}:{seat}", level)
+    found = host.boards.get(board)
+    if found is None or found.over:
+        return
+    plays = []
+    for seat, place in enumerate(found.seats):
+        level = host.store.setting(f"computer:{board}:{seat}")
+        if not level:
+            continue
+        kept = host.store.setting(f"bot:{board}:{seat}")
+
+        def seated(taken):
+            host.store.set_setting(f"bot:{taken.board}:{taken.seat}", taken.token)
+        plays.append(play_bot(host.url, level, board=board, seat=None if kept else seat,
+                              name=place.kept, password=password, pace=pace,
+                              ticket=Ticket(board, seat, kept) if kept else None,
+                              on_seated=seated))
+    for done in await asyncio.gather(*plays, return_exceptions=True):
+        if isinstance(done, BaseException) and not isinstance(done, asyncio.CancelledError):
+            logging.getLogger("callidus.net").warning("a computer of board %s could not "
+                                                      "play: %s", board, done)

@@ -64,6 +64,8 @@ MAX_BUFFER = 4 * 1024 * 1024
 MAX_CONNECTIONS = 2000
 #: Seconds a board resumed after a restart waits for its players before its clocks run.
 RESTART_GRACE = 60.0
+#: The results a director may end a board with, and who wins by each.
+DECIDED = {"1-0": 0, "0-1": 1, "1/2-1/2": None, "0-0": None}
 #: Join codes: no 0/O, 1/I/L look-alikes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
@@ -281,6 +283,28 @@ class Host:
         board.session.resign(seat)
         name = board.names[seat] or f"Seat {seat + 1}"
         self._end(board, "forfeit", reason or f"{name} forfeited the game.")
+
+    def decide(self, board_id: int, result: str, reason: str | None = None) -> None:
+        """The director ends a board with a result of their own (``1-0``, ``0-1``,
+        ``1/2-1/2`` or ``0-0``: one entered by hand, as the players reported it): the game
+        stops where it stands, and its players and watchers are told (``ended``, ``end``
+        ``director``).  ValueError for a board over, not here, or a result not one of those."""
+        if result not in DECIDED:
+            raise ValueError(f"{result!r} is not a result; give one of {', '.join(DECIDED)}")
+        board = self._board_or_fail(board_id)
+        if board.over:
+            raise ValueError(f"board {board_id} is over")
+        if len(board.seats) != 2:
+            raise ValueError(f"board {board_id} has {len(board.seats)} seats: a result such "
+                             "as 1-0 is for two")
+        winner = DECIDED[result]
+        names = [n or f"Seat {i + 1}" for i, n in enumerate(board.names)]
+        if reason is None:
+            reason = ("The director ended the game as a draw." if result == "1/2-1/2" else
+                      "The director ended the game: neither player scores." if winner is None
+                      else f"The director ended the game: {names[winner]} won.")
+        board.session.pause()              # its clocks stop where they stand
+        self._end(board, "director", data=board.decided_data(winner, result, reason))
 
     def check_clocks(self) -> None:
         """End every board whose flag fell or whose game timer ran out (the host does it by
@@ -706,13 +730,16 @@ class Host:
         if session.finished and not board.over:
             self._end(board, None)
 
-    def _end(self, board: Board, end: str | None, reason: str | None = None) -> None:
+    def _end(self, board: Board, end: str | None, reason: str | None = None,
+             data: dict | None = None) -> None:
         board.status = "over"
         board.draw_offer = None
         self._cancel_timer(board)
-        data = board.ended_data(end, reason)
+        data = data or board.ended_data(end, reason)
         result = {"winner": data["winner"], "end": data["end"], "scores": data["scores"],
                   "reason": data["reason"], "names": board.names, "moves": board.session.ply}
+        if "result" in data:               # the director's own result
+            result["result"] = data["result"]
         self._emit(board, "ended", data, result=result)
         if self.on_result is not None:
             try:

@@ -18,6 +18,11 @@ for a table's bot (``python3 -m game bot URL --board N --name NAME``).
 ``computer_games`` off leaves the boards between two computers out: the
 director's program plays them in its own processes, as without a network.
 
+A result the director enters by hand for a pairing whose board is still played (the
+players reported it, a table's computer broke down) ends that board on the host
+(``Host.decide``: its players and watchers are told the director's result), and the
+board reports nothing of its own into the round.
+
 When a board ends, its result goes into the round by itself (``record_result``):
 ``1-0``, ``0-1`` or ``1/2-1/2`` with how it ended (``played``, ``time``,
 ``resignation``, ``forfeit``), its score on the board and the reason as the
@@ -359,6 +364,7 @@ class TournamentHost:
             log.error("%s", self.problem)
             return
         self.catch_up()
+        self.end_decided()
         t = self.tournament
         self.round_no = current_round(t)
         hosted = set()
@@ -387,6 +393,9 @@ class TournamentHost:
             where = self._ours(found.get("tag"))
             if found["board"] in self._handled or where is None:
                 continue
+            if found.get("end") == "director":
+                self._handled.add(found["board"])     # its result is the director's own
+                continue
             if self.tournament.result(*where) is not None:
                 self._handled.add(found["board"])     # kept before, or entered by hand
                 continue
@@ -398,7 +407,33 @@ class TournamentHost:
         """The host's ``on_result``: keep the result in the round at once."""
         if board_id in self._handled or self._ours(result.get("tag")) is None:
             return
+        if result.get("end") == "director":
+            self._handled.add(board_id)        # ended with the round's result: kept already
+            return
         self._record(board_id, result, result.get("record"))
+
+    def end_decided(self) -> None:
+        """End every board still played whose pairing has a result in the round (entered by
+        hand: the players reported it, a table's computer broke down): its players and
+        watchers are told the director's result, and the board can no longer report one."""
+        from .store import HostStoreError
+        t = self.tournament
+        for board in list(self.host.boards.values()):
+            where = self._ours(board.tag)
+            if where is None or board.over:
+                continue
+            result = t.result(*where)
+            if result is None:
+                continue
+            self._handled.add(board.id)
+            try:
+                self.host.decide(board.id, result.score)
+            except (ValueError, HostStoreError) as exc:
+                self.problem = f"Board {board.id} could not be ended: {exc}"
+                log.error("%s", self.problem)
+                continue
+            log.info("Round %s, board %s: the director's %s ended board %s", *where,
+                     result.score, board.id)
 
     def _record(self, board_id: int, result: dict, record) -> None:
         from ..tournament.errors import StoreError
@@ -464,8 +499,8 @@ class TournamentHostThread(HostThread):
     it happened, and the board's tag), ``("recorded", Recorded)`` and ``("overdue",
     board, seat, name)``.
     ``boards()`` is every board as it stands, to begin from.  The director's decisions
-    (``pause``, ``resume``, ``forfeit``) return at once; a refusal comes back through
-    ``poll()`` as ``("problem", text)``.
+    (``pause``, ``resume``, ``forfeit``, and ``look`` after a result entered by hand)
+    return at once; a refusal comes back through ``poll()`` as ``("problem", text)``.
     """
 
     def __init__(self, store_path, tid: int, *, bots: bool = True,
@@ -539,6 +574,17 @@ class TournamentHostThread(HostThread):
 
     def forfeit(self, board: int, seat: int, reason: str | None = None) -> None:
         self._decide(self.host.forfeit, board, seat, reason)
+
+    def look(self) -> None:
+        """Read the tournament again now, not at the next look: a result the director has
+        just entered by hand ends its board at once."""
+        def run():
+            if self.tournament_host is not None:
+                self.tournament_host.look()
+        try:
+            self._loop.call_soon_threadsafe(run)
+        except RuntimeError:
+            self._queue.put(("problem", "the host has stopped"))
 
     def set_away_limit(self, seconds: float | None) -> None:
         def run():

@@ -4,7 +4,9 @@ player joins (the screen "net.hosting").
 The setup's Play over the network comes here with the game it chose.  This screen starts
 a host in the program's background (``HostThread``, on the local network, the join
 code as its password), makes the board, takes the host player's own seat through a
-``ClientThread`` and waits, showing the address (``ws://...`` and as a person reads it
+``ClientThread``, sets the host's own computers on the seats the setup gave a computer
+(``bot.play_host_computers``: they come back with the game when it is hosted again) and
+waits, showing the address (``ws://...`` and as a person reads it
 aloud) and the code, until every seat is taken; then the board is played in the play
 scene.  Leaving before that stops the host.  A game hosted before the program was
 closed comes back here from the menu (``resume``: its ticket): the host starts again
@@ -17,6 +19,7 @@ import pygame
 
 from game import GAMES
 from game.i18n import _, isolated, number
+from game.net.bot import play_host_computers
 
 from .. import assets, ui
 from ..stack import Scene
@@ -82,15 +85,21 @@ class HostGameScene(Scene):
                 game = self.game
                 names = [None] * spec.players(game["variant"])
                 names[game["seat"]] = name
+                levels = {}
+                for seat, level, computer in game.get("computers", ()):
+                    if seat != game["seat"] and 0 <= seat < len(names):
+                        names[seat], levels[seat] = computer, level
                 board = host.create_board(spec.name, variant=game["variant"],
                                           options=game["options"],
                                           time_control=game["time_control"], names=names)
             else:
-                board = resume["board"]
+                board, levels = resume["board"], None
         except Exception as exc:
             host.stop()
             self.problem = _("Could not make the board: {problem}").format(problem=_why(exc))
             return
+        if levels or resume is not None:    # the computers chosen in the setup play here
+            host.submit(play_host_computers(host.host, board, levels, password=code))
         net = ClientThread(url, password=code)
         info = {"port": host.host.port, "code": code, "event": event}
         self.remote = RemoteGame(self.app, net, board, password=code, name=name, host=host,

@@ -33,7 +33,7 @@ from game.net.client import BoardView
 
 from ..play_sidebar import MoveLine
 from .common import failure_words
-from .remote_session import RemoteSession
+from .remote_session import RemoteSession, director_words
 
 #: Seconds between looks at the connection while the host's news is awaited or shown (a
 #: move on its way, the connection lost, a player away); otherwise each message wakes the
@@ -43,7 +43,8 @@ IDLE_POLL = 1.0
 #: The event that wakes a frame loop asleep when a message of the host has come.
 WAKE = pygame.event.custom_type()
 #: The banner each way a game ends away from this screen, and its colour.
-END_BANNERS = {"resigned": N_("Resigned"), "agreed": N_("Draw agreed"), "forfeit": N_("Forfeit")}
+END_BANNERS = {"resigned": N_("Resigned"), "agreed": N_("Draw agreed"), "forfeit": N_("Forfeit"),
+               "director": N_("Ended by the director")}
 BANNER = (255, 150, 110)
 
 
@@ -409,6 +410,8 @@ class RemoteGame:
             return
         session.finish(ended)
         reason = ended.get("reason") if isinstance(ended.get("reason"), str) else ""
+        if end == "director":
+            reason = director_words(ended, [p["name"] for p in session.players])
         if end in END_BANNERS:
             scene.view.announce(_(END_BANNERS[end]), BANNER, 3.0, small=reason)
         scene._end_now()            # what the scene does when a game ends where it stands

@@ -18,6 +18,20 @@ from game.i18n import _, isolated
 from game.session import NotYourTurn, Session
 
 
+def director_words(ended: dict, names: list) -> str:
+    """What a player reads of a game the director ended with a result of their own (the
+    host's ``ended`` with ``end`` ``director``), in the player's language."""
+    result = ended.get("result")
+    if result in ("1-0", "0-1") and len(names) == 2:
+        return _("The director ended the game: {name} won.").format(
+            name=isolated(str(names[0 if result == "1-0" else 1])))
+    if result == "1/2-1/2":
+        return _("The director ended the game as a draw.")
+    if result == "0-0":
+        return _("The director ended the game: neither player scores.")
+    return _("The director ended the game.")
+
+
 class RemoteClock:
     """The host's clocks, as the sidebar and the results read a ``game.clock.Clock``: each
     seat's time as the last event gave it, the running one counted down from the moment
@@ -145,6 +159,8 @@ class RemoteSession:
             if type(winner) is not int or not 0 <= winner < len(self.players):
                 winner = None
             reason = ended.get("reason") if isinstance(ended.get("reason"), str) else ""
+            if ended.get("end") == "director":
+                reason = director_words(ended, [p["name"] for p in self.players])
         elif state.is_over:
             winner, reason = state.winner, state.describe_end(self.labels)
         else:

@@ -100,6 +100,8 @@ def table_state(live: LiveBoard, now: float | None = None, compact: bool = False
         winner = (v.result or {}).get("winner")
         if compact:
             return _("over")
+        if (v.result or {}).get("end") == "director":
+            return _("over: ended by the director")
         if (v.result or {}).get("end") == "forfeit" and winner in (0, 1):
             return _("over: {name} forfeited").format(name=names[1 - winner])
         return _("over: drawn") if winner is None else _("over: {name} won").format(
@@ -343,6 +345,13 @@ class Hosting:
             self.thread.forfeit(live.number, seat)
         self.version += 1
 
+    def look(self) -> None:
+        """A result was entered by hand: the host reads the round now, and ends the board
+        of that pairing if it is still played (its tables are told the director's
+        result)."""
+        if self.thread is not None:
+            self.thread.look()
+
     def set_away_limit(self, seconds: float) -> None:
         self.away_limit = seconds
         if self.thread is not None:
@@ -374,6 +383,15 @@ def start(app, stored, **settings) -> tuple[Hosting | None, str]:
                       library_path=library_path(), **settings)
     hosting.start()
     return hosting, _("Starting the host\u2026")
+
+
+def playing(app, stored, round_no: int, board: int) -> bool:
+    """Whether the pairing's board is being played over the network from ``app`` (hosted,
+    a table at it, not over)."""
+    hosting = find(app, stored.id)
+    live = hosting.for_pairing(round_no, board) if hosting is not None else None
+    return live is not None and bool(live.seated) and not live.view.over and \
+        pairing_of(live.tag, stored.id, stored.tournament) is not None
 
 
 def state_for(app, stored, pairing, width: int | None = None, size: int = 17) -> str | None:

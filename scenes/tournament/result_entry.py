@@ -10,6 +10,7 @@ from game.tournament.model import Result
 
 from .. import assets, ui
 from ..stack import Scene
+from . import network
 from .common import score_text
 
 #: How a game ended when it was played out here (on screen, or by the computers).
@@ -20,7 +21,8 @@ class ResultEntryScene(Scene):
     """Enter or correct one board's result by hand (a game played on a real table, a
     forfeit or a double forfeit), or clear it where the tournament allows
     (``Tournament.clear_problem``).  Only results the game can have are offered (no draw
-    in a game that cannot end drawn); throwing away a game in progress, or changing the
+    in a game that cannot end drawn); throwing away a game in progress, ending one played
+    over the network (its board on the host ends with this result), or changing the
     result of a game played out here, is asked first."""
 
     title = "enter result"
@@ -39,6 +41,9 @@ class ResultEntryScene(Scene):
         self.no_clear = t.clear_problem(round_no, board) if self.current else None
         self.no_draw = t.result_problem(round_no, Result("1/2-1/2", "manual"), GAMES)
         self.live = (round_no, board) in round_scene.live
+        # a game being played over the network: keeping a result ends it there
+        self.remote = self.current is None and network.playing(
+            app, round_scene.stored, round_no, board)
         self.detail = round_scene.played_detail(round_no, board)
         earlier = [e.result for e in round_scene.history.get((round_no, board), [])[:-1]
                    if e.result is not None]
@@ -48,6 +53,10 @@ class ResultEntryScene(Scene):
 
     def question(self, result) -> str | None:
         """What to ask before ``result`` (None: clear) is kept, or None to keep it at once."""
+        if self.remote and result is not None:
+            return _("This board is being played over the network. End its game there and "
+                     "keep {score}? Its players are told the result.").format(
+                score=score_text(result.score))
         if self.live and self.current is None:
             if result is None:
                 return _("A game is in progress on this board. Throw it away and keep no "
@@ -146,7 +155,7 @@ class ResultEntryScene(Scene):
                     (self.box.centerx, self.box.y + 22), size=28, bold=True, colour=ui.TITLE,
                     anchor="midtop")
         names = {"first": isolated(_fit(self.first, 24)), "second": isolated(_fit(self.second, 24))}
-        if self.current is None and self.live:
+        if self.current is None and (self.live or self.remote):
             line = _("{first} (first) against {second} - a game in progress")
         elif self.current is None:
             line = _("{first} (first) against {second} - no result yet")

@@ -360,6 +360,9 @@ class RoundScene(Scene):
             return False
         self.notice, self.notice_ok = "", True
         self.reload()
+        hosting = network.find(self.app, self.stored.id)
+        if hosting is not None:
+            hosting.look()          # its board over the network, if still played, ends now
         return True
 
     def played_detail(self, round_no: int, board: int) -> str:
