@@ -310,6 +310,51 @@ def test_a_board_that_ended_unrecorded_is_caught_up_once_when_hosting_starts_aga
     assert stray is not None and not stray.kept
 
 
+def test_a_board_ended_by_a_result_entered_by_hand_never_reports_one_even_after_a_restart(
+        tmp_path):
+    store = tmp_path / "club.sqlite3"
+    tid = kept_tournament(store, ["Ann", "Bob"], control=None, rounds=1)
+    db = host_db_path(store, tid)
+    told = []
+
+    async def host_round():
+        hosting = None
+        host = Host(db, announce=False, on_result=lambda b, r: hosting.on_result(b, r))
+        await host.start()
+        hosting = TournamentHost(host, store, tid, on_recorded=told.append, look_every=0.05)
+        await hosting.start()
+        return host, hosting
+
+    async def main():
+        host, hosting = await host_round()
+        table = await Table(host.url, ["Ann", "Bob"], seed=3, hold=2).sit()
+        game = asyncio.create_task(table.play())
+        await table.held.wait()
+        with TournamentStore(store) as kept:          # the director's entry, from elsewhere
+            kept.open(tid).record(1, 1, "0-1", "manual")
+        ended = await until(table.client, 1, lambda m: m.get("kind") == "ended")
+        table.go.set()
+        await game
+        await table.client.close()
+        await hosting.close()
+        await host.close()
+        with TournamentStore(store) as kept:          # and takes it back while nobody hosts
+            kept.open(tid).clear_result(1, 1)
+        host, hosting = await host_round()            # hosted again: nothing is caught up
+        await asyncio.sleep(0.2)
+        boards = len(host.store.boards())
+        await hosting.close()
+        await host.close()
+        return ended, boards
+
+    ended, boards = run(main())
+    assert (ended["end"], ended["result"], ended["winner"]) == ("director", "0-1", 1)
+    assert boards == 1 and told == []
+    tournament, history = load(store, tid)
+    assert tournament.result(1, 1) is None         # the director's to enter again
+    assert [e.result and e.result.score for e in history[(1, 1)]] == ["0-1", None]
+
+
 def test_a_computer_entrant_is_played_by_the_hosts_bot_which_takes_its_seat_back(tmp_path):
     store = tmp_path / "club.sqlite3"
     tid = kept_tournament(store, ["Ann", Entrant("Robo", "computer", "random")],
