@@ -16,7 +16,7 @@ import math
 import pygame
 
 from game.core import score_text
-from game.i18n import _, left_to_right, rtl
+from game.i18n import _, rtl
 from game.iriri import Place
 
 from . import art
@@ -251,8 +251,9 @@ class Board:
             cells = [tuple(c) for c in a["cells"]]
             x = sum(self.camera.cell_rect(c).centerx for c in cells) / len(cells)
             y = min(self.camera.cell_rect(c).top for c in cells) - k * 0.6 * u
-            # ("+6½" drawn as it reads in every language, never turned round)
-            img = label(left_to_right(f"+{score_text(a['points'])}"), max(16, int(k * 0.6)),
+            # ("+6½" reads so in every language: a text of no letters is laid out left
+            # to right)
+            img = label(f"+{score_text(a['points'])}", max(16, int(k * 0.6)),
                         (255, 236, 160), True).copy()
             img.set_alpha(fade)
             surface.blit(img, img.get_rect(midbottom=(x, y)))

@@ -18,7 +18,7 @@ from functools import lru_cache
 import pygame
 
 from game.core import score_text
-from game.i18n import _, left_to_right, ngettext, number
+from game.i18n import _, ngettext, number
 from game.iriri import PLAYER_NAMES, Take
 
 from ... import assets
@@ -245,7 +245,7 @@ class Ring:
                      (_("not allowed"), art.BAD, True), ring]
         elif placement.words and placement.points is not None:
             lines = [(_("scores"), MUTED, False),
-                     (left_to_right(number(score_text(placement.points))), GOLD, True),
+                     (number(score_text(placement.points)), GOLD, True),
                      ring]
         heights = [int(size * (1.9 if big else 1.0)) for _, _, big in lines]
         y = cy - sum(heights) / 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import score_text
-from game.i18n import _, left_to_right, number
+from game.i18n import _, number
 from game.iriri import PLAYER_NAMES
 
 from ... import assets
@@ -149,14 +149,15 @@ class Trays:
         top = t.y + max(6, t.height // 9)
         self._put(surface, img, img.get_rect(topleft=(x, top)), title)
         score = s.scores[player]
-        # a half point after its number in every language ("20½", never "½20" in Persian)
-        said = left_to_right(number(score_text(score)))
+        # a half point after its number in every language ("20½", never "½20" in Persian):
+        # a text of no letters is laid out left to right
+        said = number(score_text(score))
         big = label(said, int(size * 1.7), (255, 236, 200), True)
         score_rect = self._put(surface, big, big.get_rect(topleft=(x, top + img.get_height() + 2)),
                                said)
         if (turn and placement.pieces and placement.points is not None
                 and placement.problem is None):
-            said = left_to_right(f"+{number(score_text(placement.points))}")
+            said = f"+{number(score_text(placement.points))}"
             plus = label(said, int(size * 1.2), (150, 240, 140), True)
             self._put(surface, plus, plus.get_rect(midleft=(score_rect.right + 8,
                                                             score_rect.centery)), said)
