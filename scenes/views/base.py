@@ -8,7 +8,6 @@ keyboard input into moves.  It never changes a state: the play scene asks
 
 from __future__ import annotations
 
-import importlib
 import math
 from dataclasses import dataclass
 
@@ -19,7 +18,6 @@ from game.i18n import _, isolated, number
 from .. import assets
 from . import palette
 from .cursor import ARROWS, CHOOSE, TAB, KeyCursor
-from .drawing import MARKS
 
 INK = (245, 238, 224)
 GOLD = (255, 214, 120)
@@ -82,13 +80,9 @@ class BoardView:
 
     def seat_marks(self) -> tuple:
         """The mark each of ``seat_colours`` carries, as the side's pieces carry it on the
-        board, for the sidebar's dots (``drawing.marked_dot``): by default the mark of the
-        colour each side is named after (``drawing.MARKS``; Iriri's Yellow and Blue), and
-        None for a side named otherwise."""
-        names = getattr(importlib.import_module(f"game.{self.spec.name}"), "PLAYER_NAMES", ())
-        marks = tuple(MARKS.get(str(name).lower()) for name in names)
-        return tuple(tuple(marks[p] if p < len(marks) else None for _colour in colours)
-                     for p, colours in enumerate(self.seat_colours()))
+        board, for the sidebar's dots (``drawing.marked_dot``); each view names its own
+        (None: a plain dot)."""
+        return tuple((None,) * len(colours) for colours in self.seat_colours())
 
     @classmethod
     def figure(cls, name: str, size: tuple) -> pygame.Surface | None:

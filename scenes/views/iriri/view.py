@@ -27,11 +27,12 @@ import math
 import pygame
 
 from game.i18n import _, ngettext, number
-from game.iriri import PASS, Place, Take, colour_of
+from game.iriri import PASS, PLAYER_NAMES, Place, Take, colour_of
 
 from . import art, words
 from ..base import BoardView
 from ..cursor import Area
+from ..drawing import MARKS
 from ..palette import current
 from .board import Board
 from .placement import Placement, empty_slot
@@ -45,6 +46,10 @@ ZOOM_OUT = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 class IririView(BoardView):
+
+    def seat_marks(self) -> tuple:
+        """Yellow's and Blue's marks, as their pyramids carry them."""
+        return tuple((MARKS[name.lower()],) for name in PLAYER_NAMES)
 
     @classmethod
     def side_names(cls, variant=None) -> tuple:
