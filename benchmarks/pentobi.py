@@ -12,6 +12,7 @@ Run from the project root::
                                  [--variant callisto_2] [--seed 1] [--out FILE.jsonl]
                                  [--no-cap] [--load N]
     python benchmarks/pentobi.py --summary FILE.jsonl [FILE.jsonl ...]
+    python benchmarks/pentobi.py --level hard --pentobi 5 --games 20 --seat second [...]
 
 Seats alternate; each game is one JSON line (every move with its wall and
 processor seconds, the scores); a rerun with the same ``--out`` plays only
@@ -23,7 +24,11 @@ unless our level's wall-clock cap cuts a move short on a machine busy with
 other work: ``--no-cap`` lifts the cap in the engine the referee starts (as
 ``match --no-cap``), so that the load changes only how long the moves take.
 ``--load N`` runs N busy processes (Python spinning) beside the match, killed
-at the end.  ``--summary`` prints wins and losses (as the first and as the
+at the end.  ``--seat first`` or ``--seat second`` plays every game from that
+seat, on the seeds the alternating match gives that seat (game ``2k`` or
+``2k + 1`` of ``--seed``), so that the two halves of a match can be measured,
+or compared with one kept, apart; this script then plays the games itself,
+with the referee's GTP client, and writes the same lines.  ``--summary`` prints wins and losses (as the first and as the
 second player), the processor and wall seconds a move and the moves that met
 the cap, of kept records.
 """
@@ -36,6 +41,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +79,72 @@ def summary(path: Path) -> str:
             f"{max(wall, default=0):.2f} s{near}")
 
 
+def one_seat(a, seat: int, out: Path, env: dict) -> int:
+    """Plays ``a.games`` games with our level always in ``seat``, on the seeds the
+    referee's alternating match gives that seat, appending one line per game to
+    ``out`` as the referee does (a rerun plays only the missing games)."""
+    sys.path.insert(0, str(a.pentobi_dir))
+    from gtp import Gtp  # the referee's GTP client
+
+    from game import GAMES
+    spec = GAMES["callisto"]
+    engine = a.pentobi_dir / "bin" / "pentobi-gtp"
+    book = a.pentobi_dir / "books" / f"book_{a.variant}.blksgf"
+    sgf_game = {"callisto_2": "Callisto Two-Player",
+                "callisto_2_4": "Callisto Two-Player Four-Color"}[a.variant]
+    os.environ.update(env)      # the engines start with the match's path (``--no-cap``)
+    done = 0
+    if out.exists():
+        done = sum(1 for line in out.read_text().splitlines() if line.strip())
+    for k in range(done, a.games):
+        game = 2 * k + seat
+        seed = a.seed * 1000 + game
+        pentobi = Gtp([str(engine), "--game", a.variant, "--level", str(a.pentobi),
+                       "--noresign", "--quiet", "--threads", "1", "--seed", str(seed),
+                       "--book", str(book)], name="pentobi")
+        ours = Gtp([sys.executable, "-m", "game", "gtp", "--variant", a.variant, "--level",
+                    a.level, "--seed", str(seed)], cwd=str(ROOT), name="project")
+        try:
+            for e in (pentobi, ours):
+                e.send(f"set_game {sgf_game}")
+                e.send("clear_board")
+            state = spec.new_game(variant=a.variant)
+            moves, error, start = [], None, time.time()
+            while not state.is_over:
+                colour = state.colour
+                word = "bw"[colour] if a.variant == "callisto_2" else str(colour + 1)
+                mover, other = (ours, pentobi) if state.to_move == seat else (pentobi, ours)
+                try:
+                    text, wall, cpu = mover.timed(f"genmove {word}")
+                    move = spec.parse_move(state, text)
+                    canon = spec.format_move(state, move)
+                    state = state.play(move)
+                    other.send(f"play {word} {canon}")
+                except Exception as exc:  # the game is kept as an error; the match goes on
+                    error = f"{mover.name}: {exc}"
+                    break
+                moves.append(dict(colour=colour, who=mover.name, move=canon,
+                                  wall=round(wall, 4), cpu=round(cpu, 4)))
+        finally:
+            for e in (pentobi, ours):
+                e.close()
+        scores = list(state.scores)
+        if error:
+            result = "error"
+        else:   # a tie goes to the player who started later (player 1)
+            winner = 0 if scores[0] > scores[1] else 1
+            result = (("win" if winner == seat else "loss")
+                      + ("_tiebreak" if scores[0] == scores[1] else ""))
+        row = dict(game=game, seed=seed, variant=a.variant, level=a.level, pentobi=a.pentobi,
+                   book=True, project_player=seat, scores=scores, result=result, error=error,
+                   plies=len(moves), seconds=round(time.time() - start, 1), moves=moves)
+        with open(out, "a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(f"game {game}: project ({a.level}) as player {seat}: {result} "
+              f"{scores[seat]}-{scores[1 - seat]} in {row['seconds']} s {error or ''}", flush=True)
+    return 0
+
+
 #: Put on the engine's path by ``--no-cap``: Python imports it at start-up and lifts the
 #: levels' wall-clock cap before the engine plays.
 NO_CAP = "import game.ai.levels\ngame.ai.levels.WALL_CAP = float('inf')\n"
@@ -95,6 +167,8 @@ def main(argv=None) -> int:
                          "only)")
     ap.add_argument("--load", type=int, default=0, metavar="N",
                     help="busy processes running beside the match (default 0)")
+    ap.add_argument("--seat", choices=("both", "first", "second"), default="both",
+                    help="the seat our level plays (default both, alternating)")
     a = ap.parse_args(argv)
     if a.summary:
         for name in a.summary:
@@ -106,7 +180,8 @@ def main(argv=None) -> int:
               f"the referee there to measure against it (see the README, 'Computer strength').")
         return 2
     out = Path(a.out or ROOT / "benchmarks" / "records"
-               / f"callisto-{a.level}-pentobi{a.pentobi}.jsonl")
+               / (f"callisto-{a.level}-pentobi{a.pentobi}"
+                  f"{'' if a.seat == 'both' else '-' + a.seat}.jsonl"))
     env = dict(os.environ)
     spinners = [subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
                 for _ in range(max(0, a.load))]
@@ -118,10 +193,13 @@ def main(argv=None) -> int:
                     [folder, str(ROOT)] + [p for p in [env.get("PYTHONPATH")] if p])
             print(f"load before: {os.getloadavg()}; {a.load} busy process(es) beside the match"
                   f"{'; no cap' if a.no_cap else ''}", flush=True)
-            code = subprocess.call([sys.executable, str(referee), "--level", a.level, "--pentobi",
-                                    str(a.pentobi), "--games", str(a.games), "--variant",
-                                    a.variant, "--seed", str(a.seed), "--out", str(out)],
-                                   cwd=ROOT, env=env)
+            if a.seat == "both":
+                code = subprocess.call([sys.executable, str(referee), "--level", a.level,
+                                        "--pentobi", str(a.pentobi), "--games", str(a.games),
+                                        "--variant", a.variant, "--seed", str(a.seed), "--out",
+                                        str(out)], cwd=ROOT, env=env)
+            else:
+                code = one_seat(a, 0 if a.seat == "first" else 1, out, env)
             print(f"load after: {os.getloadavg()}")
     finally:
         for proc in spinners:
