@@ -424,8 +424,11 @@ def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
     for _ in range(10):
         state = state.play(rng.choice(state.legal_moves()))
     played = []
-    reward = rollout(state, rng, 80, played)
-    assert len(reward) == 2 and all(0.0 <= r <= 1.0 for r in reward)
+    reward = rollout(state, rng, 80, played, {})
+    assert len(reward) == 2 and abs(sum(reward) - 1.0) < 1e-9
+    assert all(-0.45 <= r <= 1.45 for r in reward)
+    # without a search's memory, the evaluation judges the playout: within [0, 1]
+    assert all(0.0 <= r <= 1.0 for r in rollout(state, rng, 80, None, None))
     assert played and played[0][1] in state.legal_moves()
     covered = state.occupied
     for player, move in played:
@@ -433,6 +436,33 @@ def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
         cells = state.geo.mask_of[move]
         assert not cells & covered
         covered |= cells
+
+
+def test_callisto_two_colour_playouts_reward_the_result_first_then_the_margin():
+    # Pentobi's quality rewards: a won playout always beats a lost one, whatever the
+    # margins; among results alike, a wider margin than the search's playouts so far
+    # earns more, a narrower one less; a tie is nearly a loss for the first player.
+    import copy
+
+    from game.ai.knowledge.callisto import _quality_reward
+    memory = {}
+    rng = random.Random(7)
+    for _ in range(300):        # the search's playouts so far: margins about 0 +- 8
+        _quality_reward(rng.gauss(0.0, 8.0), 36, memory)
+    won = [_quality_reward(m, 36, copy.deepcopy(memory))[0] for m in (1, 4, 12, 25)]
+    lost = [_quality_reward(m, 36, copy.deepcopy(memory))[0] for m in (-25, -12, -4, -1)]
+    tie = _quality_reward(0, 36, copy.deepcopy(memory))[0]
+    assert won == sorted(won) and lost == sorted(lost)
+    assert min(won) > tie > max(lost) and min(won) - max(lost) > 0.3
+    assert won[-1] - won[0] > 0.2 and lost[-1] - lost[0] > 0.2
+    assert tie < 0.5
+    # what the first player loses the second gains
+    assert all(abs(sum(_quality_reward(m, 36, copy.deepcopy(memory))) - 1.0) < 1e-9
+               for m in (-3, 0, 3))
+    # the statistics are the search's own: a fresh memory knows no margins yet
+    fresh = {}
+    assert _quality_reward(5, 36, fresh)[0] == 1.0
+    assert fresh["callisto"][0].n == 1
 
 
 def test_callisto_playout_tables_keep_the_legal_placements_of_the_positions():
@@ -468,8 +498,8 @@ def test_callisto_two_colour_opening_ones_go_next_to_the_middle():
 def test_callisto_two_colour_game_plays_out_the_other_variants_judge_at_once():
     two = level_for("callisto", "hard", variant="callisto_2")
     four = level_for("callisto", "hard", variant="callisto")
-    assert two.playout_depth and two.rave and two.fast_rollout
-    assert four.playout_depth == 0 and not four.fast_rollout
+    assert two.playout_depth and two.rave and two.fast_rollout and two.quality
+    assert four.playout_depth == 0 and not four.fast_rollout and not four.quality
     assert two.seconds == four.seconds <= 2.0
     # Expert's longer search goes deeper along its best lines: it explores less.
     expert = level_for("callisto", "expert", variant="callisto_2")
@@ -486,17 +516,24 @@ def test_callisto_hard_goes_on_from_its_last_search():
         state = state.play(rng.choice(state.legal_moves()))
     mcts._KEPT.clear()
     move = choose_move("callisto", state, "hard", random.Random(1), seconds=0.4)
-    kept = mcts._KEPT[("callisto", "hard")]
+    kept, memory = mcts._KEPT[("callisto", "hard")]
     assert kept.move == move and kept.visits > 0
+    # the playouts' statistics go on with the tree
+    margins, _ = memory["callisto"]
+    assert margins.n > 100
     reply = kept.children[0].move if kept.children else kept.untried[-1]
     after = state.play(move).play(reply)
     search = mcts.Search(spec, after, level_for("callisto", "hard", variant="callisto_2"),
                          knowledge_for("callisto"), random.Random(2), deadline=1e18)
     root = search.kept_root(after)
     assert root is not None and root.state == after
+    assert search.memory is memory
     # a position that does not follow from the kept one starts afresh
-    mcts._KEPT[("callisto", "hard")] = kept
-    assert search.kept_root(spec.new_game(variant="callisto_2")) is None
+    mcts._KEPT[("callisto", "hard")] = (kept, memory)
+    fresh = mcts.Search(spec, after, level_for("callisto", "hard", variant="callisto_2"),
+                        knowledge_for("callisto"), random.Random(2), deadline=1e18)
+    assert fresh.kept_root(spec.new_game(variant="callisto_2")) is None
+    assert fresh.memory == {}
     mcts._KEPT.clear()
 
 

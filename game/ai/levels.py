@@ -174,6 +174,10 @@ class Level:
         of the tree they match (all moves as first, RAVE); the value is the number
         of visits at which a child's own mean and its shared mean weigh alike.
         None: no sharing.
+    quality: with ``fast_rollout``, the plug-in's rollout judges a finished playout
+        by its result first and its margin against the search's other playouts
+        second (quality-based rewards, kept in the search's ``memory``), instead of
+        by its evaluation alone.
     keep_tree: a timed search goes on from the subtree its level's last search
         left, when the plug-in's ``continuation`` finds the moves played since
         (deterministic games only).
@@ -201,6 +205,7 @@ class Level:
     margin: float = 0.1
     fast_rollout: bool = False
     rave: float | None = None
+    quality: bool = False
     keep_tree: bool = False
     settle: bool = True
     traps: bool = False

@@ -54,7 +54,7 @@ SETTLE_EVERY = 32
 
 
 #: The subtree each (game, level) left after its last level's search, for the next
-#: one to go on from (``Search.kept_root``).
+#: one to go on from (``Search.kept_root``), with the search's ``memory``.
 _KEPT: dict = {}
 
 
@@ -145,6 +145,10 @@ class Search:
         # The value is the visits at which real and shared means weigh alike.
         self.rave = level.rave if self.fast_rollout is not None else None
         self.playout_depth = level.playout_depth
+        # What the plug-in's rollout keeps across this search's playouts (the running
+        # statistics of quality rewards; None: the rollout judges by its evaluation);
+        # a search that goes on from a kept tree goes on with its memory.
+        self.memory = {} if level.quality else None
         self.reseed = knowledge.reseed or (lambda s, r: generic_reseed(spec, s, r))
         self.done = 0               # iterations made
         # ``deadline`` is a wall-clock cap on the clock ``clock`` (by default
@@ -190,7 +194,7 @@ class Search:
     def rollout(self, state, played=None) -> list:
         limit = self.playout_depth
         if self.fast_rollout is not None:
-            return self.fast_rollout(state, self.rng, limit, played)
+            return self.fast_rollout(state, self.rng, limit, played, self.memory)
         policy = self.policy
         rng = self.rng
         depth = 0
@@ -279,7 +283,7 @@ class Search:
         move = self.best(root)
         if self.keep:
             chosen = [ch for ch in root.children if ch.move == move]
-            _KEPT[self.keep] = chosen[0] if chosen else None
+            _KEPT[self.keep] = (chosen[0], self.memory) if chosen else None
         return move
 
     def kept_root(self, state):
@@ -288,9 +292,10 @@ class Search:
         Its visits and values count on as if this search had made them."""
         if not self.keep:
             return None
-        node = _KEPT.pop(self.keep, None)
-        if node is None:
+        kept = _KEPT.pop(self.keep, None)
+        if kept is None:
             return None
+        node, memory = kept
         path = self.know.continuation(node.state, state)
         if path is None:
             return None
@@ -301,7 +306,11 @@ class Search:
             if not found:
                 return None
             node = found[0]
-        return node if node.state == state else None
+        if node.state != state:
+            return None
+        # What the playouts learnt goes on with the tree they built.
+        self.memory = memory
+        return node
 
     def untrapped(self, trap, state, moves) -> list:
         """``moves`` less those the plug-in's ``trap`` calls losing a few moves on;

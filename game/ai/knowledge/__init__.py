@@ -33,7 +33,9 @@ class SearchKnowledge(Protocol):
 
     The values here are the defaults: a game-independent search for what a
     plug-in leaves out.  ``Move`` below is whatever the game's ``legal_moves``
-    returns; a reward or value vector holds one number in [0, 1] per player.
+    returns; a reward or value vector holds one number in [0, 1] per player (a
+    rollout's reward may lie a little beyond, with bonuses that average out over many
+    playouts, as Callisto's quality rewards do: the mean is still read as a chance).
     """
 
     #: ``{level: {setting: value}}``: overrides of ``levels.BASE`` for every variant;
@@ -60,11 +62,14 @@ class SearchKnowledge(Protocol):
     #: ``playout(state, moves, rng)``: the move a playout makes (a fast policy; levels
     #: with ``policy``).  None: a uniformly random move.
     playout: Callable[[GameState, list, random.Random], Any] | None = None
-    #: ``rollout(state, rng, plies, played)``: a playout of its own (faster than the
-    #: search's, which builds every position) ending in a reward vector; used by
-    #: levels with ``fast_rollout``.  ``plies`` is the level's ``playout_depth``;
-    #: when ``played`` is a list it receives ``(player, move)`` per move (``rave``).
-    rollout: Callable[[GameState, random.Random, int | None, list | None],
+    #: ``rollout(state, rng, plies, played, memory)``: a playout of its own (faster
+    #: than the search's, which builds every position) ending in a reward vector; used
+    #: by levels with ``fast_rollout``.  ``plies`` is the level's ``playout_depth``;
+    #: when ``played`` is a list it receives ``(player, move)`` per move (``rave``);
+    #: ``memory`` is a dict the search keeps for its length, where the rollout keeps
+    #: what it learns across one search's playouts, for levels with ``quality``
+    #: rewards (None: the rollout judges each playout by itself).
+    rollout: Callable[[GameState, random.Random, int | None, list | None, dict | None],
                       Sequence[float]] | None = None
     #: ``reseed(state, rng)``: the same position with fresh, unknown future draws, for
     #: a game whose spec declares ``chance`` (the searches re-seed so they see chance,
