@@ -14,11 +14,14 @@ them.
 Writing: a file is written to a temporary neighbour, flushed to the disk and
 moved into place, then the folder is flushed too, so a crash mid-write leaves
 the old file whole.  ``set_aside`` moves a damaged file out of the way under a
-name that never overwrites an earlier one, so the user's bytes are kept.
+name that never overwrites an earlier one, so the user's bytes are kept;
+``write_to_free_name`` writes a new file under the first free one of several names
+(``keep_aside`` and the tournament's exports take theirs so).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -409,35 +412,65 @@ def keep_aside(path, data: bytes, now: float | None = None) -> Path:
     ``tournament-3-round-2-board-4.damaged-20261127-101502.json``; return its path.
 
     The copy is written whole to a temporary neighbour and flushed before it takes its
-    name, which never replaces a file already there."""
+    name, which never replaces a file already there (``write_to_free_name``)."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            for target in _aside_names(path, now):
-                try:
-                    os.link(tmp, target)    # fails if the name is taken: nothing is overwritten
-                except FileExistsError:
-                    continue
-                except (OSError, AttributeError, NotImplementedError):
-                    if os.path.lexists(target):     # no hard links here: rename to a free name
-                        continue
-                    os.rename(tmp, target)
-                sync_folder(path.parent)
-                return target
-        finally:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+        # any failure to link is taken for a file system without hard links: the copy is
+        # then renamed to a name seen free
+        target = write_to_free_name(path, data, _aside_names(path, now), no_links=None)
     except OSError as exc:
         raise FileProblem(_("could not keep a copy in {folder}: {reason}").format(
             folder=path.parent, reason=exc.strerror or exc)) from None
-    raise FileProblem(_("could not keep a copy in {folder}: too many damaged files there").format(
-        folder=path.parent))
+    if target is None:
+        raise FileProblem(_("could not keep a copy in {folder}: too many damaged files "
+                            "there").format(folder=path.parent))
+    return target
 
+
+# --- writing under a free name ------------------------------------------------------
+
+#: What ``os.link`` says where a file system has no hard links (then a free name is
+#: taken by renaming, which a file appearing at that very moment could lose to).
+NO_LINKS = frozenset(getattr(errno, name) for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP",
+                                                       "EXDEV", "ENOSYS", "EMLINK")
+                     if hasattr(errno, name))
+
+
+def write_to_free_name(path, data: bytes, names, no_links=NO_LINKS) -> Path | None:
+    """Write ``data`` whole to a temporary neighbour of ``path``, flushed, then give it the
+    first of ``names`` not taken and return that name; None when every one is taken.
+
+    The name is taken with a hard link, which fails rather than replace a file: a file
+    already there, or one another writer gives the same name at the same moment, is never
+    overwritten.  Where ``os.link`` fails with an errno in ``no_links`` (with any OSError
+    when ``no_links`` is None) the file system is taken to have no hard links, and the
+    file is renamed to a name seen free instead.  The temporary file never stays behind;
+    any other OSError is raised for the caller to word."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        for target in names:
+            try:
+                os.link(tmp, target)        # fails if the name is taken: nothing is overwritten
+            except FileExistsError:
+                continue
+            except (OSError, AttributeError, NotImplementedError) as exc:
+                if isinstance(exc, OSError) and no_links is not None \
+                        and exc.errno not in no_links:
+                    raise
+                if os.path.lexists(target):     # no hard links here: a free name only
+                    continue
+                os.rename(tmp, target)
+            sync_folder(path.parent)
+            return target
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    return None

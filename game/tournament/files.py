@@ -13,19 +13,16 @@ naming the file and the field.
 from __future__ import annotations
 
 import csv
-import errno
 import io
 import json
-import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..i18n import _
 
 from ..files import FileProblem, parse_json, read_bytes, write_text_atomic
-from ..files import not_a_file, sync_folder
+from ..files import NO_LINKS, not_a_file, write_to_free_name
 from .errors import StoreError
 from .checks import FieldProblem, Fields, shown
 from .model import (HOWS, MAX_ENTRANTS, MAX_RATING, SCORES, TIEBREAK_TITLES, Entrant, Result,
@@ -47,10 +44,6 @@ FORMER_DEFAULTS_BEFORE = 2
 #: The first version with the boards' records (``BoardRecord``) and the time of creation.
 RECORDS_FROM = 3
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
-#: What ``os.link`` says where a file system has no hard links (then a free name is
-#: taken by renaming, which a file appearing at that very moment could lose to).
-_NO_LINKS = {getattr(errno, name) for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EXDEV",
-                                              "ENOSYS", "EMLINK") if hasattr(errno, name)}
 
 
 def loads_json(text):
@@ -88,41 +81,19 @@ def write_free(path, data) -> Path:
 
 
 def _write_new(path, data: bytes, names) -> Path:
-    """Write ``data`` whole to a temporary neighbour of ``path``, flushed, then give it the
-    first of ``names`` not taken (a hard link, which fails rather than replace a file);
-    the path it took.  StoreError when every name is taken or the folder refuses."""
+    """Write ``data`` as a new file under the first of ``names`` not taken
+    (``game.files.write_to_free_name``: never over a file); the path it took.  StoreError
+    when every name is taken or the folder refuses."""
     path = Path(path)
     odd = not_a_file(path)
     if odd:
         raise StoreError(f"could not write {path}: it is {odd}, not a file")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            for target in names:
-                try:
-                    os.link(tmp, target)
-                except FileExistsError:
-                    continue
-                except (AttributeError, NotImplementedError, OSError) as exc:
-                    if isinstance(exc, OSError) and exc.errno not in _NO_LINKS:
-                        raise
-                    if os.path.lexists(target):     # no hard links here: a free name only
-                        continue
-                    os.rename(tmp, target)
-                sync_folder(path.parent)
-                return target
-        finally:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+        target = write_to_free_name(path, data, names, NO_LINKS)
     except OSError as exc:
         raise StoreError(f"could not write {path}: {exc.strerror or exc}") from None
+    if target is not None:
+        return target
     if len(names) == 1:
         raise StoreError(f"{path} exists already; it was left as it is")
     raise StoreError(f"could not write {path}: every name like it is taken")
