@@ -9,7 +9,8 @@ The worker talks over a single ``Pipe``: no queue, lock or semaphore, so
 nothing is left for multiprocessing's resource tracker to clean up, and the
 tracker ends with the last process that holds it.  The worker leaves by
 itself as soon as the program that started it is gone, however it ended
-(closed, crashed or killed), even in the middle of a search.
+(closed, crashed or killed), even in the middle of a search.  Every worker,
+the tournament's pairing one too, serves its jobs with ``serve_jobs``.
 """
 
 from __future__ import annotations
@@ -47,11 +48,15 @@ def exit_with_parent(poll: float = 0.5) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _serve(conn) -> None:
-    exit_with_parent()
-    from game import GAMES
-    from game.ai import choose_move
+def serve_jobs(conn, answer) -> None:
+    """Serve the jobs the program sends down ``conn`` until it has none left; what a
+    worker process runs.
 
+    Each job is answered by sending ``answer(conn, job)`` back.  ``answer`` reports a
+    failure of the job in its answer; an OSError out of it (the pipe broken while it sent
+    along the way) ends the worker quietly, as a closed pipe does.  The worker leaves when
+    the program sends None, closes its end, or is gone (``exit_with_parent``)."""
+    exit_with_parent()
     while True:
         try:
             job = conn.recv()
@@ -59,18 +64,29 @@ def _serve(conn) -> None:
             return
         if job is None:
             return
-        ident, game_name, position, level, seed = job
         try:
-            spec = GAMES[game_name]
-            state = spec.from_position(position)
-            move = choose_move(game_name, state, level, random.Random(seed))
-            answer = (ident, spec.format_move(state, move), None)
-        except Exception:  # report any failure to the client instead of dying silently
-            answer = (ident, None, traceback.format_exc(limit=3))
-        try:
-            conn.send(answer)
+            conn.send(answer(conn, job))
         except OSError:
             return
+
+
+def _move(conn, job):
+    """A ``Thinker``'s job answered: the move text, or the error that stopped the search."""
+    from game import GAMES
+    from game.ai import choose_move
+
+    ident, game_name, position, level, seed = job
+    try:
+        spec = GAMES[game_name]
+        state = spec.from_position(position)
+        move = choose_move(game_name, state, level, random.Random(seed))
+        return (ident, spec.format_move(state, move), None)
+    except Exception:  # report any failure to the client instead of dying silently
+        return (ident, None, traceback.format_exc(limit=3))
+
+
+def _serve(conn) -> None:
+    serve_jobs(conn, _move)
 
 
 class Thinker:
@@ -163,35 +179,29 @@ class Thinker:
         self._conn = None
 
 
-def _serve_analysis(conn) -> None:
-    exit_with_parent()
+def _analysis(conn, job):
+    """An ``Analyst``'s job answered: each position's figures sent as they come, then
+    how the job ended."""
     from game import GAMES
     from game.ai.analysis import estimate, position_seed
 
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
-        ident, game_name, positions, level, seed, budget = job
-        try:
-            spec = GAMES[game_name]
-            for index, position in positions:
-                state = spec.from_position(position)
-                entry = estimate(spec, state, level, random.Random(position_seed(seed, index)),
-                                 **budget)
-                conn.send((ident, "entry", index, entry))
-            answer = (ident, "done", None, None)
-        except OSError:
-            return
-        except Exception:  # report any failure to the client instead of dying silently
-            answer = (ident, "error", None, traceback.format_exc(limit=3))
-        try:
-            conn.send(answer)
-        except OSError:
-            return
+    ident, game_name, positions, level, seed, budget = job
+    try:
+        spec = GAMES[game_name]
+        for index, position in positions:
+            state = spec.from_position(position)
+            entry = estimate(spec, state, level, random.Random(position_seed(seed, index)),
+                             **budget)
+            conn.send((ident, "entry", index, entry))
+        return (ident, "done", None, None)
+    except OSError:
+        raise           # the pipe is broken: the worker ends
+    except Exception:  # report any failure to the client instead of dying silently
+        return (ident, "error", None, traceback.format_exc(limit=3))
+
+
+def _serve_analysis(conn) -> None:
+    serve_jobs(conn, _analysis)
 
 
 class Analyst(Thinker):

@@ -20,7 +20,7 @@ import json
 import traceback
 from dataclasses import dataclass
 
-from ..ai.worker import Thinker, exit_with_parent
+from ..ai.worker import Thinker, serve_jobs
 
 
 @dataclass(frozen=True)
@@ -52,26 +52,20 @@ def pair_copy(data: dict):
     return tuple(boards), tuple(copy.round_changes.get(boards[0].round, ()))
 
 
+def _pair(conn, job):
+    """A job answered: the round's boards and changes, or one line saying why there are
+    none."""
+    ident, data = job
+    try:
+        boards, changes = pair_copy(data)
+        return (ident, boards, changes, None)
+    except Exception as exc:  # report any failure to the program instead of dying
+        last = traceback.format_exception_only(type(exc), exc)[-1].strip()
+        return (ident, (), (), last)
+
+
 def _serve(conn) -> None:
-    exit_with_parent()
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):      # the program closed its end: nothing more to do
-            return
-        if job is None:
-            return
-        ident, data = job
-        try:
-            boards, changes = pair_copy(data)
-            answer = (ident, boards, changes, None)
-        except Exception as exc:  # report any failure to the program instead of dying
-            last = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            answer = (ident, (), (), last)
-        try:
-            conn.send(answer)
-        except OSError:
-            return
+    serve_jobs(conn, _pair)
 
 
 class Pairer(Thinker):
