@@ -116,15 +116,24 @@ def test_a_killed_pairing_says_so_and_pairs_nothing(app):
     assert on_disk(stored.id).rounds_paired == 2
 
 
-def test_a_change_while_pairing_pairs_the_round_again_for_the_tournament_as_it_is(app):
+def test_a_change_while_pairing_pairs_the_round_again_for_the_tournament_as_it_is(
+        app, monkeypatch):
+    from scenes.tournament.pairing_job import PairingJob
     store, stored = swiss()
     stored.pair_next_round()
     finish(stored, 1)
     view = round_view(app, stored)
+    # the worker's answer is held until the change below is made, however fast it comes
+    held = [True]
+    poll = PairingJob.poll
+    monkeypatch.setattr(PairingJob, "poll",
+                        lambda job, current: None if held[0] else poll(job, current))
     press(app, "Pair round 2")
+    assert view.pairing.busy
     # another screen (or program) keeps a requested bye before the answer comes
     with TournamentStore(db_path()) as other:
         other.open(stored.id).request_bye(0, 2)
+    held[0] = False
     assert wait_until(app, lambda: view.tournament.rounds_paired == 2, seconds=30)
     seated = {x for p in on_disk(stored.id).rounds[1] for x in (p.first, p.second)}
     assert 0 not in seated and len(seated - {None}) == 9
