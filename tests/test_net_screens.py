@@ -440,12 +440,8 @@ def test_a_hosted_game_is_hosted_again_after_the_program_was_closed(tmp_path, cl
     until_lost = []
     assert wait_until_client(bob, until_lost, lambda m: m.get("state") == "lost")
 
-    again = make_app(tmp_path)
+    again = rejoined(tmp_path)
     try:
-        again.stack.push("menu")
-        frames(again, 2)
-        press(again, "Rejoin")
-        until(again, lambda: top(again) == "play", "the hosted game back")
         play = again.stack.top
         assert play.remote.host.host.port == port and play.session.ply == 1
         until(again, lambda: board_of(bob).away == {} and not board_of(bob).paused,
@@ -454,6 +450,21 @@ def test_a_hosted_game_is_hosted_again_after_the_program_was_closed(tmp_path, cl
         until(again, lambda: play.session.ply == 2, "Bob's move on the game hosted again")
     finally:
         again.close()
+
+
+def rejoined(tmp_path):
+    """The program started again after it was closed, its hosted game brought back by the
+    menu's Rejoin."""
+    again = make_app(tmp_path)
+    try:
+        again.stack.push("menu")
+        frames(again, 2)
+        press(again, "Rejoin")
+        until(again, lambda: top(again) == "play", "the hosted game back")
+    except BaseException:
+        again.close()
+        raise
+    return again
 
 
 def wait_until_client(client, seen: list, test, seconds: float = 20.0) -> bool:
@@ -785,12 +796,8 @@ def test_a_computer_chosen_in_the_setup_plays_its_seat_on_the_host_and_comes_bac
     until(app, lambda: play.state.to_move == 1 and not play.view.busy, "Ann's turn")
     ply = play.session.ply
     app.close()                               # the host, and its computer, go with the program
-    again = make_app(tmp_path)
+    again = rejoined(tmp_path)
     try:
-        again.stack.push("menu")
-        frames(again, 2)
-        press(again, "Rejoin")
-        until(again, lambda: top(again) == "play", "the hosted game back")
         play = again.stack.top
         assert play.session.ply == ply
         play_until_robo_moves(again, play)   # Robo is back at its seat on the host

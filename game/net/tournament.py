@@ -387,6 +387,14 @@ class TournamentHost:
     def _ours(self, tag) -> tuple[int, int] | None:
         return pairing_of(tag, self.tid, self.tournament) if self.tournament else None
 
+    def _in_play(self):
+        """``(board, (round, board number))`` for each of this tournament's boards still
+        being played on the host."""
+        for board in list(self.host.boards.values()):
+            where = self._ours(board.tag)
+            if where is not None and not board.over:
+                yield board, where
+
     def catch_up(self) -> None:
         """Keep the result of every board that ended and is not yet in the round."""
         for found in self.host.results():
@@ -418,10 +426,7 @@ class TournamentHost:
         watchers are told the director's result, and the board can no longer report one."""
         from .store import HostStoreError
         t = self.tournament
-        for board in list(self.host.boards.values()):
-            where = self._ours(board.tag)
-            if where is None or board.over:
-                continue
+        for board, where in self._in_play():
             result = t.result(*where)
             if result is None:
                 continue
@@ -459,10 +464,7 @@ class TournamentHost:
         if not self.bots:
             return
         t = self.tournament
-        for board in list(self.host.boards.values()):
-            where = self._ours(board.tag)
-            if where is None or board.over:
-                continue
+        for board, where in self._in_play():
             pairing = t.pairing(*where)
             for seat, who in enumerate((pairing.first, pairing.second)):
                 entrant = t.entrants[who]
