@@ -456,3 +456,31 @@ def test_the_menu_setups_and_play_screens_fit_in_every_language(tmp_path, code, 
             app.stack.pop()
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_calabria_trays_shorten_a_long_name_to_keep_what_the_side_does_inside(tmp_path, size):
+    """Over each Calabria tray the side, the player's name and what the side is doing
+    ("places next - 12 pieces and the Dux in hand") stay inside the tray's header: a
+    40-character name is shortened with an ellipsis instead of pushing the words out."""
+    from scenes import assets
+    app = make_app(tmp_path, size=size)
+    try:
+        seats = [{"name": LONG, "kind": "human"}, {"name": LONG, "kind": "human"}]
+        config = {"game": "calabria", "variant": None, "options": {}, "seats": seats,
+                  "starter": "0", "time_control": None}
+        play = app.stack.push(PlayScene(app, config, seed=1))
+        frames(app, 2)
+        trays = play.view.trays
+        headers = [trays._header_rect(side) for side in (0, 1)]
+        with assets.TextRecorder() as recorder:
+            frames(app, 1)
+        drawn = [(rect, words) for rect, words in recorder.on(app.screen)
+                 if rect.width and any(rect.colliderect(h) for h in headers)]
+        doing = [w for _, w in drawn if "in hand" in w]
+        assert len(doing) == 2, drawn
+        assert any(w.endswith("\u2026") for _, w in drawn), "the long name is shortened"
+        for rect, words in drawn:
+            assert any(h.contains(rect) for h in headers), f"{words!r} {rect} leaves its tray"
+    finally:
+        app.close()

@@ -181,13 +181,6 @@ class Trays:
             pygame.draw.circle(surface, colour, (x + dot, header.centery),
                                dot * (0.8 + 0.35 * pulse()))
             x += dot * 3
-        words = side_name.upper()
-        if not says_side(name, side_name):
-            # TRANSLATORS: a side's title over its tray: "ROMANS  Ann"
-            words = _("{side}  {name}").format(side=words, name=isolated(name))
-        title = label(words, size, colour, True)
-        surface.blit(title, title.get_rect(midleft=(x, header.centery)))
-        x += title.get_width() + c // 4
         if s.is_over:
             # TRANSLATORS: over the tray of the side that won, or of both after a draw
             doing = (_("win") if s.winner == side
@@ -199,12 +192,32 @@ class Trays:
                      else _("{hand} in hand")).format(hand=hand_words(pieces, dux))
         else:
             doing = _("to move") if turn else ""
+        # A long name is shortened so that what the side is doing keeps its room.
+        room = header.right - x
+        if doing:
+            room -= assets.measure(doing, size, turn) + c // 4
+        if turn and warnings:
+            room -= assets.measure(warnings, size, True) + c // 4
+        words = side_name.upper()
+        if not says_side(name, side_name):
+            # TRANSLATORS: a side's title over its tray: "ROMANS  Ann"
+            words = assets.fitted(_("{side}  {name}").format(side=words, name="{name}"),
+                                  name, size, room, True)
+        title = label(words, size, colour, True)
+        where = title.get_rect(midleft=(x, header.centery))
+        surface.blit(title, where)
+        assets.record(surface, where, words)
+        x += title.get_width() + c // 4
         if doing:
             img = label(doing, size, INK if turn else (200, 184, 160), turn)
-            surface.blit(img, img.get_rect(midleft=(x, header.centery)))
+            where = img.get_rect(midleft=(x, header.centery))
+            surface.blit(img, where)
+            assets.record(surface, where, doing)
         if turn and warnings:
             img = label(warnings, size, (255, 170, 110), True)
-            surface.blit(img, img.get_rect(midright=(header.right, header.centery)))
+            where = img.get_rect(midright=(header.right, header.centery))
+            surface.blit(img, where)
+            assets.record(surface, where, warnings)
         self._draw_supply(surface, s, side, held, enabled)
         if s.phase == "positioning":
             self._draw_hand(surface, s, side, held, enabled)
