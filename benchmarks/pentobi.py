@@ -13,6 +13,7 @@ Run from the project root::
                                  [--no-cap] [--load N]
     python benchmarks/pentobi.py --summary FILE.jsonl [FILE.jsonl ...]
     python benchmarks/pentobi.py --level hard --pentobi 5 --games 20 --seat second [...]
+    python benchmarks/pentobi.py --level hard --pentobi 5 --games 40 --seat second --moves 2:6 [...]
 
 Seats alternate; each game is one JSON line (every move with its wall and
 processor seconds, the scores); a rerun with the same ``--out`` plays only
@@ -28,7 +29,12 @@ at the end.  ``--seat first`` or ``--seat second`` plays every game from that
 seat, on the seeds the alternating match gives that seat (game ``2k`` or
 ``2k + 1`` of ``--seed``), so that the two halves of a match can be measured,
 or compared with one kept, apart; this script then plays the games itself,
-with the referee's GTP client, and writes the same lines.  ``--summary`` prints wins and losses (as the first and as the
+with the referee's GTP client, and writes the same lines.  ``--moves LO:HI``
+(with ``--seat``) lets our level play only that seat's moves LO to HI - 1 (its
+own moves, counted from 0: the two opening 1x1s are 0 and 1), a
+second Pentobi of the same level the seat's other moves: Pentobi against
+itself, with our level in one phase of one seat, which shows where in the game
+that seat's points are lost (``--moves 0:0``, Pentobi alone, is the yardstick).  ``--summary`` prints wins and losses (as the first and as the
 second player), the processor and wall seconds a move and the moves that met
 the cap, of kept records.
 """
@@ -49,6 +55,16 @@ sys.path.insert(0, str(ROOT))
 DEFAULT_DIR = ROOT.parent / "pentobi"
 
 
+def _phase_words(phase) -> str:
+    if phase is None:
+        return ""
+    lo, hi = phase
+    if hi == lo:
+        return "Pentobi in both seats (our level played no move); "
+    end = "the end" if hi is None else f"move {hi - 1}"
+    return f"our level playing its seat's moves {lo} to {end} only; "
+
+
 def summary(path: Path) -> str:
     from game.ai.levels import WALL_CAP, level_for
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
@@ -56,6 +72,9 @@ def summary(path: Path) -> str:
     lost = sum(r["result"].startswith("loss") for r in rows)
     ties = sum(r["result"].endswith("tiebreak") for r in rows)
     ours = [m for r in rows for m in r["moves"] if m["who"] == "project"]
+    margin = [r["scores"][r["project_player"]] - r["scores"][1 - r["project_player"]]
+              for r in rows if r["result"] != "error"]
+    phase = rows[0].get("project_moves") if rows else None
     wall = [m["wall"] for m in ours]
     cpu = [m.get("cpu", 0.0) for m in ours]
     seats = []
@@ -74,7 +93,9 @@ def summary(path: Path) -> str:
                                    f"took the {cap:.1f} s of the cap or more (cut short "
                                    f"unless the cap was lifted)")
     return (f"{path.name}: {level} against Pentobi level {pentobi}: {len(rows)} games, won {won}, "
-            f"lost {lost} ({ties} decided by the tie rule; {', '.join(seats)}); a move: "
+            f"lost {lost} ({ties} decided by the tie rule; {', '.join(seats)}); "
+            f"{_phase_words(phase)}"
+            f"points {mean(margin):+.2f} a game (the seat ours against the other); a move: "
             f"processor {mean(cpu):.2f} s, wall {mean(wall):.2f} s, at most "
             f"{max(wall, default=0):.2f} s{near}")
 
@@ -96,37 +117,52 @@ def one_seat(a, seat: int, out: Path, env: dict) -> int:
     done = 0
     if out.exists():
         done = sum(1 for line in out.read_text().splitlines() if line.strip())
+    lo, hi = a.moves if a.moves is not None else (0, None)
+
+    def pentobi_engine(seed):
+        return Gtp([str(engine), "--game", a.variant, "--level", str(a.pentobi),
+                    "--noresign", "--quiet", "--threads", "1", "--seed", str(seed),
+                    "--book", str(book)], name="pentobi")
+
     for k in range(done, a.games):
         game = 2 * k + seat
         seed = a.seed * 1000 + game
-        pentobi = Gtp([str(engine), "--game", a.variant, "--level", str(a.pentobi),
-                       "--noresign", "--quiet", "--threads", "1", "--seed", str(seed),
-                       "--book", str(book)], name="pentobi")
+        pentobi = pentobi_engine(seed)
         ours = Gtp([sys.executable, "-m", "game", "gtp", "--variant", a.variant, "--level",
                     a.level, "--seed", str(seed)], cwd=str(ROOT), name="project")
+        # With --moves, a second Pentobi plays the seat's moves outside the phase.
+        stand_in = pentobi_engine(seed + 500000) if a.moves is not None else None
+        engines = [e for e in (pentobi, ours, stand_in) if e is not None]
         try:
-            for e in (pentobi, ours):
+            for e in engines:
                 e.send(f"set_game {sgf_game}")
                 e.send("clear_board")
             state = spec.new_game(variant=a.variant)
             moves, error, start = [], None, time.time()
+            own = 0         # the seat's moves so far
             while not state.is_over:
                 colour = state.colour
                 word = "bw"[colour] if a.variant == "callisto_2" else str(colour + 1)
-                mover, other = (ours, pentobi) if state.to_move == seat else (pentobi, ours)
+                if state.to_move != seat:
+                    mover = pentobi
+                else:
+                    mover = ours if lo <= own and (hi is None or own < hi) else stand_in
+                    own += 1
                 try:
                     text, wall, cpu = mover.timed(f"genmove {word}")
                     move = spec.parse_move(state, text)
                     canon = spec.format_move(state, move)
                     state = state.play(move)
-                    other.send(f"play {word} {canon}")
+                    for e in engines:
+                        if e is not mover:
+                            e.send(f"play {word} {canon}")
                 except Exception as exc:  # the game is kept as an error; the match goes on
                     error = f"{mover.name}: {exc}"
                     break
                 moves.append(dict(colour=colour, who=mover.name, move=canon,
                                   wall=round(wall, 4), cpu=round(cpu, 4)))
         finally:
-            for e in (pentobi, ours):
+            for e in engines:
                 e.close()
         scores = list(state.scores)
         if error:
@@ -137,6 +173,7 @@ def one_seat(a, seat: int, out: Path, env: dict) -> int:
                       + ("_tiebreak" if scores[0] == scores[1] else ""))
         row = dict(game=game, seed=seed, variant=a.variant, level=a.level, pentobi=a.pentobi,
                    book=True, project_player=seat, scores=scores, result=result, error=error,
+                   **({} if a.moves is None else {"project_moves": [lo, hi]}),
                    plies=len(moves), seconds=round(time.time() - start, 1), moves=moves)
         with open(out, "a") as f:
             f.write(json.dumps(row) + "\n")
@@ -149,6 +186,20 @@ def one_seat(a, seat: int, out: Path, env: dict) -> int:
 #: levels' wall-clock cap before the engine plays.
 NO_CAP = "import game.ai.levels\ngame.ai.levels.WALL_CAP = float('inf')\n"
 SPIN = "while True:\n    pass\n"
+
+
+def _phase(text: str) -> tuple:
+    """``LO:HI`` (HI may be left out: to the end) as ``(lo, hi)``."""
+    try:
+        lo, colon, hi = text.partition(":")
+        if not colon:
+            raise ValueError(text)
+        lo, hi = int(lo), (int(hi) if hi.strip() else None)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LO:HI (two move numbers)") from None
+    if lo < 0 or (hi is not None and hi < lo):
+        raise argparse.ArgumentTypeError(f"{text!r}: need 0 <= LO <= HI")
+    return lo, hi
 
 
 def main(argv=None) -> int:
@@ -169,7 +220,12 @@ def main(argv=None) -> int:
                     help="busy processes running beside the match (default 0)")
     ap.add_argument("--seat", choices=("both", "first", "second"), default="both",
                     help="the seat our level plays (default both, alternating)")
+    ap.add_argument("--moves", type=_phase, metavar="LO:HI",
+                    help="with --seat: our level plays only the seat's moves LO to HI - 1 "
+                         "(counted from 0), Pentobi the others")
     a = ap.parse_args(argv)
+    if a.moves is not None and a.seat == "both":
+        ap.error("--moves needs --seat first or --seat second")
     if a.summary:
         for name in a.summary:
             print(summary(Path(name)))

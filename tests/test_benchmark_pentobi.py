@@ -1,0 +1,72 @@
+"""The measurement against Pentobi: its phase option and what its summary says of a record
+(Pentobi itself is not needed: the records are written here)."""
+
+import argparse
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "pentobi.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_pentobi", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_phases_read_as_move_numbers_and_bad_ones_are_named(bench):
+    assert bench._phase("2:6") == (2, 6)
+    assert bench._phase("14:") == (14, None)
+    assert bench._phase("0:0") == (0, 0)
+    for bad in ("2", "a:b", "6:2", "-1:3", ""):
+        with pytest.raises(argparse.ArgumentTypeError, match="LO"):
+            bench._phase(bad)
+
+
+def test_moves_without_a_seat_is_refused(bench, capsys):
+    with pytest.raises(SystemExit):
+        bench.main(["--moves", "2:6"])
+    assert "--moves needs --seat" in capsys.readouterr().err
+
+
+def _row(game, seat, scores, result, phase=None):
+    moves = [dict(colour=0, who="project" if seat == 0 else "pentobi", move="e9", wall=0.5,
+                  cpu=0.4),
+             dict(colour=1, who="project" if seat == 1 else "pentobi", move="k7", wall=1.5,
+                  cpu=1.2)]
+    row = dict(game=game, seed=50000 + game, variant="callisto_2", level="hard", pentobi=5,
+               book=True, project_player=seat, scores=scores, result=result, error=None,
+               plies=2, seconds=3.0, moves=moves)
+    if phase is not None:
+        row["project_moves"] = list(phase)
+    return json.dumps(row)
+
+
+def test_a_summary_counts_each_seat_and_the_points(bench, tmp_path):
+    record = tmp_path / "match.jsonl"
+    record.write_text("\n".join([
+        _row(0, 0, [65, 60], "win"),
+        _row(1, 1, [66, 58], "loss"),
+        _row(3, 1, [61, 61], "win_tiebreak"),
+    ]) + "\n")
+    text = bench.summary(record)
+    assert "3 games, won 2, lost 1 (1 decided by the tie rule" in text
+    assert "as the first player 1 of 1, as the second player 1 of 2" in text
+    # +5, -8 and 0 points for our seat
+    assert "points -1.00 a game" in text
+    assert "our level playing" not in text
+
+
+def test_a_phase_record_says_which_moves_our_level_played(bench, tmp_path):
+    record = tmp_path / "phase.jsonl"
+    record.write_text(_row(1, 1, [60, 64], "win", (2, 6)) + "\n")
+    assert "our level playing its seat's moves 2 to move 5 only" in bench.summary(record)
+    record.write_text(_row(1, 1, [60, 64], "win", (14, None)) + "\n")
+    assert "moves 14 to the end only" in bench.summary(record)
+    record.write_text(_row(1, 1, [60, 64], "win", (0, 0)) + "\n")
+    assert "Pentobi in both seats" in bench.summary(record)
