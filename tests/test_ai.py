@@ -416,6 +416,66 @@ def test_callisto_prior_puts_big_pieces_first():
     assert len(state.move_cells(best)) == 5
 
 
+#: Two-colour Callisto after both colours' 1x1s and two pieces each; Green (the second
+#: colour) to move.  Blue's pieces g6-i6 have free cells beside them at f6, g5 and h5.
+CONTESTED = "e9;k7;j6;g11;g6,h6,i6,h7,h8;k4,i5,j5,k5,k6;e10,e11,f11,f12,g12"
+
+
+def test_callisto_contest_ranking_puts_taking_the_other_colours_room_before_size():
+    from game.ai.knowledge.callisto import contest_prior, prior
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    for text in CONTESTED.split(";"):
+        state = state.play(spec.parse_move(state, text))
+    moves = state.legal_moves()
+    # every free cell beside one of Blue's pieces, worked out from the cells themselves
+    blue = {cell for colour, move in state.moves if colour == 0
+            for cell in state.move_cells(move)}
+    taken_cells = {cell for _, move in state.moves for cell in state.move_cells(move)}
+    beside_blue = {(x + dx, y + dy) for x, y in blue
+                   for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - taken_cells
+    size = {m: len(state.move_cells(m)) for m in moves}
+    taken = {m: len(beside_blue & set(state.move_cells(m))) for m in moves}
+    contest = dict(zip(moves, contest_prior(state, moves)))
+    plain = dict(zip(moves, prior(state, moves)))
+    # the tetromino on f5, g5, h5 and f6 takes three of those cells (f6, g5, h5)
+    block = spec.parse_move(state, "f5,g5,h5,f6")
+    assert size[block] == 4 and taken[block] == 3
+    far = [m for m in moves if size[m] == 5 and not taken[m]]
+    assert len(far) > 20
+    assert all(contest[block] > contest[m] for m in far)
+    # the plain ranking puts every pentomino first
+    assert all(plain[block] < plain[m] for m in moves if size[m] == 5)
+    # from its fifth piece on, and while a colour still places its opening 1x1s, both
+    # rankings are the same
+    later = state
+    rng = random.Random(3)
+    while sum(1 for colour, _ in later.moves if colour == 1) < 6 or later.colour != 1:
+        later = later.play(rng.choice(later.legal_moves()))
+    assert later.colour == 1 and not later.is_over
+    assert contest_prior(later, later.legal_moves()) == prior(later, later.legal_moves())
+    assert contest_prior(state, moves) != prior(state, moves)
+    opening = spec.new_game(variant="callisto_2").play(spec.parse_move(state, "e9"))
+    ones = opening.legal_moves()
+    assert contest_prior(opening, ones) == prior(opening, ones)
+
+
+def test_callisto_two_colour_hard_ranks_by_contest_the_other_levels_by_size():
+    from game.ai.knowledge import knowledge_for
+    from game.ai.knowledge.callisto import contest_order, order
+    from game.ai.mcts import Search
+    spec = GAMES["callisto"]
+    know = knowledge_for("callisto")
+    state = spec.new_game(variant="callisto_2")
+    for level, variant, expected in (("hard", "callisto_2", contest_order),
+                                     ("expert", "callisto_2", order),
+                                     ("medium", "callisto_2", order),
+                                     ("hard", "callisto", order)):
+        settings = level_for("callisto", level, know, variant)
+        search = Search(spec, state, settings, know, random.Random(1), None, 10)
+        assert search.order is expected, (level, variant)
+
+
 def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
     from game.ai.knowledge.callisto import rollout
     spec = GAMES["callisto"]

@@ -42,7 +42,7 @@ def arity(hook: str) -> int:
 def test_the_contract_names_every_hook_the_searches_use_trap_included():
     assert {"prior", "order", "playout", "evaluate", "rollout", "reseed", "continuation",
             "trap", "blunder", "alphabeta_model", "even", "work_weight", "LEVELS",
-            "VARIANT_LEVELS", "SCORE_SCALE"} == set(HOOKS)
+            "VARIANT_LEVELS", "SCORE_SCALE", "PRIORS"} == set(HOOKS)
     # every attribute the searches read from a game's knowledge is in the contract
     read = set()
     for path in sorted((ROOT / "game" / "ai").glob("*.py")):
@@ -77,13 +77,17 @@ def test_every_plug_in_satisfies_the_contract(game):
     for hook in HOOKS:
         value = getattr(know, hook)
         assert value is given.get(hook, getattr(SearchKnowledge, hook)), hook
-        if hook in ("LEVELS", "VARIANT_LEVELS", "SCORE_SCALE") or value is None:
+        if hook in ("LEVELS", "VARIANT_LEVELS", "SCORE_SCALE", "PRIORS") or value is None:
             continue
         parameters = inspect.signature(value).parameters.values()
         assert callable(value) and len(parameters) >= arity(hook) and all(
             p.default is not p.empty for p in list(parameters)[arity(hook):]), \
             f"{game}: {hook}{inspect.signature(value)} does not take {arity(hook)} arguments"
     assert isinstance(know.SCORE_SCALE, (int, float)) and know.SCORE_SCALE > 0
+    for name, pair in know.PRIORS.items():
+        prior, order = pair
+        assert len(inspect.signature(prior).parameters) >= arity("prior"), name
+        assert len(inspect.signature(order).parameters) >= arity("order"), name
     assert set(know.LEVELS) <= set(LEVELS)
     assert set(know.VARIANT_LEVELS) <= set(GAMES[game].variants)
     if any(level_for(game, lv, variant=v).searcher == "alphabeta"
@@ -104,6 +108,7 @@ def test_a_game_without_a_plug_in_gets_every_default():
     know = knowledge_for("no_such_game")
     assert all(getattr(know, hook) is None for hook in HOOKS if hook[0].islower())
     assert know.LEVELS == {} and know.VARIANT_LEVELS == {} and know.SCORE_SCALE == 5.0
+    assert know.PRIORS == {}
 
 
 # --- level settings -----------------------------------------------------------------------
@@ -135,6 +140,13 @@ def test_a_plug_in_with_a_misspelt_setting_or_level_is_refused():
         level_for("fake", "easy", fake(LEVELS={"hardd": {"traps": True}}))
     with pytest.raises(ValueError, match=r"VARIANT_LEVELS\['two'\]\['expert'\]: .*'setle'"):
         level_for("fake", "easy", fake(VARIANT_LEVELS={"two": {"expert": {"setle": False}}}))
+    # a ranking a level names must be one the plug-in offers
+    with pytest.raises(ValueError, match=r"VARIANT_LEVELS\['two'\]\['hard'\]: prior 'contset' "
+                                         r"is not one of its PRIORS \(contest\)"):
+        level_for("fake", "easy", fake(VARIANT_LEVELS={"two": {"hard": {"prior": "contset"}}},
+                                       PRIORS={"contest": (None, None)}))
+    assert level_for("fake", "hard", fake(LEVELS={"hard": {"prior": "contest"}},
+                                          PRIORS={"contest": (None, None)})).prior == "contest"
 
 
 def test_every_setting_is_documented_in_the_level_docstring():

@@ -156,7 +156,8 @@ class Level:
     Monte Carlo tree search (``mcts.py``):
 
     c: UCT exploration constant (rewards lie in [0, 1]).
-    prior: order moves by the plug-in's ``prior`` (needed for widening).
+    prior: order moves by the plug-in's ``prior`` (needed for widening); a name
+        of the plug-in's ``PRIORS`` orders them by that ranking instead.
     widen: progressive widening ``(base, factor, power)``: a node with ``n``
         visits may have ``base + factor * n ** power`` children; None expands
         every move before going deeper (and so does a level without ``prior``).
@@ -197,7 +198,7 @@ class Level:
     iterations: int | None
     searcher: str = "mcts"
     c: float = 0.9
-    prior: bool = True
+    prior: bool | str = True
     widen: tuple | None = None
     policy: bool = True
     playout_depth: int | None = None
@@ -248,6 +249,15 @@ def check_tables(spec_name: str, knowledge) -> None:
         for level, settings in levels.items():
             check_settings(settings, f"{spec_name} knowledge: "
                                      f"VARIANT_LEVELS[{variant!r}][{level!r}]", level)
+    rows = [(f"LEVELS[{level!r}]", settings) for level, settings in knowledge.LEVELS.items()]
+    rows += [(f"VARIANT_LEVELS[{variant!r}][{level!r}]", settings)
+             for variant, levels in knowledge.VARIANT_LEVELS.items()
+             for level, settings in levels.items()]
+    for where, settings in rows:
+        name = settings.get("prior")
+        if isinstance(name, str) and name not in knowledge.PRIORS:
+            raise ValueError(f"{spec_name} knowledge: {where}: prior {name!r} is not one of "
+                             f"its PRIORS ({', '.join(knowledge.PRIORS) or 'none'})")
 
 
 BASE = {

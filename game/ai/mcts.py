@@ -135,8 +135,11 @@ class Search:
         self.margin = level.margin
         self.chance = spec.chance
         self.solver = level.solver and not self.chance
-        self.prior = knowledge.prior if level.prior else None
-        self.order = knowledge.order if self.prior is not None else None
+        if isinstance(level.prior, str):     # another ranking the plug-in offers
+            self.prior, self.order = knowledge.PRIORS[level.prior]
+        else:
+            self.prior = knowledge.prior if level.prior else None
+            self.order = knowledge.order if self.prior is not None else None
         self.widen = level.widen if self.prior is not None else None
         self.policy = knowledge.playout if level.policy else None
         self.evaluator = knowledge.evaluate

@@ -59,6 +59,10 @@ class SearchKnowledge(Protocol):
     #: ``order(state, moves, rng)``: ``moves`` by ``prior``, best last, ties in random
     #: order (a faster way than the search's shuffle-then-sort).
     order: Callable[[GameState, list, random.Random], list] | None = None
+    #: ``{name: (prior, order)}``: other rankings of the moves, each with its ``order``,
+    #: that a level names by its ``prior`` setting (``prior="contest"``) instead of
+    #: ``prior`` and ``order``.
+    PRIORS: Mapping[str, tuple] = MappingProxyType({})
     #: ``playout(state, moves, rng)``: the move a playout makes (a fast policy; levels
     #: with ``policy``).  None: a uniformly random move.
     playout: Callable[[GameState, list, random.Random], Any] | None = None

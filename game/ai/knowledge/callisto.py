@@ -11,8 +11,10 @@ hand (pieces that have no place left count less).  In the two-colour game Hard
 and Expert play each new node out to the end instead (``rollout``: each colour
 answers the other's last move where it can, big pieces first), on bit sets
 kept by the state (``CallistoState._free``, ``_touch``, ``_allowed``), and share
-what the playouts learn between moves (RAVE).  In the two-colour game every level
-puts the opening 1x1s next to the middle only (``OPENING_SPREAD``).
+what the playouts learn between moves (RAVE); there Hard ranks a colour's first
+four pieces by the cells they take from the other colour (``contest_prior``).  In
+the two-colour game every level puts the opening 1x1s next to the middle only
+(``OPENING_SPREAD``).
 """
 
 from __future__ import annotations
@@ -81,10 +83,17 @@ QUALITY_MEMORY = 2000
 #: And it thinks its whole budget (``settle`` off): what is left once its move is settled
 #: deepens the line it plays, which its next search goes on from.  Against Pentobi's
 #: level 5: 17 of 40 games with c 0.5, 21 with c 0.2, 27 with both; against Hard 20, 22, 26.
+#: Hard ranks a colour's first four pieces by ``contest_prior`` (``prior``: "contest") and
+#: widens more slowly (2 + 0.8 sqrt(n) children, not 2 + 1.5 sqrt(n)).  Pentobi against itself
+#: with Hard playing only those four moves of the second seat: 8 games of 40 won and 8 points
+#: a game lost against level 5, where Pentobi in both seats won 21 and drew level; with the
+#: contest ranking and the slower widening 12 of 40 and 3.6 points (each alone did little,
+#: and ranking every later move alike lost its gain).  In whole games as the second player
+#: against level 5: SECOND_RESULT.
 VARIANT_LEVELS = {
     "callisto_2": {
         "hard": {"iterations": 4850, "playout_depth": 80, "fast_rollout": True, "rave": 500,
-                 "c": 0.5, "quality": True},
+                 "c": 0.5, "quality": True, "prior": "contest", "widen": (2, 0.8, 0.5)},
         "expert": {"iterations": 12200, "playout_depth": 80, "fast_rollout": True, "rave": 500,
                    "c": 0.2, "settle": False},
     },
@@ -495,6 +504,88 @@ def prior(state, moves) -> list:
     return [base[m] + grow * count(rim_of[m] & room) + block * count(mask_of[m] & others_rim)
             if piece_sizes[m] else one_rank.get(m, -20.0) - one_shift
             for m in moves]
+
+
+#: Hard's ranking of a colour's first four pieces in the two-colour game (``contest_prior``):
+#: the features Pentobi's search weighs for this variant (its ``PriorKnowledge``, weights
+#: it learned from games and that are logarithms here), which put taking the other
+#: colour's growth cells far ahead of piece size.  Per cell of the piece: on a free cell
+#: beside the other colour, else any.  Per cell around the piece: free and not yet beside
+#: the colour (new room), free and already beside it, beside an own piece, beside the
+#: other colour's piece.  And the piece's size (the third 1x1 counts with size 0), and
+#: touching the cells around the other colour's last move.
+CONTEST_PIECE = {0: 1.121, 2: -1.955, 3: -0.952, 4: 0.519, 5: 1.288}
+CONTEST_ON_GROWTH = 2.437
+CONTEST_ON_OTHER = 0.363
+CONTEST_RIM_NEW = 0.263
+CONTEST_RIM_REACHED = -0.751
+CONTEST_RIM_OWN = -0.676
+CONTEST_RIM_OTHER = -1.480
+CONTEST_NEAR_LAST = 0.242
+
+_CONTEST_BASE: dict = {}
+
+
+def _contest_base(geo, piece_sizes) -> list:
+    """Per placement: what its contest rank holds whatever the position (its piece,
+    its cells counted as any, every cell around it counted as the other colour's)."""
+    base = _CONTEST_BASE.get(id(geo))
+    if base is None:
+        base = [CONTEST_PIECE[piece_sizes[m]] + max(1, piece_sizes[m]) * CONTEST_ON_OTHER
+                + _popcount(geo.rim_of[m]) * CONTEST_RIM_OTHER for m in range(geo.placements)]
+        _CONTEST_BASE[id(geo)] = base
+    return base
+
+
+#: The colour's moves (its two opening 1x1s included) that ``contest_prior`` ranks:
+#: its first four pieces.  Later it ranks as ``prior``.
+CONTEST_MOVES = 6
+
+
+def contest_prior(state, moves) -> list:
+    """Contested cells first (``CONTEST_PIECE`` and the weights after it), in the
+    two-colour game for the colour's first four pieces after its opening 1x1s;
+    ``prior`` elsewhere."""
+    colour = state.colour
+    if len(state.owned) != 2 or state.left[colour][0] > 1 \
+            or sum(1 for c, _ in state.moves if c == colour) >= CONTEST_MOVES:
+        return prior(state, moves)
+    geo = state.geo
+    base = _contest_base(geo, _tables(state)[4])
+    empty = geo.mask & ~state.occupied
+    own = state.owned[colour]
+    reached = state.rims[colour] & empty
+    growth = state.rims[1 - colour] & empty
+    near_last = 0
+    if state.moves and state.moves[-1][0] != colour:
+        near_last = geo.rim_of[state.moves[-1][1]] & empty
+    on_growth = CONTEST_ON_GROWTH - CONTEST_ON_OTHER
+    rim_reached = CONTEST_RIM_REACHED - CONTEST_RIM_NEW
+    rim_free = CONTEST_RIM_NEW - CONTEST_RIM_OTHER
+    rim_own = CONTEST_RIM_OWN - CONTEST_RIM_OTHER
+    mask_of, rim_of = geo.mask_of, geo.rim_of
+    count = _popcount
+    out = []
+    for m in moves:
+        mask = mask_of[m]
+        rim = rim_of[m]
+        out.append(base[m] + on_growth * count(mask & growth) + rim_reached * count(rim & reached)
+                   + rim_free * count(rim & empty) + rim_own * count(rim & own)
+                   + (CONTEST_NEAR_LAST if mask & near_last else 0.0))
+    return out
+
+
+def contest_order(state, moves, rng) -> list:
+    """``order`` by ``contest_prior``."""
+    moves = opening_ones(state, moves)
+    ranks = contest_prior(state, moves)
+    rand = rng.random
+    keyed = sorted(zip([r + 0.01 * rand() for r in ranks], moves))
+    return [m for _, m in keyed]
+
+
+#: Other rankings a level may name (``prior``: "contest").
+PRIORS = {"contest": (contest_prior, contest_order)}
 
 
 def continuation(old, new):
