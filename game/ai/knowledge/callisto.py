@@ -514,14 +514,18 @@ def prior(state, moves) -> list:
 #: the colour (new room), free and already beside it, beside an own piece, beside the
 #: other colour's piece.  And the piece's size (the third 1x1 counts with size 0), and
 #: touching the cells around the other colour's last move.
-CONTEST_PIECE = {0: 1.121, 2: -1.955, 3: -0.952, 4: 0.519, 5: 1.288}
-CONTEST_ON_GROWTH = 2.437
-CONTEST_ON_OTHER = 0.363
-CONTEST_RIM_NEW = 0.263
-CONTEST_RIM_REACHED = -0.751
-CONTEST_RIM_OWN = -0.676
-CONTEST_RIM_OTHER = -1.480
-CONTEST_NEAR_LAST = 0.242
+#: Pentobi's weights are learned at a temperature of 0.84: each is divided by it.
+_T = 0.84
+CONTEST_PIECE = {0: 0.942 / _T, 2: -1.642 / _T, 3: -0.800 / _T, 4: 0.436 / _T, 5: 1.082 / _T}
+CONTEST_ON_GROWTH = 2.047 / _T
+CONTEST_ON_OTHER = 0.305 / _T
+CONTEST_RIM_NEW = 0.221 / _T
+CONTEST_RIM_REACHED = -0.631 / _T
+#: Pentobi counts a cell around the piece twice as an attach point and once as an
+#: adjacent point: for an own piece -0.273 and -0.022, for the other colour's -0.597 and -0.049.
+CONTEST_RIM_OWN = (2 * -0.273 - 0.022) / _T
+CONTEST_RIM_OTHER = (2 * -0.597 - 0.049) / _T
+CONTEST_NEAR_LAST = 0.203 / _T
 
 _CONTEST_BASE: dict = {}
 
