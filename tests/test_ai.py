@@ -460,7 +460,7 @@ def test_callisto_contest_ranking_puts_taking_the_other_colours_room_before_size
     assert contest_prior(opening, ones) == prior(opening, ones)
 
 
-def test_callisto_two_colour_hard_ranks_by_contest_the_other_levels_by_size():
+def test_callisto_two_colour_hard_and_expert_rank_by_contest_the_other_levels_by_size():
     from game.ai.knowledge import knowledge_for
     from game.ai.knowledge.callisto import contest_order, order
     from game.ai.mcts import Search
@@ -468,7 +468,7 @@ def test_callisto_two_colour_hard_ranks_by_contest_the_other_levels_by_size():
     know = knowledge_for("callisto")
     state = spec.new_game(variant="callisto_2")
     for level, variant, expected in (("hard", "callisto_2", contest_order),
-                                     ("expert", "callisto_2", order),
+                                     ("expert", "callisto_2", contest_order),
                                      ("medium", "callisto_2", order),
                                      ("hard", "callisto", order)):
         settings = level_for("callisto", level, know, variant)

@@ -95,7 +95,7 @@ VARIANT_LEVELS = {
         "hard": {"iterations": 4850, "playout_depth": 80, "fast_rollout": True, "rave": 500,
                  "c": 0.5, "quality": True, "prior": "contest", "widen": (2, 0.8, 0.5)},
         "expert": {"iterations": 12200, "playout_depth": 80, "fast_rollout": True, "rave": 500,
-                   "c": 0.2, "settle": False},
+                   "c": 0.2, "settle": False, "prior": "contest", "widen": (2, 0.8, 0.5)},
     },
 }
 
