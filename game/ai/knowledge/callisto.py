@@ -11,7 +11,7 @@ hand (pieces that have no place left count less).  In the two-colour game Hard
 and Expert play each new node out to the end instead (``rollout``: each colour
 answers the other's last move where it can, big pieces first), on bit sets
 kept by the state (``CallistoState._free``, ``_touch``, ``_allowed``), and share
-what the playouts learn between moves (RAVE); there Hard ranks a colour's first
+what the playouts learn between moves (RAVE); there both rank a colour's first
 four pieces by the cells they take from the other colour (``contest_prior``).  In
 the two-colour game every level puts the opening 1x1s next to the middle only
 (``OPENING_SPREAD``).
@@ -83,13 +83,14 @@ QUALITY_MEMORY = 2000
 #: And it thinks its whole budget (``settle`` off): what is left once its move is settled
 #: deepens the line it plays, which its next search goes on from.  Against Pentobi's
 #: level 5: 17 of 40 games with c 0.5, 21 with c 0.2, 27 with both; against Hard 20, 22, 26.
-#: Hard ranks a colour's first four pieces by ``contest_prior`` (``prior``: "contest") and
-#: widens more slowly (2 + 0.8 sqrt(n) children, not 2 + 1.5 sqrt(n)).  Pentobi against itself
-#: with Hard playing only those four moves of the second seat: 8 games of 40 won and 8 points
-#: a game lost against level 5, where Pentobi in both seats won 21 and drew level; with the
-#: contest ranking and the slower widening 12 of 40 and 3.6 points (each alone did little,
-#: and ranking every later move alike lost its gain).  In whole games as the second player
-#: against level 5: SECOND_RESULT.
+#: Hard and Expert rank a colour's first four pieces by ``contest_prior`` (``prior``:
+#: "contest") and widen more slowly (2 + 0.8 sqrt(n) children, not 2 + 1.5 sqrt(n)).
+#: Pentobi against itself with Hard playing only those four moves of the second seat: 8
+#: games of 40 won and 8 points a game lost against level 5, where Pentobi in both seats won
+#: 21 and drew level; with the contest ranking and the slower widening 12 of 40 and 3.6
+#: points (each alone did little, and ranking every later move alike lost its gain); Expert
+#: 4 and 8 of 26 (9.1 and 2.3 points).  In whole games as the second player against level 5,
+#: Hard won 14 of 40 with them, 9 before, on the same seeds (the README, Computer strength).
 VARIANT_LEVELS = {
     "callisto_2": {
         "hard": {"iterations": 4850, "playout_depth": 80, "fast_rollout": True, "rave": 500,
@@ -506,7 +507,7 @@ def prior(state, moves) -> list:
             for m in moves]
 
 
-#: Hard's ranking of a colour's first four pieces in the two-colour game (``contest_prior``):
+#: Hard's and Expert's ranking of a colour's first four pieces in the two-colour game:
 #: the features Pentobi's search weighs for this variant (its ``PriorKnowledge``, weights
 #: it learned from games and that are logarithms here), which put taking the other
 #: colour's growth cells far ahead of piece size.  Per cell of the piece: on a free cell
