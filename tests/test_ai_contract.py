@@ -149,6 +149,20 @@ def test_a_plug_in_with_a_misspelt_setting_or_level_is_refused():
                                           PRIORS={"contest": (None, None)})).prior == "contest"
 
 
+def test_a_level_changed_to_an_unknown_ranking_is_refused_when_its_search_begins():
+    import random
+    from game.ai.mcts import Search
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    settings = level_for("callisto", "hard", variant="callisto_2")
+    know = knowledge_for("callisto")
+    with pytest.raises(ValueError, match=r"callisto: level 'hard': prior 'contset' is not one of "
+                                         r"its rankings \(contest\)"):
+        Search(spec, state, settings.but(prior="contset"), know, random.Random(1), None, 10)
+    assert Search(spec, state, settings, know, random.Random(1), None, 10).order \
+        is know.PRIORS["contest"][1]
+
+
 def test_every_setting_is_documented_in_the_level_docstring():
     doc = Level.__doc__
     for setting in SETTINGS:

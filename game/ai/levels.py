@@ -243,17 +243,13 @@ def check_settings(settings, where: str, level: str | None = None) -> None:
 def check_tables(spec_name: str, knowledge) -> None:
     """Refuse a plug-in's ``LEVELS`` or ``VARIANT_LEVELS`` naming a level or a setting that
     does not exist (a misspelt one would otherwise change nothing, unseen)."""
-    for level, settings in knowledge.LEVELS.items():
-        check_settings(settings, f"{spec_name} knowledge: LEVELS[{level!r}]", level)
-    for variant, levels in knowledge.VARIANT_LEVELS.items():
-        for level, settings in levels.items():
-            check_settings(settings, f"{spec_name} knowledge: "
-                                     f"VARIANT_LEVELS[{variant!r}][{level!r}]", level)
-    rows = [(f"LEVELS[{level!r}]", settings) for level, settings in knowledge.LEVELS.items()]
-    rows += [(f"VARIANT_LEVELS[{variant!r}][{level!r}]", settings)
+    rows = [(f"LEVELS[{level!r}]", level, settings)
+            for level, settings in knowledge.LEVELS.items()]
+    rows += [(f"VARIANT_LEVELS[{variant!r}][{level!r}]", level, settings)
              for variant, levels in knowledge.VARIANT_LEVELS.items()
              for level, settings in levels.items()]
-    for where, settings in rows:
+    for where, level, settings in rows:
+        check_settings(settings, f"{spec_name} knowledge: {where}", level)
         name = settings.get("prior")
         if isinstance(name, str) and name not in knowledge.PRIORS:
             raise ValueError(f"{spec_name} knowledge: {where}: prior {name!r} is not one of "

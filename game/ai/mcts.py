@@ -136,6 +136,10 @@ class Search:
         self.chance = spec.chance
         self.solver = level.solver and not self.chance
         if isinstance(level.prior, str):     # another ranking the plug-in offers
+            if level.prior not in knowledge.PRIORS:
+                raise ValueError(f"{spec.name}: level {level.name!r}: prior {level.prior!r} is "
+                                 f"not one of its rankings "
+                                 f"({', '.join(knowledge.PRIORS) or 'none'})")
             self.prior, self.order = knowledge.PRIORS[level.prior]
         else:
             self.prior = knowledge.prior if level.prior else None

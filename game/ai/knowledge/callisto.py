@@ -582,11 +582,7 @@ def contest_prior(state, moves) -> list:
 
 def contest_order(state, moves, rng) -> list:
     """``order`` by ``contest_prior``."""
-    moves = opening_ones(state, moves)
-    ranks = contest_prior(state, moves)
-    rand = rng.random
-    keyed = sorted(zip([r + 0.01 * rand() for r in ranks], moves))
-    return [m for _, m in keyed]
+    return _order_by(contest_prior, state, moves, rng)
 
 
 #: Other rankings a level may name (``prior``: "contest").
@@ -625,8 +621,14 @@ def opening_ones(state, moves) -> list:
 def order(state, moves, rng) -> list:
     """``moves`` by ``prior``, best last; a random fraction of a point breaks ties.
     The opening 1x1s of the two-colour game go near the middle only (``opening_ones``)."""
+    return _order_by(prior, state, moves, rng)
+
+
+def _order_by(rank, state, moves, rng) -> list:
+    """``moves`` less the opening 1x1s kept out, by ``rank``, best last; a random
+    hundredth of a point breaks ties."""
     moves = opening_ones(state, moves)
-    ranks = prior(state, moves)
+    ranks = rank(state, moves)
     rand = rng.random
     keyed = sorted(zip([r + 0.01 * rand() for r in ranks], moves))
     return [m for _, m in keyed]
