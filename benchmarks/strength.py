@@ -30,12 +30,17 @@ move (with budgets of work they all are, unless a cap cut a move short).
 ``--no-cap`` lifts the levels' wall-clock cap in the matches, so that other
 work on a shared machine changes only how long the moves take, never the moves
 (the records are kept apart from those with the cap).
+``--summary`` plays nothing: per match and load it tells what the records hold
+for the levels' present settings (wins, draws and losses of the stronger level,
+its wins in each seat, the processor seconds a move of each level, and how many
+games are the same move for move as at load 0), the figures of the ladder table.
 
 Run from the project root::
 
     python benchmarks/strength.py [GAME ...] [--quick] [--games N] [--seed S] [--jobs J]
                                   [--pairs medium-random,hard-medium,expert-hard]
                                   [--load N] [--no-cap] [--record DIR] [--no-times]
+                                  [--summary]
 
 The whole run takes about 10 minutes on two cores (``--quick`` about 5).
 Matches run ``--jobs`` at a time (default 2, one per core).  The load average
@@ -215,6 +220,77 @@ def show_match(result: dict) -> None:
           flush=True)
 
 
+def cell(record) -> dict:
+    """What a kept match says for the ladder: games, the stronger level's wins, draws
+    and losses, its wins as the first and as the second player, and per level the
+    processor seconds a move.  ValueError naming what is wrong with a record that
+    cannot be read as a match."""
+    from game.ai.match import read_record
+    data = read_record(record)
+    try:
+        strong = data["players"][0]
+        games = data["games"]
+        won = drawn = lost = 0
+        seats = {0: [0, 0], 1: [0, 0]}      # the stronger level's seat: [won, played]
+        for entry in games.values():
+            seated, winner = entry["seated"], entry["winner"]
+            seat = seated.index(strong)
+            seats[seat][1] += 1
+            if winner is None:
+                drawn += 1
+            elif winner == seat:
+                won += 1
+                seats[seat][0] += 1
+            else:
+                lost += 1
+        levels = per_level(record)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise ValueError(f"{Path(record).name} is not a match record this summary can read "
+                         f"({type(exc).__name__}: {exc})") from None
+    return {"players": data["players"], "games": len(games), "won": won, "drawn": drawn,
+            "lost": lost, "seats": seats,
+            "cpu": {level: row[1] / max(row[0], 1) for level, row in levels.items()}}
+
+
+def summary(record_dir, names, pairs, seed, cap=True) -> list:
+    """Lines telling each ladder match kept in ``record_dir`` for the levels' present
+    settings, at every load kept: the result, by seat, the processor a move, and how
+    many games are the same move for move as at load 0."""
+    lines = []
+    for name in names:
+        for strong, weak in pairs:
+            base = record_path(record_dir, name, strong, weak, seed, 0, cap)
+            stem = base.name.rsplit("-load", 1)[0]
+            kept = sorted(Path(record_dir).glob(f"{stem}-load*.json"),
+                          key=lambda path: int(path.stem.rsplit("-load", 1)[1] or 0))
+            if not kept:
+                lines.append(f"{name} {strong} v {weak}: no games kept ({stem})")
+                continue
+            for record in kept:
+                load_count = record.stem.rsplit("-load", 1)[1]
+                try:
+                    c = cell(record)
+                except ValueError as exc:
+                    lines.append(f"{name} {strong} v {weak}, load {load_count}: {exc}")
+                    continue
+                (w1, n1), (w2, n2) = c["seats"][0], c["seats"][1]
+                cpu = ", ".join(f"{level} {seconds:.{2 if seconds >= 0.05 else 3}f} s"
+                                for level, seconds in c["cpu"].items())
+                line = (f"{name} {strong} v {weak}, load {load_count}: "
+                        f"{c['won']}-{c['drawn']}-{c['lost']} in {c['games']} games "
+                        f"(as the first player {w1} of {n1}, as the second {w2} of {n2}); "
+                        f"processor a move: {cpu or 'not kept'}")
+                if record != base:
+                    try:
+                        same = same_games(record, base)
+                    except (ValueError, KeyError, TypeError, AttributeError):
+                        same = None
+                    if same:
+                        line += f"; the same as at load 0: {same[0]} of {same[1]} games"
+                lines.append(line)
+    return lines
+
+
 #: Rough minutes per game of a match with a hard player (measured on two
 #: cores), to start the long matches first and to keep the run short.
 HARD_GAME_MINUTES = {"calla": 0.1, "calliro": 1.0, "callisto": 0.5, "iriri": 0.5,
@@ -256,6 +332,10 @@ def main(argv=None) -> int:
                         help="lift the levels' wall-clock cap in the matches (match --no-cap): "
                              "every move spends its whole budget, so a machine busy with other "
                              "work changes only how long the moves take")
+    parser.add_argument("--summary", action="store_true",
+                        help="play nothing: tell what the records hold for the levels' present "
+                             "settings (each match at each load kept, by seat, and how many "
+                             "games are the same as at load 0)")
     args = parser.parse_args(argv)
     for name in args.games:
         if name not in GAMES:
@@ -264,6 +344,15 @@ def main(argv=None) -> int:
         parser.error("--load must be 0 or more")
     names = args.games or list(GAMES)
     pairs = PAIRS if not args.pairs else [tuple(p.split("-")) for p in args.pairs.split(",")]
+    from game.ai.levels import LEVELS
+    for pair in pairs:
+        if len(pair) != 2 or any(level not in LEVELS for level in pair):
+            parser.error(f"--pairs: {'-'.join(pair)!r} is not two levels like hard-medium "
+                         f"(the levels are {', '.join(LEVELS)})")
+    if args.summary:
+        for line in summary(args.record, names, pairs, args.seed, not args.no_cap):
+            print(line)
+        return 0
     per_pair = args.per_pair or (2 if args.quick else 4)
     plies = PLIES[:2] if args.quick else PLIES
     levels = ("hard",) if args.quick else ("hard", "expert")
