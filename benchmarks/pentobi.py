@@ -1,10 +1,11 @@
 """Callisto's computer levels against Pentobi, the program Callisto comes from.
 
-Pentobi's GTP engine (built from its public source) and a referee script that
-plays ``python3 -m game gtp`` against it are not part of this project: give
-their folder with ``--pentobi-dir`` (by default ``pentobi`` in the folder the
-project sits in).  This script runs that referee when it is there and says so
-when it is not; nothing else in the project needs it.
+Pentobi's GTP engine (built from its public source, ``bin/pentobi-gtp``), its
+opening books (``books/``) and a small GTP client for it (``gtp.py``) are not
+part of this project: give their folder with ``--pentobi-dir`` (by default
+``pentobi`` in the folder the project sits in).  This script plays ``python3 -m
+game gtp`` against that engine when it is there and says so when it is not;
+nothing else in the project needs it.
 
 Run from the project root::
 
@@ -22,14 +23,15 @@ the missing games.  The default ``--out`` is
 printed before and after.  Both programs count their work (our levels their
 playouts, Pentobi's its simulations), so the games depend on the seeds only,
 unless our level's wall-clock cap cuts a move short on a machine busy with
-other work: ``--no-cap`` lifts the cap in the engine the referee starts (as
+other work: ``--no-cap`` lifts the cap in the engine it starts (as
 ``match --no-cap``), so that the load changes only how long the moves take.
 ``--load N`` runs N busy processes (Python spinning) beside the match, killed
 at the end.  ``--seat first`` or ``--seat second`` plays every game from that
 seat, on the seeds the alternating match gives that seat (game ``2k`` or
 ``2k + 1`` of ``--seed``), so that the two halves of a match can be measured,
-or compared with one kept, apart; this script then plays the games itself,
-with the referee's GTP client, and writes the same lines.  ``--moves LO:HI``
+or compared with one kept, apart.  Game ``g`` of ``--seed S`` is always
+played on seed ``1000 S + g`` by both engines, so a game is the same whichever
+way the match is split.  ``--moves LO:HI``
 (with ``--seat``) lets our level play only that seat's moves LO to HI - 1 (its
 own moves, counted from 0: the two opening 1x1s are 0 and 1), a
 second Pentobi of the same level the seat's other moves: Pentobi against
@@ -100,12 +102,22 @@ def summary(path: Path) -> str:
             f"{max(wall, default=0):.2f} s{near}")
 
 
-def one_seat(a, seat: int, out: Path, env: dict) -> int:
-    """Plays ``a.games`` games with our level always in ``seat``, on the seeds the
-    referee's alternating match gives that seat, appending one line per game to
-    ``out`` as the referee does (a rerun plays only the missing games)."""
+def schedule(seat: str, games: int, done: int) -> list:
+    """The games still to play, as ``(game number, our seat)``: with ``seat`` "both"
+    games 0 to ``games`` - 1, seats alternating (even games the first seat); with
+    "first" or "second" that seat's ``games`` games of the alternating match (the
+    even or the odd ones); ``done`` games of them already kept."""
+    if seat == "both":
+        return [(game, game % 2) for game in range(done, games)]
+    ours = 0 if seat == "first" else 1
+    return [(2 * k + ours, ours) for k in range(done, games)]
+
+
+def play_games(a, out: Path, env: dict) -> int:
+    """Plays the games of ``schedule`` not yet in ``out``, appending one line per game
+    (a rerun plays only the missing games)."""
     sys.path.insert(0, str(a.pentobi_dir))
-    from gtp import Gtp  # the referee's GTP client
+    from gtp import Gtp  # the GTP client kept beside Pentobi's engine
 
     from game import GAMES
     spec = GAMES["callisto"]
@@ -124,8 +136,7 @@ def one_seat(a, seat: int, out: Path, env: dict) -> int:
                     "--noresign", "--quiet", "--threads", "1", "--seed", str(seed),
                     "--book", str(book)], name="pentobi")
 
-    for k in range(done, a.games):
-        game = 2 * k + seat
+    for game, seat in schedule(a.seat, a.games, done):
         seed = a.seed * 1000 + game
         pentobi = pentobi_engine(seed)
         ours = Gtp([sys.executable, "-m", "game", "gtp", "--variant", a.variant, "--level",
@@ -212,7 +223,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out")
     ap.add_argument("--summary", nargs="+", metavar="FILE")
     ap.add_argument("--pentobi-dir", type=Path, default=DEFAULT_DIR,
-                    help="the folder holding Pentobi's engine (bin/pentobi-gtp) and referee.py")
+                    help="the folder holding Pentobi's engine (bin/pentobi-gtp), its books and "
+                         "its GTP client (gtp.py)")
     ap.add_argument("--no-cap", action="store_true",
                     help="lift our level's wall-clock cap (the games then depend on the seeds "
                          "only)")
@@ -230,10 +242,12 @@ def main(argv=None) -> int:
         for name in a.summary:
             print(summary(Path(name)))
         return 0
-    referee = a.pentobi_dir / "referee.py"
-    if not referee.exists():
-        print(f"Pentobi is not here: {referee} is missing. Build Pentobi's GTP engine and put "
-              f"the referee there to measure against it (see the README, 'Computer strength').")
+    needed = [a.pentobi_dir / "bin" / "pentobi-gtp", a.pentobi_dir / "gtp.py"]
+    missing = [str(path) for path in needed if not path.exists()]
+    if missing:
+        print(f"Pentobi is not here: {' and '.join(missing)} missing. Build Pentobi's GTP engine "
+              f"and put its GTP client beside it to measure against it (see the README, "
+              f"'Computer strength').")
         return 2
     out = Path(a.out or ROOT / "benchmarks" / "records"
                / (f"callisto-{a.level}-pentobi{a.pentobi}"
@@ -249,13 +263,7 @@ def main(argv=None) -> int:
                     [folder, str(ROOT)] + [p for p in [env.get("PYTHONPATH")] if p])
             print(f"load before: {os.getloadavg()}; {a.load} busy process(es) beside the match"
                   f"{'; no cap' if a.no_cap else ''}", flush=True)
-            if a.seat == "both":
-                code = subprocess.call([sys.executable, str(referee), "--level", a.level,
-                                        "--pentobi", str(a.pentobi), "--games", str(a.games),
-                                        "--variant", a.variant, "--seed", str(a.seed), "--out",
-                                        str(out)], cwd=ROOT, env=env)
-            else:
-                code = one_seat(a, 0 if a.seat == "first" else 1, out, env)
+            code = play_games(a, out, env)
             print(f"load after: {os.getloadavg()}")
     finally:
         for proc in spinners:

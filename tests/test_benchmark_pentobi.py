@@ -70,3 +70,20 @@ def test_a_phase_record_says_which_moves_our_level_played(bench, tmp_path):
     assert "moves 14 to the end only" in bench.summary(record)
     record.write_text(_row(1, 1, [60, 64], "win", (0, 0)) + "\n")
     assert "Pentobi in both seats" in bench.summary(record)
+
+
+def test_the_games_to_play_alternate_seats_or_keep_one_seats_half(bench):
+    assert bench.schedule("both", 5, 0) == [(0, 0), (1, 1), (2, 0), (3, 1), (4, 0)]
+    assert bench.schedule("both", 5, 3) == [(3, 1), (4, 0)]
+    # one seat: that seat's games of the alternating match, on the same game numbers
+    assert bench.schedule("first", 3, 0) == [(0, 0), (2, 0), (4, 0)]
+    assert bench.schedule("second", 3, 1) == [(3, 1), (5, 1)]
+    assert bench.schedule("second", 2, 2) == []
+
+
+def test_without_pentobi_the_measurement_names_what_is_missing(bench, tmp_path, capsys):
+    assert bench.main(["--pentobi-dir", str(tmp_path), "--games", "1",
+                       "--out", str(tmp_path / "x.jsonl")]) == 2
+    said = capsys.readouterr().out
+    assert "Pentobi is not here" in said and "pentobi-gtp" in said and "gtp.py" in said
+    assert not (tmp_path / "x.jsonl").exists()
