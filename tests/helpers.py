@@ -176,3 +176,13 @@ def set_position(play, data):
     play.history[0] = state
     play.view.set_state(state)
     return state
+
+
+def load_script(path, name: str):
+    """A file of the project that is not a module of a package (main.py, a tool, a
+    benchmark), loaded as the module ``name``."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,21 +2,19 @@
 (Pentobi itself is not needed: the records are written here)."""
 
 import argparse
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+
+from helpers import load_script
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "pentobi.py"
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_pentobi", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "bench_pentobi")
 
 
 def test_phases_read_as_move_numbers_and_bad_ones_are_named(bench):

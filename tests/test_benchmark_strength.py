@@ -1,7 +1,6 @@
 """The ladder's summary of kept matches (``benchmarks/strength.py --summary``): what it
 says of each match and load, and that a damaged record is named, never a crash."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -9,15 +8,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import load_script
+
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "strength.py"
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_strength", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "bench_strength")
 
 
 #: Processor seconds a game of each level (4 moves each): 0.5 s and 0.025 s a move.

@@ -22,6 +22,7 @@ from game.calla import CallaState
 from game.calla import perfect as tables_module
 from game.calla.perfect import (SETTINGS, TableProblem, Tables, decode, encode, load, rank,
                                 table_size, view)
+from helpers import load_script
 
 START = (3, 3, 4, 3, 3, 0, 3, 3, 4, 3, 3, 0)
 #: The values found by tools/solve_calla and stated in the README (player A's margin).
@@ -129,13 +130,9 @@ def test_the_start_position_has_the_value_the_readme_states(setting):
 
 def solver_tool():
     """tools/solve_calla's main module, loaded from its file (it is a folder, not a package)."""
-    import importlib.util
     from pathlib import Path
     path = Path(__file__).resolve().parent.parent / "tools" / "solve_calla" / "__main__.py"
-    spec = importlib.util.spec_from_file_location("solve_calla_tool", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return load_script(path, "solve_calla_tool")
 
 
 @pytest.fixture(scope="module")

@@ -5,21 +5,18 @@ glyph in a bundled font.  ``python3 tools/catalogues.py`` brings them up to date
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
 from game import i18n
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "catalogues.py", "catalogues")
 
 
 catalogues = _tool()

@@ -3,7 +3,6 @@ and exit status 2, never a traceback, and a file handed over is left as it was."
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -17,6 +16,7 @@ from hypothesis import strategies as st
 
 from game import GAMES
 from game.cli.main import main
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
@@ -249,10 +249,7 @@ def test_a_damaged_match_record_is_refused_and_kept(capsys, tmp_path, text, word
 
 @pytest.fixture(scope="module")
 def program():
-    spec = importlib.util.spec_from_file_location("callidus_main", ROOT / "main.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "main.py", "callidus_main")
 
 
 def test_the_programs_flags_are_refused_on_one_line(program, capsys, tmp_path):
