@@ -151,11 +151,13 @@ def command(game: str, strong: str, weak: str, games: int, seed: int, record, ca
     return cmd + ["--record", str(record)]
 
 
-def per_level(record) -> dict:
+def per_level(record, data=None) -> dict:
     """Per level of a kept match: moves, processor and wall seconds, the longest move
-    (wall) and the moves its cap cut short; from the timing of every game."""
-    from game.ai.match import read_record
-    data = read_record(record)
+    (wall) and the moves its cap cut short; from the timing of every game.  ``data``:
+    the record already read, when it is."""
+    if data is None:
+        from game.ai.match import read_record
+        data = read_record(record)
     out = {}
     for entry in data["games"].values():
         for level, timing in zip(entry["seated"], entry["timing"]):
@@ -243,7 +245,7 @@ def cell(record) -> dict:
                 seats[seat][0] += 1
             else:
                 lost += 1
-        levels = per_level(record)
+        levels = per_level(record, data)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise ValueError(f"{Path(record).name} is not a match record this summary can read "
                          f"({type(exc).__name__}: {exc})") from None

@@ -142,7 +142,7 @@ def test_a_plug_in_with_a_misspelt_setting_or_level_is_refused():
         level_for("fake", "easy", fake(VARIANT_LEVELS={"two": {"expert": {"setle": False}}}))
     # a ranking a level names must be one the plug-in offers
     with pytest.raises(ValueError, match=r"VARIANT_LEVELS\['two'\]\['hard'\]: prior 'contset' "
-                                         r"is not one of its PRIORS \(contest\)"):
+                                         r"is not one of its rankings \(contest\)"):
         level_for("fake", "easy", fake(VARIANT_LEVELS={"two": {"hard": {"prior": "contset"}}},
                                        PRIORS={"contest": (None, None)}))
     assert level_for("fake", "hard", fake(LEVELS={"hard": {"prior": "contest"}},

@@ -251,9 +251,19 @@ def check_tables(spec_name: str, knowledge) -> None:
     for where, level, settings in rows:
         check_settings(settings, f"{spec_name} knowledge: {where}", level)
         name = settings.get("prior")
-        if isinstance(name, str) and name not in knowledge.PRIORS:
-            raise ValueError(f"{spec_name} knowledge: {where}: prior {name!r} is not one of "
-                             f"its PRIORS ({', '.join(knowledge.PRIORS) or 'none'})")
+        if isinstance(name, str):
+            ranking(knowledge, name, f"{spec_name} knowledge: {where}")
+
+
+def ranking(knowledge, name: str, where: str) -> tuple:
+    """The ``(prior, order)`` of the ranking a level names by ``name`` (its ``prior``
+    setting); refused, naming ``where`` and the rankings the plug-in offers, when the
+    plug-in's ``PRIORS`` has no such ranking.  Checked once for a plug-in's tables and
+    again when a search begins (a level may be changed at run time)."""
+    if name not in knowledge.PRIORS:
+        raise ValueError(f"{where}: prior {name!r} is not one of its rankings "
+                         f"({', '.join(knowledge.PRIORS) or 'none'})")
+    return knowledge.PRIORS[name]
 
 
 BASE = {

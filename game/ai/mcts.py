@@ -43,6 +43,8 @@ from __future__ import annotations
 import math
 import time
 
+from game.ai.levels import ranking
+
 _LOG = math.log
 _SQRT = math.sqrt
 
@@ -136,11 +138,8 @@ class Search:
         self.chance = spec.chance
         self.solver = level.solver and not self.chance
         if isinstance(level.prior, str):     # another ranking the plug-in offers
-            if level.prior not in knowledge.PRIORS:
-                raise ValueError(f"{spec.name}: level {level.name!r}: prior {level.prior!r} is "
-                                 f"not one of its rankings "
-                                 f"({', '.join(knowledge.PRIORS) or 'none'})")
-            self.prior, self.order = knowledge.PRIORS[level.prior]
+            self.prior, self.order = ranking(knowledge, level.prior,
+                                             f"{spec.name}: level {level.name!r}")
         else:
             self.prior = knowledge.prior if level.prior else None
             self.order = knowledge.order if self.prior is not None else None
