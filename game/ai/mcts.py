@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import time
 
-from game.ai.levels import ranking
+from .levels import ranking
 
 _LOG = math.log
 _SQRT = math.sqrt
