@@ -8,8 +8,19 @@ ours (its third 1x1 among them) and how often a larger one.
 ``--search LEVEL`` also runs our level's search again from each position with the code as it
 is now (one process, seeded, a fresh tree: unlike the recorded player it keeps no tree from its
 last move, so even unchanged code may choose otherwise), to see whether a change to the search
-moves closer to Pentobi's choices before any long match.  Pentobi answers in a fraction of a
-second, so a run takes about as long as our searches in it.
+moves closer to Pentobi's choices before any long match; ``--work K`` gives that search K times
+its level's work (no wall-clock cap), to see what a longer search would choose.
+
+``--judge LEVEL`` weighs the moves instead of only comparing them: Pentobi at that level (a
+stronger one than the players measured) plays each move in question, searches the other
+colour's reply, and the mover's chance after the move is one minus the value of the reply it
+would play.  Every move of a position is judged from the same position, so the differences
+are paired: the summary gives the mean chance our move (and the search's) gives up against
+Pentobi's move at ``--pentobi``, with its standard error.  Whole games answer the same
+question far more slowly, their outcome hanging on every other move too.  ``--moves LO:HI``
+keeps only our seat's own moves LO to HI - 1 (counted from 0, the opening 1x1s being 0 and 1,
+as in ``pentobi.py``); ``--out FILE`` keeps each position as one JSON line, and a rerun with the
+same file goes on with the positions not yet there.
 
 Pentobi's engine is not part of this project: give its folder with ``--pentobi-dir`` (the
 folder holding ``bin/pentobi-gtp``, ``books/`` and ``gtp.py``, by default ``pentobi`` beside the
@@ -19,13 +30,15 @@ Run from the project root::
 
     python benchmarks/pentobi_compare.py benchmarks/records/callisto-hard-pentobi5-budget.jsonl
                                          [--games 3] [--seat 1] [--pentobi 6] [--plies 24]
-                                         [--search hard] [--pentobi-dir DIR]
+                                         [--search hard [--work 4]] [--judge 7]
+                                         [--moves 2:6] [--out FILE.jsonl] [--pentobi-dir DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -39,6 +52,51 @@ def size(state, move) -> int:
     return len(state.move_cells(move))
 
 
+def judged(judge, word: str, other: str, move: str) -> float | None:
+    """The chance the judge gives the colour ``word`` after it plays ``move``: the judge
+    searches the other colour's reply (without playing it) and its value is the other's.
+    None when the other colour has no move left there (the judge then has nothing to say)."""
+    judge.send(f"play {word} {move}")
+    try:
+        judge.send(f"reg_genmove {other}")
+        lines = judge.send("move_values").splitlines()
+    except Exception:           # no reply to search: the other colour is blocked
+        return None
+    finally:
+        judge.send("undo")
+    return round(1.0 - float(lines[0].split()[2]), 4) if lines else None
+
+
+def mean_se(values: list) -> tuple:
+    """The mean of ``values`` and its standard error."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def _phase(text: str) -> tuple:
+    """``LO:HI`` (HI may be left out) read as ``benchmarks/pentobi.py`` reads it."""
+    from importlib.util import module_from_spec, spec_from_file_location
+    spec = spec_from_file_location("bench_pentobi", Path(__file__).with_name("pentobi.py"))
+    module = module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module._phase(text)
+
+
+def summary_lines(rows: list, pentobi: int, search: str | None) -> list:
+    """What the judged positions ``rows`` (as kept by ``--out``) say, paired by position."""
+    lines = []
+    for key, name in (("ours", "our recorded move"), ("search", f"{search}'s search now")):
+        pairs = [r["chance"][key] - r["chance"]["pentobi"] for r in rows
+                 if r["chance"].get(key) is not None and r["chance"].get("pentobi") is not None]
+        if pairs:
+            mean, se = mean_se(pairs)
+            lines.append(f"{name} against Pentobi level {pentobi}'s: {mean:+.4f} a move "
+                         f"(standard error {se:.4f}) over {len(pairs)} positions")
+    return lines
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("records", nargs="+", type=Path)
@@ -47,9 +105,20 @@ def main(argv=None) -> int:
                     help="our player's seat: 0 first, 1 second (default)")
     ap.add_argument("--pentobi", type=int, default=6, help="Pentobi's level (default 6)")
     ap.add_argument("--plies", type=int, default=24, help="up to this ply of each game")
+    ap.add_argument("--moves", type=_phase, metavar="LO:HI",
+                    help="only our seat's own moves LO to HI - 1 (counted from 0)")
     ap.add_argument("--search", metavar="LEVEL", help="run our LEVEL's search again too")
+    ap.add_argument("--work", type=float, default=None, metavar="K",
+                    help="with --search: K times the level's work, no wall-clock cap")
+    ap.add_argument("--judge", type=int, metavar="LEVEL",
+                    help="Pentobi's level that judges every move compared (say 7)")
+    ap.add_argument("--out", type=Path, help="keep each position as a JSON line (resumable)")
     ap.add_argument("--pentobi-dir", type=Path, default=DEFAULT_DIR)
     a = ap.parse_args(argv)
+    if a.work is not None and (not a.search or a.work <= 0):
+        ap.error("--work needs --search and a positive multiple")
+    if a.judge is not None and not 1 <= a.judge <= 9:
+        ap.error("--judge takes one of Pentobi's levels, 1 to 9")
     engine = a.pentobi_dir / "bin" / "pentobi-gtp"
     if not engine.exists() or not (a.pentobi_dir / "gtp.py").exists():
         print(f"Pentobi is not here: {engine} or gtp.py is missing (see benchmarks/pentobi.py).")
@@ -58,53 +127,111 @@ def main(argv=None) -> int:
     from gtp import Gtp
 
     from game.ai import choose_move
+    from game.ai.knowledge import knowledge_for
+    from game.ai.levels import iterations_for, level_for
     from game.callisto import SPEC
 
     book = a.pentobi_dir / "books" / "book_callisto_2.blksgf"
+
+    def pentobi_engine(level, seed):
+        pent = Gtp([str(engine), "--game", "callisto_2", "--level", str(level),
+                    "--noresign", "--quiet", "--threads", "1", "--seed", str(seed),
+                    "--book", str(book)], name="pentobi")
+        pent.send("set_game Callisto Two-Player")
+        pent.send("clear_board")
+        return pent
+
+    kept = []
+    if a.out is not None and a.out.exists():
+        kept = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
+    seen = {(r["seed"], r["ply"]) for r in kept}
+    judge = pentobi_engine(a.judge, 7) if a.judge is not None else None
     counts = {"positions": 0, "same": 0, "smaller": 0, "larger": 0, "one": 0, "search same": 0}
-    for path in a.records:
-        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-        rows = [r for r in rows if r["project_player"] == a.seat and r["variant"] == "callisto_2"]
-        for row in rows[:a.games]:
-            print(f"{path.name} game {row['game']} (seed {row['seed']}): {row['result']} "
-                  f"{row['scores'][a.seat]}-{row['scores'][1 - a.seat]}")
-            pent = Gtp([str(engine), "--game", "callisto_2", "--level", str(a.pentobi),
-                        "--noresign", "--quiet", "--threads", "1", "--seed", str(row["seed"]),
-                        "--book", str(book)], name="pentobi")
-            try:
-                pent.send("set_game Callisto Two-Player")
-                pent.send("clear_board")
-                state = SPEC.new_game("callisto_2")
-                for ply, entry in enumerate(row["moves"][:a.plies]):
-                    word = "bw"[entry["colour"]]
-                    if entry["who"] == "project" and ply >= 4:
-                        text = pent.send(f"genmove {word}")
-                        pent.send("undo")
-                        ours = SPEC.parse(state, entry["move"])
-                        theirs = SPEC.parse(state, text)
-                        counts["positions"] += 1
-                        counts["same"] += ours == theirs
-                        counts["smaller"] += size(state, theirs) < size(state, ours)
-                        counts["larger"] += size(state, theirs) > size(state, ours)
-                        counts["one"] += size(state, theirs) == 1 < size(state, ours)
-                        line = (f"  ply {ply:2}: ours {entry['move']:<20} Pentobi {text:<20}"
-                                f"{' same' if ours == theirs else ''}")
-                        if a.search:
-                            again = choose_move("callisto", state, a.search,
-                                                random.Random(row["seed"] * 100 + ply))
-                            counts["search same"] += again == theirs
-                            line += f"  {a.search} now {SPEC.format_move(state, again)}"
-                        print(line, flush=True)
-                    pent.send(f"play {word} {entry['move']}")
-                    state = state.play(SPEC.parse(state, entry["move"]))
-            finally:
-                pent.close()
+    try:
+        for path in a.records:
+            rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+            rows = [r for r in rows
+                    if r["project_player"] == a.seat and r["variant"] == "callisto_2"]
+            for row in rows[:a.games]:
+                print(f"{path.name} game {row['game']} (seed {row['seed']}): {row['result']} "
+                      f"{row['scores'][a.seat]}-{row['scores'][1 - a.seat]}")
+                pent = pentobi_engine(a.pentobi, row["seed"])
+                if judge is not None:
+                    judge.send("clear_board")
+                try:
+                    state = SPEC.new_game("callisto_2")
+                    own = -1        # our seat's moves so far, counted from 0
+                    for ply, entry in enumerate(row["moves"][:a.plies]):
+                        word = "bw"[entry["colour"]]
+                        own += entry["colour"] == a.seat
+                        wanted = (entry["who"] == "project" and ply >= 4
+                                  and (a.moves is None or (a.moves[0] <= own and (
+                                      a.moves[1] is None or own < a.moves[1]))))
+                        if wanted and (row["seed"], ply) not in seen:
+                            kept.append(compare(a, state, row, ply, entry, word, pent, judge,
+                                                counts, choose_move, SPEC,
+                                                knowledge_for, iterations_for, level_for))
+                        pent.send(f"play {word} {entry['move']}")
+                        if judge is not None:
+                            judge.send(f"play {word} {entry['move']}")
+                        state = state.play(SPEC.parse(state, entry["move"]))
+                finally:
+                    pent.close()
+    finally:
+        if judge is not None:
+            judge.close()
     n = counts["positions"]
     print(f"{n} positions: Pentobi level {a.pentobi} chose our move in {counts['same']}, a smaller "
           f"piece in {counts['smaller']} (its third 1x1 in {counts['one']}), a larger one in "
           f"{counts['larger']}" + (f"; {a.search}'s search now chose Pentobi's move in "
                                    f"{counts['search same']}" if a.search else ""))
+    if judge is not None:
+        judged_rows = [r for r in kept if "chance" in r]
+        print(f"judged by Pentobi level {a.judge} (the mover's chance after each move), "
+              f"the positions kept and new:")
+        for line in summary_lines(judged_rows, a.pentobi, a.search) or ["nothing judged"]:
+            print("  " + line)
     return 0
+
+
+def compare(a, state, row, ply, entry, word, pent, judge, counts, choose_move, spec,
+            knowledge_for, iterations_for, level_for) -> dict:
+    """One position: Pentobi's move against ours (and the search's), judged when asked;
+    printed, counted, and kept in ``--out``."""
+    text = pent.send(f"reg_genmove {word}")
+    ours = spec.parse(state, entry["move"])
+    theirs = spec.parse(state, text)
+    counts["positions"] += 1
+    counts["same"] += ours == theirs
+    counts["smaller"] += size(state, theirs) < size(state, ours)
+    counts["larger"] += size(state, theirs) > size(state, ours)
+    counts["one"] += size(state, theirs) == 1 < size(state, ours)
+    moves = {"ours": entry["move"], "pentobi": spec.format_move(state, theirs)}
+    line = (f"  ply {ply:2}: ours {entry['move']:<20} Pentobi {moves['pentobi']:<20}"
+            f"{' same' if ours == theirs else ''}")
+    if a.search:
+        budget = {}
+        if a.work is not None:
+            know = knowledge_for("callisto")
+            base = iterations_for(level_for("callisto", a.search, know, state.variant), know, state)
+            budget = {"iterations": max(1, int(base * a.work)), "seconds": None}
+        again = choose_move("callisto", state, a.search,
+                            random.Random(row["seed"] * 100 + ply), **budget)
+        counts["search same"] += again == theirs
+        moves["search"] = spec.format_move(state, again)
+        line += f"  {a.search} now {moves['search']}"
+    result = {"seed": row["seed"], "ply": ply, "moves": moves}
+    if judge is not None:
+        other = "bw"[1 - entry["colour"]]
+        values = {m: judged(judge, word, other, m) for m in set(moves.values())}
+        result["chance"] = {k: values[m] for k, m in moves.items()}
+        line += "  judged " + " ".join(
+            f"{k} {'-' if v is None else f'{v:.3f}'}" for k, v in result["chance"].items())
+    print(line, flush=True)
+    if a.out is not None:
+        with open(a.out, "a") as f:
+            f.write(json.dumps(result) + "\n")
+    return result
 
 
 if __name__ == "__main__":
