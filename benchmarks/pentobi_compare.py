@@ -146,6 +146,8 @@ def main(argv=None) -> int:
         kept = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
     seen = {(r["seed"], r["ply"]) for r in kept}
     judge = pentobi_engine(a.judge, 7) if a.judge is not None else None
+    if judge is not None:       # each judgement its own search: the same move, the same value
+        judge.send("param reuse_subtree 0")
     counts = {"positions": 0, "same": 0, "smaller": 0, "larger": 0, "one": 0, "search same": 0}
     try:
         for path in a.records:
@@ -223,7 +225,7 @@ def compare(a, state, row, ply, entry, word, pent, judge, counts, choose_move, s
     result = {"seed": row["seed"], "ply": ply, "moves": moves}
     if judge is not None:
         other = "bw"[1 - entry["colour"]]
-        values = {m: judged(judge, word, other, m) for m in set(moves.values())}
+        values = {m: judged(judge, word, other, m) for m in sorted(set(moves.values()))}
         result["chance"] = {k: values[m] for k, m in moves.items()}
         line += "  judged " + " ".join(
             f"{k} {'-' if v is None else f'{v:.3f}'}" for k, v in result["chance"].items())
