@@ -9,6 +9,12 @@ colour's two opening 1x1s to the end): the figure to set beside Pentobi's random
 games per second.  Rates count processor seconds (``time.process_time``), so
 other work on the machine changes them little.
 Run: ``python benchmarks/callisto.py [seconds]``.
+
+``python benchmarks/callisto.py --openings RECORD.jsonl [--playouts N]`` asks instead how the
+search's playouts judge the openings real games had: for each two-colour game of a record of
+``benchmarks/pentobi.py``, the position after its four opening 1x1s, N of Hard's playouts from
+it (1,000 by default), and the share of them the first player won, beside the share of those
+games the first player won in fact.
 """
 
 from __future__ import annotations
@@ -88,5 +94,73 @@ def main(seconds: float = 3.0) -> None:
               f"{middle[0]:>11}{middle[1]:>8.3f}{rate:>9.1f}{plies:>12.1f}{shown:>12}")
 
 
+def openings(path: Path, playouts: int = 1000) -> str:
+    """How the search's playouts judge the openings of the games kept in ``path``."""
+    import json
+
+    from game.ai.knowledge.callisto import rollout
+    rng = random.Random(1)
+    rows, starts = [], []
+    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if row.get("variant") != "callisto_2" or len(row.get("moves", ())) < 4:
+                continue
+            state = SPEC.new_game("callisto_2")
+            for entry in row["moves"][:4]:
+                state = state.play(SPEC.parse(state, entry["move"]))
+            scores = row["scores"]
+            if len(scores) != 2 or not all(type(x) in (int, float) for x in scores):
+                raise ValueError(f"scores {scores!r}")
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            return f"{path.name}, line {number}: not a game of the two-colour game ({exc})"
+        rows.append(row)
+        starts.append(state)
+    if not rows:
+        return f"{path.name}: no two-colour game of four moves or more"
+    shares = []
+    for state in starts:
+        memory = {}
+        won = sum(rollout(state, rng, 200, None, memory)[0] > 0.5 for _ in range(playouts))
+        shares.append(won / playouts)
+    first = sum(r["scores"][0] > r["scores"][1] for r in rows)
+    return (f"{path.name}: from the openings of {len(rows)} games, {playouts} playouts each gave "
+            f"the first player {100 * sum(shares) / len(shares):.0f}% on average "
+            f"({100 * min(shares):.0f}% to {100 * max(shares):.0f}%); the first player won "
+            f"{first} of those {len(rows)} games")
+
+
+def _positive(text: str) -> int:
+    import argparse
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
+
+
+def cli(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("seconds", nargs="?", type=float, default=3.0,
+                    help="seconds of each rate's measurement (default 3)")
+    ap.add_argument("--openings", type=Path, metavar="RECORD",
+                    help="judge the openings of a record's games by the playouts instead")
+    ap.add_argument("--playouts", type=_positive, default=1000, metavar="N",
+                    help="with --openings: playouts from each opening (default 1000)")
+    a = ap.parse_args(argv)
+    if a.openings is not None:
+        if not a.openings.is_file():
+            ap.error(f"{a.openings}: no such record")
+        print(openings(a.openings, a.playouts))
+    else:
+        main(a.seconds)
+    return 0
+
+
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
+    sys.exit(cli())
