@@ -84,12 +84,30 @@ def _phase(text: str) -> tuple:
     return module._phase(text)
 
 
+def json_lines(path: Path) -> list:
+    """The JSON objects of ``path``, one a line; ValueError naming the file and the line of
+    the first that is not one."""
+    rows = []
+    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError:
+            row = None
+        if not isinstance(row, dict):
+            raise ValueError(f"{path}, line {number}: not a JSON object")
+        rows.append(row)
+    return rows
+
+
 def summary_lines(rows: list, pentobi: int, search: str | None) -> list:
     """What the judged positions ``rows`` (as kept by ``--out``) say, paired by position."""
     lines = []
     for key, name in (("ours", "our recorded move"), ("search", f"{search}'s search now")):
         pairs = [r["chance"][key] - r["chance"]["pentobi"] for r in rows
-                 if r["chance"].get(key) is not None and r["chance"].get("pentobi") is not None]
+                 if isinstance(r["chance"].get(key), (int, float))
+                 and isinstance(r["chance"].get("pentobi"), (int, float))]
         if pairs:
             mean, se = mean_se(pairs)
             lines.append(f"{name} against Pentobi level {pentobi}'s: {mean:+.4f} a move "
@@ -119,12 +137,19 @@ def main(argv=None) -> int:
         ap.error("--work needs --search and a positive multiple")
     if a.judge is not None and not 1 <= a.judge <= 9:
         ap.error("--judge takes one of Pentobi's levels, 1 to 9")
+    try:
+        records = [(path, json_lines(path)) for path in a.records]
+        kept = json_lines(a.out) if a.out is not None and a.out.exists() else []
+        seen = {(r["seed"], r["ply"]) for r in kept}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"Cannot read the records: {exc}")
+        return 2
     engine = a.pentobi_dir / "bin" / "pentobi-gtp"
     if not engine.exists() or not (a.pentobi_dir / "gtp.py").exists():
         print(f"Pentobi is not here: {engine} or gtp.py is missing (see benchmarks/pentobi.py).")
         return 2
     sys.path.insert(0, str(a.pentobi_dir))
-    from gtp import Gtp
+    from gtp import Gtp, GtpError
 
     from game.ai import choose_move
     from game.ai.knowledge import knowledge_for
@@ -141,23 +166,24 @@ def main(argv=None) -> int:
         pent.send("clear_board")
         return pent
 
-    kept = []
-    if a.out is not None and a.out.exists():
-        kept = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
-    seen = {(r["seed"], r["ply"]) for r in kept}
     judge = pentobi_engine(a.judge, 7) if a.judge is not None else None
-    if judge is not None:       # each judgement its own search: the same move, the same value
+    if judge is not None:       # each judgement its own search, no subtree kept from the last
         judge.send("param reuse_subtree 0")
     counts = {"positions": 0, "same": 0, "smaller": 0, "larger": 0, "one": 0, "search same": 0}
     try:
-        for path in a.records:
-            rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        for path, rows in records:
             rows = [r for r in rows
-                    if r["project_player"] == a.seat and r["variant"] == "callisto_2"]
+                    if r.get("project_player") == a.seat and r.get("variant") == "callisto_2"]
             for row in rows[:a.games]:
-                print(f"{path.name} game {row['game']} (seed {row['seed']}): {row['result']} "
-                      f"{row['scores'][a.seat]}-{row['scores'][1 - a.seat]}")
-                pent = pentobi_engine(a.pentobi, row["seed"])
+                try:
+                    print(f"{path.name} game {row['game']} (seed {row['seed']}): "
+                          f"{row['result']} {row['scores'][a.seat]}-{row['scores'][1 - a.seat]}")
+                    seed = int(row["seed"])
+                except (KeyError, TypeError, ValueError, IndexError) as exc:
+                    print(f"{path.name}: a game without its seed, result or scores ({exc}), "
+                          f"left out")
+                    continue
+                pent = pentobi_engine(a.pentobi, seed)
                 if judge is not None:
                     judge.send("clear_board")
                 try:
@@ -177,6 +203,8 @@ def main(argv=None) -> int:
                         if judge is not None:
                             judge.send(f"play {word} {entry['move']}")
                         state = state.play(SPEC.parse(state, entry["move"]))
+                except (KeyError, TypeError, ValueError, IndexError, GtpError) as exc:
+                    print(f"  the rest of this game is left out: {exc}")
                 finally:
                     pent.close()
     finally:
@@ -188,7 +216,7 @@ def main(argv=None) -> int:
           f"{counts['larger']}" + (f"; {a.search}'s search now chose Pentobi's move in "
                                    f"{counts['search same']}" if a.search else ""))
     if judge is not None:
-        judged_rows = [r for r in kept if "chance" in r]
+        judged_rows = [r for r in kept if isinstance(r.get("chance"), dict)]
         print(f"judged by Pentobi level {a.judge} (the mover's chance after each move), "
               f"the positions kept and new:")
         for line in summary_lines(judged_rows, a.pentobi, a.search) or ["nothing judged"]:

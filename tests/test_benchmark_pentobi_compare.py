@@ -84,3 +84,18 @@ def test_without_pentobi_the_comparison_says_what_is_missing(bench, tmp_path, ca
     record.write_text("")
     assert bench.main([str(record), "--pentobi-dir", str(tmp_path), "--judge", "7"]) == 2
     assert "Pentobi is not here" in capsys.readouterr().out
+
+
+def test_a_record_or_kept_file_that_is_not_json_lines_is_named_before_anything_runs(
+        bench, tmp_path, capsys):
+    record = tmp_path / "record.jsonl"
+    record.write_text('{"game": 0}\n[1, 2]\n')
+    assert bench.main([str(record), "--pentobi-dir", str(tmp_path)]) == 2
+    said = capsys.readouterr().out
+    assert "record.jsonl, line 2: not a JSON object" in said
+    record.write_text('{"game": 0}\n')
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text('{"seed": 1, "ply": 4}\n{"seed": 1, "ply"\n')
+    assert bench.main([str(record), "--out", str(kept), "--pentobi-dir", str(tmp_path)]) == 2
+    assert "kept.jsonl, line 2: not a JSON object" in capsys.readouterr().out
+    assert kept.read_text() == '{"seed": 1, "ply": 4}\n{"seed": 1, "ply"\n'
