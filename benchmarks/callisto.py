@@ -96,16 +96,21 @@ def main(seconds: float = 3.0) -> None:
 
 def openings(path: Path, playouts: int = 1000) -> str:
     """How the search's playouts judge the openings of the games kept in ``path``."""
-    import json
+    from importlib.util import module_from_spec, spec_from_file_location
 
     from game.ai.knowledge.callisto import rollout
+    # Read as ``benchmarks/pentobi.py``, which writes these records, reads them.
+    spec = spec_from_file_location("bench_pentobi", Path(__file__).with_name("pentobi.py"))
+    recorder = module_from_spec(spec)
+    spec.loader.exec_module(recorder)
+    try:
+        records = recorder.numbered_records(path)
+    except ValueError as exc:
+        return str(exc)
     rng = random.Random(1)
     rows, starts = [], []
-    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
-        if not line.strip():
-            continue
+    for number, row in records:
         try:
-            row = json.loads(line)
             if row.get("variant") != "callisto_2" or len(row.get("moves", ())) < 4:
                 continue
             state = SPEC.new_game("callisto_2")
@@ -154,7 +159,7 @@ def cli(argv=None) -> int:
                     help="with --openings: playouts from each opening (default 1000)")
     a = ap.parse_args(argv)
     if a.openings is not None:
-        if not a.openings.is_file():
+        if not a.openings.exists():
             ap.error(f"{a.openings}: no such record")
         print(openings(a.openings, a.playouts))
     else:

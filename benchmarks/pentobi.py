@@ -67,9 +67,43 @@ def _phase_words(phase) -> str:
     return f"our level playing its seat's moves {lo} to {end} only; "
 
 
+#: The largest record read: a game's line is a few kilobytes, a match of 40 some 200 KB.
+RECORD_LIMIT = 64 * 1024 * 1024
+
+
+def read_records(path: Path) -> list:
+    """The games of the record ``path`` (see ``numbered_records``)."""
+    return [row for _, row in numbered_records(path)]
+
+
+def numbered_records(path: Path) -> list:
+    """The games of the record ``path`` (JSON objects, one a line) with their line numbers,
+    read within the bounds of ``game.files`` (a regular file of at most ``RECORD_LIMIT`` bytes,
+    bounded nesting and numbers); ValueError naming the file, and the line of the first that
+    is not one."""
+    from game.files import FileProblem, parse_json, read_text
+    try:
+        text = read_text(path, RECORD_LIMIT)
+    except FileProblem as exc:
+        raise ValueError(str(exc)) from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = parse_json(line, "the line")
+        except FileProblem as exc:
+            row = exc
+        if not isinstance(row, dict):
+            reason = f" ({row})" if isinstance(row, FileProblem) else ""
+            raise ValueError(f"{Path(path).name}, line {number}: not a JSON object{reason}")
+        rows.append((number, row))
+    return rows
+
+
 def summary(path: Path) -> str:
     from game.ai.levels import WALL_CAP, level_for
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = read_records(path)
     won = sum(r["result"].startswith("win") for r in rows)
     lost = sum(r["result"].startswith("loss") for r in rows)
     ties = sum(r["result"].endswith("tiebreak") for r in rows)
@@ -239,9 +273,14 @@ def main(argv=None) -> int:
     if a.moves is not None and a.seat == "both":
         ap.error("--moves needs --seat first or --seat second")
     if a.summary:
+        code = 0
         for name in a.summary:
-            print(summary(Path(name)))
-        return 0
+            try:
+                print(summary(Path(name)))
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+                print(f"{name}: not a record of this script ({exc!r})")
+                code = 2
+        return code
     needed = [a.pentobi_dir / "bin" / "pentobi-gtp", a.pentobi_dir / "gtp.py"]
     missing = [str(path) for path in needed if not path.exists()]
     if missing:

@@ -75,30 +75,30 @@ def mean_se(values: list) -> tuple:
     return mean, math.sqrt(var / n)
 
 
+def _recorder():
+    """``benchmarks/pentobi.py``, which writes the records read here, loaded as a module once:
+    its reader of records and of ``LO:HI``."""
+    global _RECORDER
+    if _RECORDER is None:
+        from importlib.util import module_from_spec, spec_from_file_location
+        spec = spec_from_file_location("bench_pentobi", Path(__file__).with_name("pentobi.py"))
+        _RECORDER = module_from_spec(spec)
+        spec.loader.exec_module(_RECORDER)
+    return _RECORDER
+
+
+_RECORDER = None
+
+
 def _phase(text: str) -> tuple:
     """``LO:HI`` (HI may be left out) read as ``benchmarks/pentobi.py`` reads it."""
-    from importlib.util import module_from_spec, spec_from_file_location
-    spec = spec_from_file_location("bench_pentobi", Path(__file__).with_name("pentobi.py"))
-    module = module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module._phase(text)
+    return _recorder()._phase(text)
 
 
 def json_lines(path: Path) -> list:
-    """The JSON objects of ``path``, one a line; ValueError naming the file and the line of
-    the first that is not one."""
-    rows = []
-    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError:
-            row = None
-        if not isinstance(row, dict):
-            raise ValueError(f"{path}, line {number}: not a JSON object")
-        rows.append(row)
-    return rows
+    """The JSON objects of ``path``, one a line, read as ``benchmarks/pentobi.py`` reads its
+    records (ValueError naming the file and line of the first that is not one)."""
+    return _recorder().read_records(path)
 
 
 def summary_lines(rows: list, pentobi: int, search: str | None) -> list:
@@ -151,9 +151,6 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(a.pentobi_dir))
     from gtp import Gtp, GtpError
 
-    from game.ai import choose_move
-    from game.ai.knowledge import knowledge_for
-    from game.ai.levels import iterations_for, level_for
     from game.callisto import SPEC
 
     book = a.pentobi_dir / "books" / "book_callisto_2.blksgf"
@@ -197,8 +194,7 @@ def main(argv=None) -> int:
                                       a.moves[1] is None or own < a.moves[1]))))
                         if wanted and (row["seed"], ply) not in seen:
                             kept.append(compare(a, state, row, ply, entry, word, pent, judge,
-                                                counts, choose_move, SPEC,
-                                                knowledge_for, iterations_for, level_for))
+                                                counts))
                         pent.send(f"play {word} {entry['move']}")
                         if judge is not None:
                             judge.send(f"play {word} {entry['move']}")
@@ -224,10 +220,13 @@ def main(argv=None) -> int:
     return 0
 
 
-def compare(a, state, row, ply, entry, word, pent, judge, counts, choose_move, spec,
-            knowledge_for, iterations_for, level_for) -> dict:
+def compare(a, state, row, ply, entry, word, pent, judge, counts) -> dict:
     """One position: Pentobi's move against ours (and the search's), judged when asked;
     printed, counted, and kept in ``--out``."""
+    from game.ai import choose_move
+    from game.ai.knowledge import knowledge_for
+    from game.ai.levels import iterations_for, level_for
+    from game.callisto import SPEC as spec
     text = pent.send(f"reg_genmove {word}")
     ours = spec.parse(state, entry["move"])
     theirs = spec.parse(state, text)

@@ -85,3 +85,14 @@ def test_without_pentobi_the_measurement_names_what_is_missing(bench, tmp_path, 
     said = capsys.readouterr().out
     assert "Pentobi is not here" in said and "pentobi-gtp" in said and "gtp.py" in said
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_a_summary_of_what_is_not_a_record_says_so_and_fails(bench, tmp_path, capsys):
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 5000 + "]" * 5000 + "\n")
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"game": 0}\n')
+    assert bench.main(["--summary", str(deep), str(other)]) == 2
+    said = capsys.readouterr().out
+    assert "deep.jsonl, line 1: not a JSON object" in said and "nested more than" in said
+    assert "other.jsonl: not a record of this script" in said
