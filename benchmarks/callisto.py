@@ -95,18 +95,12 @@ def main(seconds: float = 3.0) -> None:
 
 
 def openings(path: Path, playouts: int = 1000) -> str:
-    """How the search's playouts judge the openings of the games kept in ``path``."""
-    from importlib.util import module_from_spec, spec_from_file_location
-
-    from game.ai.knowledge.callisto import rollout
+    """How the search's playouts judge the openings of the games kept in ``path``;
+    ValueError naming the file (and the line) when it holds no such games."""
     # Read as ``benchmarks/pentobi.py``, which writes these records, reads them.
-    spec = spec_from_file_location("bench_pentobi", Path(__file__).with_name("pentobi.py"))
-    recorder = module_from_spec(spec)
-    spec.loader.exec_module(recorder)
-    try:
-        records = recorder.numbered_records(path)
-    except ValueError as exc:
-        return str(exc)
+    from benchmarks.pentobi import numbered_records
+    from game.ai.knowledge.callisto import rollout
+    records = numbered_records(path)
     rng = random.Random(1)
     rows, starts = [], []
     for number, row in records:
@@ -120,11 +114,12 @@ def openings(path: Path, playouts: int = 1000) -> str:
             if len(scores) != 2 or not all(type(x) in (int, float) for x in scores):
                 raise ValueError(f"scores {scores!r}")
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-            return f"{path.name}, line {number}: not a game of the two-colour game ({exc})"
+            raise ValueError(f"{path.name}, line {number}: not a game of the two-colour game "
+                             f"({exc})") from None
         rows.append(row)
         starts.append(state)
     if not rows:
-        return f"{path.name}: no two-colour game of four moves or more"
+        raise ValueError(f"{path.name}: no two-colour game of four moves or more")
     shares = []
     for state in starts:
         memory = {}
@@ -161,7 +156,12 @@ def cli(argv=None) -> int:
     if a.openings is not None:
         if not a.openings.exists():
             ap.error(f"{a.openings}: no such record")
-        print(openings(a.openings, a.playouts))
+        try:
+            said = openings(a.openings, a.playouts)
+        except ValueError as exc:
+            print(f"callisto: cannot judge the openings: {exc}", file=sys.stderr)
+            return 2
+        print(said)
     else:
         main(a.seconds)
     return 0

@@ -6,11 +6,12 @@ Pentobi (moves 10, 18 and 26 of the first three such games in
 ``records/callisto-hard-pentobi4.jsonl``).  Prints iterations a second and the moves
 chosen: run it in two checkouts one after the other, a few times, to compare them
 on a busy machine.  Run: ``python benchmarks/callisto_search.py [N]`` (default 1500).
+The record is read as ``benchmarks/pentobi.py``, which writes it, reads it: one that is not
+such a record is named, with its line, and nothing is searched.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -27,20 +28,34 @@ RECORDS = ROOT / "benchmarks" / "records" / "callisto-hard-pentobi4.jsonl"
 
 def positions() -> list:
     """The second player's positions at plies 9, 17 and 25 of the first three games
-    in which Callidus played second."""
-    games = [json.loads(line) for line in RECORDS.read_text().splitlines() if line.strip()]
+    in which Callidus played second (ValueError naming the record, and the line of a game
+    that cannot be played through); read as ``benchmarks/pentobi.py``, which writes these
+    records, reads them."""
+    from benchmarks.pentobi import numbered_records
+    games = [(n, g) for n, g in numbered_records(RECORDS) if g.get("project_player") == 1]
     found = []
-    for game in [g for g in games if g["project_player"] == 1][:3]:
-        state = SPEC.new_game("callisto_2")
-        for ply, entry in enumerate(game["moves"]):
-            if ply in (9, 17, 25) and state.to_move == 1:
-                found.append(state)
-            state = state.play(SPEC.parse(state, entry["move"]))
+    for number, game in games[:3]:
+        try:
+            state = SPEC.new_game("callisto_2")
+            for ply, entry in enumerate(game["moves"]):
+                if ply in (9, 17, 25) and state.to_move == 1:
+                    found.append(state)
+                state = state.play(SPEC.parse(state, entry["move"]))
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise ValueError(f"{RECORDS.name}, line {number}: not a game of the two-colour "
+                             f"game ({exc})") from None
+    if not found:
+        raise ValueError(f"{RECORDS.name}: no game of ten moves or more in which Callidus "
+                         "played second")
     return found
 
 
-def main(iterations: int = 1500) -> None:
-    states = positions()
+def main(iterations: int = 1500) -> int:
+    try:
+        states = positions()
+    except ValueError as exc:
+        print(f"callisto_search: cannot read the record: {exc}", file=sys.stderr)
+        return 2
     choose_move("callisto", states[0], "hard", random.Random(0), seconds=None, iterations=50)
     moves = []
     start = time.perf_counter()
@@ -50,7 +65,8 @@ def main(iterations: int = 1500) -> None:
     elapsed = time.perf_counter() - start
     print(f"{len(states) * iterations / elapsed:.0f} iterations a second over {len(states)} "
           f"positions; moves {moves}")
+    return 0
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1500)
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 1500))

@@ -14,7 +14,9 @@ Run from the project root::
 
 Prints A's wins, A's wins as the first and as the second player, and how often the first
 player won.  With ``--out`` each game is one JSON line; a rerun with the same file plays only
-the games still missing.
+the games still missing.  The file is read as ``benchmarks/pentobi.py`` reads its records: one
+that is not a file of this script's games is named, with its line, and nothing is played or
+written.
 """
 
 from __future__ import annotations
@@ -70,6 +72,32 @@ def play(job) -> dict:
     return {"game": g, "a_seat": g % 2, "winner": state.winner, "scores": list(state.scores)}
 
 
+def level_changes(text: str) -> dict:
+    """A side's changes to the level: a JSON object (bounded as ``game.files`` bounds JSON)."""
+    from game.files import FileProblem, parse_json
+    try:
+        value = parse_json(text, "the JSON")
+    except FileProblem as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("not a JSON object (give one like "
+                                         """'{"iterations": 3000}')""")
+    return value
+
+
+def kept_games(path: Path) -> list:
+    """The games kept in ``path`` by an earlier run, read by ``benchmarks/pentobi.py`` as it
+    reads its records; ValueError naming the file, and the line of the first that is not a
+    game of this script."""
+    from benchmarks.pentobi import numbered_records
+    rows = []
+    for number, row in numbered_records(path):
+        if type(row.get("game")) is not int or not {"a_seat", "winner"} <= row.keys():
+            raise ValueError(f"{path.name}, line {number}: not a game of this script")
+        rows.append(row)
+    return rows
+
+
 def summary(rows: list) -> str:
     a_first = [r for r in rows if r["a_seat"] == 0]
     a_second = [r for r in rows if r["a_seat"] == 1]
@@ -82,25 +110,30 @@ def summary(rows: list) -> str:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--a", required=True, help="JSON: A's changes to the level, with iterations")
-    p.add_argument("--b", required=True, help="JSON: B's changes to the level, with iterations")
+    p.add_argument("--a", required=True, type=level_changes,
+                   help="JSON: A's changes to the level, with iterations")
+    p.add_argument("--b", required=True, type=level_changes,
+                   help="JSON: B's changes to the level, with iterations")
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--base", default="hard", choices=("medium", "hard", "expert"))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--out", type=Path)
     args = p.parse_args(argv)
-    try:
-        a, b = json.loads(args.a), json.loads(args.b)
-        if not isinstance(a, dict) or not isinstance(b, dict):
-            raise ValueError("each side is a JSON object")
-        settings(args.base, a), settings(args.base, b)
-    except (ValueError, TypeError) as exc:
-        print(f"callisto_selfplay: bad --a or --b: {exc}", file=sys.stderr)
-        return 2
+    a, b = args.a, args.b
+    for flag, side in (("--a", a), ("--b", b)):
+        try:
+            settings(args.base, side)
+        except (ValueError, TypeError) as exc:
+            p.error(f"argument {flag}: {exc}")
     rows = []
     if args.out is not None and args.out.exists():
-        rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
+        try:
+            rows = kept_games(args.out)
+        except ValueError as exc:
+            print(f"callisto_selfplay: cannot go on from the games kept: {exc}",
+                  file=sys.stderr)
+            return 2
     done = {r["game"] for r in rows}
     jobs = [(g, a, b, args.base, args.seed) for g in range(args.games) if g not in done]
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:

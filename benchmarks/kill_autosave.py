@@ -19,7 +19,9 @@ seconds (the promise is none), how many lost a younger move, and the largest los
 and the age of the oldest move lost).  ``--disk-load`` runs two more processes writing and
 flushing 32 MB files throughout, as a busy disk.  Each kill's figures are appended to
 ``--out`` (default ``benchmarks/records/kill_autosave.jsonl``); run again with the same
-file to go on where a run stopped.
+file to go on where a run stopped.  The file is read as ``benchmarks/pentobi.py`` reads its
+records: one that is not a file of this script's kills is named, with its line, and nothing is
+run or written.
 """
 
 from __future__ import annotations
@@ -99,11 +101,41 @@ def read_shown(path: Path) -> tuple[list[dict], bool]:
             entry = json.loads(line)
         except ValueError:
             continue            # a line cut short by the kill
+        if not isinstance(entry, dict):
+            continue            # not a line the program writes
         if entry.get("over"):
             over = True
         elif "ply" in entry:
             moves.append(entry)
     return moves, over
+
+
+def kept_kills(path: Path) -> list[dict]:
+    """The kills kept in ``path`` by an earlier run (none when there is no such file), read
+    by ``benchmarks/pentobi.py`` as it reads its records; ValueError naming the file, and the
+    line of the first that is not a kill of this script."""
+    if not path.exists():
+        return []
+    from benchmarks.pentobi import numbered_records
+    rows = []
+    for number, row in numbered_records(path):
+        if not a_kill(row):
+            raise ValueError(f"{path.name}, line {number}: not a kill of this script")
+        rows.append(row)
+    return rows
+
+
+def a_kill(row: dict) -> bool:
+    """Whether ``row`` holds what ``summary`` reads of a kill: its number, and for a kill
+    counted, the game, the moves lost and the age of the oldest (a number when any was lost)
+    and whether the file held a move never shown."""
+    if type(row.get("index")) is not int:
+        return False
+    if not row.get("killed") or "error" in row:
+        return True             # left out of the figures
+    lost, oldest = row.get("lost"), row.get("oldest_lost")
+    return (type(lost) is int and isinstance(row.get("game"), str) and "differs" in row
+            and (type(oldest) in (int, float) or (oldest is None and not lost)))
 
 
 def kept_moves(data: Path, game: str) -> list[str] | None:
@@ -232,9 +264,11 @@ def main(argv=None) -> int:
         return child(args.child, args.child_seed, args.shown)
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    rows = []
-    if args.out.exists():
-        rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
+    try:
+        rows = kept_kills(args.out)
+    except ValueError as exc:
+        print(f"kill_autosave: cannot go on from the kills kept: {exc}", file=sys.stderr)
+        return 2
     done = {r["index"] for r in rows}
     work = Path(tempfile.mkdtemp(prefix="callidus-kill-"))
     loads = []

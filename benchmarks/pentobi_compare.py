@@ -76,18 +76,10 @@ def mean_se(values: list) -> tuple:
 
 
 def _recorder():
-    """``benchmarks/pentobi.py``, which writes the records read here, loaded as a module once:
-    its reader of records and of ``LO:HI``."""
-    global _RECORDER
-    if _RECORDER is None:
-        from importlib.util import module_from_spec, spec_from_file_location
-        spec = spec_from_file_location("bench_pentobi", Path(__file__).with_name("pentobi.py"))
-        _RECORDER = module_from_spec(spec)
-        spec.loader.exec_module(_RECORDER)
-    return _RECORDER
-
-
-_RECORDER = None
+    """``benchmarks/pentobi.py``, which writes the records read here: its reader of records
+    and of ``LO:HI``."""
+    import benchmarks.pentobi
+    return benchmarks.pentobi
 
 
 def _phase(text: str) -> tuple:

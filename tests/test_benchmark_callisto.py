@@ -36,7 +36,17 @@ def test_an_opening_that_breaks_the_rules_is_named_by_its_line(bench, tmp_path):
     record = tmp_path / "record.jsonl"
     record.write_text(_game(["e9", "j6"], ["k7", "g11"], [60, 55]) + "\n"
                       + _game(["e9", "e9"], ["k7", "g11"], [60, 55]) + "\n")
-    assert bench.openings(record, 5).startswith("record.jsonl, line 2: not a game")
+    with pytest.raises(ValueError, match=r"^record\.jsonl, line 2: not a game"):
+        bench.openings(record, 5)
+
+
+def test_a_record_that_is_not_one_ends_the_run_naming_it(bench, tmp_path, capsys):
+    record = tmp_path / "record.jsonl"
+    record.write_bytes(b'{"variant": "callisto_2"}\n\xff\xfe[1]\n')
+    assert bench.cli(["--openings", str(record), "--playouts", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot judge the openings" in err and "record.jsonl" in err
+    assert record.read_bytes() == b'{"variant": "callisto_2"}\n\xff\xfe[1]\n'
 
 
 def test_bad_options_are_refused_with_their_reason(bench, tmp_path, capsys):
@@ -58,5 +68,8 @@ def test_bad_options_are_refused_with_their_reason(bench, tmp_path, capsys):
 def test_any_record_gets_a_sentence_never_an_exception(bench, tmp_path_factory, lines):
     record = tmp_path_factory.mktemp("r") / "record.jsonl"
     record.write_text("\n".join(lines))
-    said = bench.openings(record, 2)
+    try:
+        said = bench.openings(record, 2)
+    except ValueError as exc:
+        said = str(exc)
     assert said.startswith("record.jsonl")
