@@ -124,6 +124,30 @@ def show_times(result: dict) -> None:
           f"wall max {result['max']:.2f} s {ok}   [{each}]", flush=True)
 
 
+#: The settings every level had when the ladder's records began: each counts in a match's
+#: digest.  A setting added since counts only where a level sets it to other than its
+#: default, so that adding one to ``Level`` leaves the records of the levels that do not use
+#: it where they are.
+DIGEST_SETTINGS = ("name", "seconds", "iterations", "searcher", "c", "prior", "widen", "policy",
+                   "playout_depth", "solver", "margin", "fast_rollout", "rave", "quality",
+                   "keep_tree", "settle", "traps", "depth")
+
+
+def settings_text(level) -> str:
+    """``level`` as its match's digest reads it: as the level's own ``repr`` reads it (all its
+    settings, in order), less the settings added since ``DIGEST_SETTINGS`` left at their
+    defaults."""
+    from dataclasses import MISSING, fields
+    kept = []
+    for field in fields(level):
+        value = getattr(level, field.name)
+        if field.name not in DIGEST_SETTINGS and field.default is not MISSING \
+                and value == field.default:
+            continue
+        kept.append(f"{field.name}={value!r}")
+    return f"{type(level).__qualname__}({', '.join(kept)})"
+
+
 def settings_tag(game, *levels) -> str:
     """A short digest of the levels' settings in the game's default variant, so that a
     record kept before a budget or setting changed is never counted with the new ones."""
@@ -131,7 +155,8 @@ def settings_tag(game, *levels) -> str:
     from game import GAMES
     from game.ai.levels import level_for
     variant = GAMES[game].new_game(None).variant
-    text = repr([level_for(game, level, None, variant) for level in levels])
+    text = "[" + ", ".join(settings_text(level_for(game, level, None, variant))
+                           for level in levels) + "]"
     return hashlib.sha1(text.encode()).hexdigest()[:6]
 
 

@@ -94,3 +94,24 @@ def test_a_pair_that_is_not_two_levels_is_refused(bench, capsys):
     with pytest.raises(SystemExit):
         bench.main(["calla", "--summary", "--pairs", "hard-medum"])
     assert "--pairs: 'hard-medum' is not two levels like hard-medium" in capsys.readouterr().err
+
+
+def test_a_setting_added_to_the_levels_leaves_the_records_of_levels_without_it(bench):
+    """A match's records are found by a digest of its levels' settings: a new setting at its
+    default must not move every match to a new, empty record; set, it must."""
+    from dataclasses import asdict, field, make_dataclass
+
+    from game.ai.levels import Level, level_for
+    hard = level_for("callisto", "hard", None, "callisto_2")
+    newer = make_dataclass("Level", [("replies", bool, field(default=False))], bases=(Level,),
+                           frozen=True)
+    same = newer(**asdict(hard))
+    assert bench.settings_text(same) == bench.settings_text(hard)
+    assert bench.settings_text(newer(**asdict(hard), replies=True)) \
+        == bench.settings_text(hard)[:-1] + ", replies=True)"
+    # every setting the records began with counts, at its default or not
+    assert bench.settings_text(hard.but(traps=True)) != bench.settings_text(hard)
+    assert "traps=False" in bench.settings_text(hard)
+    # the digest of the matches kept so far: each level's settings as its repr gave them
+    if {f for f in asdict(hard)} == set(bench.DIGEST_SETTINGS):
+        assert bench.settings_text(hard) == repr(hard)
