@@ -900,3 +900,41 @@ def test_iriri_finds_the_one_winning_placement(level, case):
     assert len(state.legal_moves()) > 1 and not winning_moves(state)
     move = pick("iriri", state, level, iterations=3000)
     assert spec.format_move(state, move) == best
+
+
+def test_a_search_with_expand_grows_a_node_only_once_visited_enough(monkeypatch):
+    """``expand`` (Pentobi's expansion threshold): a node below the root ranks its moves
+    and grows children only once visited ``base + step * depth`` times, and is played out
+    from itself until then; without it a node grows from its second visit."""
+    from game.ai import mcts
+    from game.ai.knowledge import knowledge_for
+    spec = GAMES["callisto"]
+    state = spec.new_game(variant="callisto_2")
+    rng = random.Random(4)
+    for _ in range(8):
+        state = state.play(rng.choice(state.legal_moves()))
+    roots = []
+    best = mcts.Search.best
+    monkeypatch.setattr(mcts.Search, "best", lambda self, root: roots.append(root) or best(self, root))
+    grown_count = {}
+    for expand in (None, (1, 0.5)):
+        settings = level_for("callisto", "hard", variant="callisto_2").but(
+            keep_tree=False, settle=False, expand=expand)
+        search = mcts.Search(spec, state, settings, knowledge_for("callisto"), random.Random(1),
+                             deadline=1e18, iterations=400)
+        assert search.run() in state.legal_moves()
+        grown, waiting = [], []
+        stack = [(roots[-1], 0)]
+        while stack:
+            node, depth = stack.pop()
+            stack.extend((child, depth + 1) for child in node.children)
+            if depth and node.reward is None and node.proven is None:
+                (grown if node.untried is not None else waiting).append((depth, node.visits))
+        assert grown and waiting
+        if expand is None:
+            assert max(visits for _, visits in waiting) == 1
+        else:
+            assert all(visits > 1 + 0.5 * depth for depth, visits in grown)
+            assert max(visits for _, visits in waiting) >= 2
+        grown_count[expand] = len(grown)
+    assert grown_count[(1, 0.5)] < grown_count[None]

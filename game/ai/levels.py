@@ -187,6 +187,10 @@ class Level:
         ``keep_tree``, what is left deepens the line the next search goes on from).
     traps: leave out at the root the moves the plug-in's ``trap`` calls losing a
         few moves on.
+    expand: ``(base, step)``: a node below the root grows children only once it has
+        been visited ``base + step * depth`` times (its depth below the root); until
+        then the search plays out from the node itself, as Pentobi does (1 and 0.5).
+        None: from its second visit.
 
     Alpha-beta (``alphabeta.py``):
 
@@ -210,6 +214,7 @@ class Level:
     keep_tree: bool = False
     settle: bool = True
     traps: bool = False
+    expand: tuple | None = None
     depth: int | None = None
 
     def __post_init__(self):

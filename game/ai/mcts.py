@@ -144,6 +144,7 @@ class Search:
             self.prior = knowledge.prior if level.prior else None
             self.order = knowledge.order if self.prior is not None else None
         self.widen = level.widen if self.prior is not None else None
+        self.expand = level.expand
         self.policy = knowledge.playout if level.policy else None
         self.evaluator = knowledge.evaluate
         self.fast_rollout = knowledge.rollout if level.fast_rollout else None
@@ -402,6 +403,7 @@ class Search:
         node = root
         path = [root]
         played = [] if self.rave else None
+        expand = self.expand
         while True:
             if node.reward is not None:
                 reward = node.reward
@@ -410,6 +412,10 @@ class Search:
                 reward = self.win_vector(node.proven)
                 break
             if node.untried is None:
+                if expand is not None and node is not root \
+                        and node.visits <= expand[0] + expand[1] * (len(path) - 1):
+                    reward = self.rollout(node.state, played)
+                    break
                 node.untried = self.ordered(node.state, node.state.legal_moves())
             if node.untried and (self.widen is None
                                  or len(node.children) < self.limit(node.visits)):
