@@ -186,3 +186,53 @@ def load_script(path, name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# --- a benchmark's kept file or record ------------------------------------------------------
+# ``run`` is the benchmark's ``main`` with the file in its arguments, its games or searches
+# replaced by stand-ins that note what they were asked: it returns (exit code, work done).
+
+def bad_file_is_named(capsys, path, content: bytes, run, said: str) -> None:
+    """With ``content`` in ``path`` the benchmark stops before any work: exit 2, one line on
+    the error stream naming the file and ``said``, nothing printed, the file byte for byte."""
+    path.write_bytes(content)
+    code, work = run()
+    out, err = capsys.readouterr()
+    assert code == 2 and work == []
+    assert said in err and path.name in err and len(err.strip().splitlines()) == 1
+    assert out == ""
+    assert path.read_bytes() == content
+
+
+def folder_is_named(capsys, path, run) -> None:
+    """A folder where the file should be: exit 2, named, nothing done, nothing put in it."""
+    path.mkdir()
+    code, work = run()
+    assert code == 2 and work == []
+    assert f"{path.name}: it is a folder" in capsys.readouterr().err
+    assert list(path.iterdir()) == []
+
+
+def any_file_goes_on_or_is_named(path, lines: list, run, refusal: str,
+                                 grows: bool = True) -> None:
+    """Whatever ``lines`` hold, the benchmark never raises: it goes on from them (exit 0,
+    the file only added to when ``grows``) or stops with ``refusal`` naming the file (exit 2,
+    no work, the file byte for byte).  ``run(patch)`` sets its stand-ins with ``patch``."""
+    import contextlib
+    import io
+
+    import pytest
+    path.write_text("\n".join(lines))
+    content = path.read_bytes()
+    err = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(err), \
+            contextlib.redirect_stdout(io.StringIO()):
+        code, work = run(patch)
+    assert code in (0, 2)
+    if code == 2:
+        assert err.getvalue().startswith(refusal) and path.name in err.getvalue()
+        assert work == [] and path.read_bytes() == content
+    elif grows:
+        assert path.read_bytes().startswith(content)
+    else:
+        assert path.read_bytes() == content

@@ -30,6 +30,13 @@ def pick(game, state, level, iterations, seed=0, info=None):
                        iterations=iterations, info=info)
 
 
+def random_moves(state, rng, plies: int):
+    """``state`` after ``plies`` uniformly random legal moves drawn from ``rng``."""
+    for _ in range(plies):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
 def sample_states(spec, count=3, plies=(0, 7, 19), seed=1):
     """A few positions along one random game (never a finished one)."""
     return [state for _, state in states_along(spec, plies, seed)][:count]
@@ -481,8 +488,7 @@ def test_callisto_playout_places_disjoint_pieces_and_rewards_every_player():
     spec = GAMES["callisto"]
     state = spec.new_game(variant="callisto_2")
     rng = random.Random(5)
-    for _ in range(10):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_moves(state, rng, 10)
     played = []
     reward = rollout(state, rng, 80, played, {})
     assert len(reward) == 2 and abs(sum(reward) - 1.0) < 1e-9
@@ -572,8 +578,7 @@ def test_callisto_hard_goes_on_from_its_last_search():
     spec = GAMES["callisto"]
     state = spec.new_game(variant="callisto_2")
     rng = random.Random(3)
-    for _ in range(8):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_moves(state, rng, 8)
     mcts._KEPT.clear()
     move = choose_move("callisto", state, "hard", random.Random(1), seconds=0.4)
     kept, memory = mcts._KEPT[("callisto", "hard")]
@@ -603,8 +608,7 @@ def test_callisto_two_colour_expert_thinks_on_once_its_move_is_settled(monkeypat
     spec = GAMES["callisto"]
     state = spec.new_game(variant="callisto_2")
     rng = random.Random(3)
-    for _ in range(8):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_moves(state, rng, 8)
     # Every check finds the move settled: Hard stops at the first check, Expert goes on
     # to its cap (the deadline is far away, so the clock plays no part).
     monkeypatch.setattr(mcts.Search, "settled", lambda self, root, started, now: True)
@@ -623,8 +627,7 @@ def test_callisto_other_variants_answer(variant):
     spec = GAMES["callisto"]
     state = spec.new_game(variant=variant)
     rng = random.Random(2)
-    for _ in range(9):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_moves(state, rng, 9)
     assert pick("callisto", state, "hard", iterations=30) in state.legal_moves()
 
 
@@ -775,8 +778,7 @@ def test_calliro_search_never_reads_the_seed():
     spec = GAMES["calliro"]
     state = spec.new_game(seed=3)
     rng = random.Random(3)
-    for _ in range(12):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_moves(state, rng, 12)
     data = state.position()
     answers = set()
     for seed in (1, 2, 3, 4):
@@ -911,8 +913,7 @@ def test_a_search_with_expand_grows_a_node_only_once_visited_enough(monkeypatch)
     spec = GAMES["callisto"]
     state = spec.new_game(variant="callisto_2")
     rng = random.Random(4)
-    for _ in range(8):
-        state = state.play(rng.choice(state.legal_moves()))
+    state = random_moves(state, rng, 8)
     roots = []
     best = mcts.Search.best
     monkeypatch.setattr(mcts.Search, "best", lambda self, root: roots.append(root) or best(self, root))

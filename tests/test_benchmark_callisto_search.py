@@ -2,15 +2,14 @@
 from a kept record, and a record that is not one named before anything is searched (the
 search itself is a stand-in here)."""
 
-import contextlib
-import io
 import json
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import load_script
+from helpers import (any_file_goes_on_or_is_named, bad_file_is_named, folder_is_named,
+                     load_script)
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "callisto_search.py"
 
@@ -61,23 +60,16 @@ def test_a_record_of_its_own_is_read_the_same_way(bench, monkeypatch, tmp_path, 
 def test_a_record_that_is_not_one_is_named_and_nothing_is_searched(
         bench, monkeypatch, tmp_path, capsys, content, said):
     record = tmp_path / "record.jsonl"
-    record.write_bytes(content)
     monkeypatch.setattr(bench, "RECORDS", record)
     asked = _searches(monkeypatch, bench)
-    assert bench.main(5) == 2
-    out, err = capsys.readouterr()
-    assert said in err and len(err.strip().splitlines()) == 1
-    assert out == "" and asked == []
-    assert record.read_bytes() == content
+    bad_file_is_named(capsys, record, content, lambda: (bench.main(5), asked), said)
 
 
 def test_a_record_that_is_a_folder_is_named(bench, monkeypatch, tmp_path, capsys):
     folder = tmp_path / "record.jsonl"
-    folder.mkdir()
     monkeypatch.setattr(bench, "RECORDS", folder)
-    _searches(monkeypatch, bench)
-    assert bench.main(5) == 2
-    assert "record.jsonl: it is a folder" in capsys.readouterr().err
+    asked = _searches(monkeypatch, bench)
+    folder_is_named(capsys, folder, lambda: (bench.main(5), asked))
 
 
 @settings(max_examples=60, deadline=None)
@@ -89,16 +81,10 @@ def test_a_record_that_is_a_folder_is_named(bench, monkeypatch, tmp_path, capsys
                 max_size=4))
 def test_any_record_is_searched_or_named_never_an_exception(bench, tmp_path_factory, lines):
     record = tmp_path_factory.mktemp("r") / "record.jsonl"
-    record.write_text("\n".join(lines))
-    content = record.read_bytes()
-    err = io.StringIO()
-    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(err), \
-            contextlib.redirect_stdout(io.StringIO()):
+
+    def run(patch):
         patch.setattr(bench, "RECORDS", record)
-        patch.setattr(bench, "choose_move", lambda *a, **kw: "e9")
-        code = bench.main(5)
-    assert code in (0, 2)
-    if code == 2:
-        assert err.getvalue().startswith("callisto_search: cannot read the record: ")
-        assert "record.jsonl" in err.getvalue()
-    assert record.read_bytes() == content
+        asked = _searches(patch, bench)
+        return bench.main(5), asked
+    any_file_goes_on_or_is_named(record, lines, run, "callisto_search: cannot read the record: ",
+                                 grows=False)

@@ -3,15 +3,14 @@ only the games its file does not keep, a kept file that is not one of its files 
 anything is played or written, and a side's settings that are not a JSON object are refused
 (the games themselves are stand-ins here, played in this process)."""
 
-import contextlib
-import io
 import json
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import load_script
+from helpers import (any_file_goes_on_or_is_named, bad_file_is_named, folder_is_named,
+                     load_script)
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "callisto_selfplay.py"
 SIDES = ["--a", '{"iterations": 5}', "--b", '{"iterations": 5, "c": 0.3}']
@@ -87,21 +86,15 @@ def test_a_kept_file_that_is_not_one_is_named_and_left_as_it_was(
         bench, monkeypatch, tmp_path, capsys, content, said):
     played = _stand_ins(monkeypatch, bench)
     kept = tmp_path / "kept.jsonl"
-    kept.write_bytes(content)
-    assert bench.main(SIDES + ["--games", "4", "--out", str(kept)]) == 2
-    out, err = capsys.readouterr()
-    assert said in err and "kept.jsonl" in err and len(err.strip().splitlines()) == 1
-    assert out == "" and played == []
-    assert kept.read_bytes() == content
+    bad_file_is_named(capsys, kept, content, lambda: (
+        bench.main(SIDES + ["--games", "4", "--out", str(kept)]), played), said)
 
 
 def test_a_kept_file_that_is_a_folder_is_named(bench, monkeypatch, tmp_path, capsys):
     played = _stand_ins(monkeypatch, bench)
     kept = tmp_path / "kept.jsonl"
-    kept.mkdir()
-    assert bench.main(SIDES + ["--games", "2", "--out", str(kept)]) == 2
-    assert "kept.jsonl: it is a folder" in capsys.readouterr().err
-    assert played == [] and list(kept.iterdir()) == []
+    folder_is_named(capsys, kept, lambda: (
+        bench.main(SIDES + ["--games", "2", "--out", str(kept)]), played))
 
 
 @pytest.mark.parametrize("argv, said", [
@@ -132,17 +125,9 @@ def test_a_side_that_is_not_a_json_object_of_settings_is_refused_by_its_flag(
                 max_size=4))
 def test_any_kept_file_is_resumed_or_named_never_an_exception(bench, tmp_path_factory, lines):
     kept = tmp_path_factory.mktemp("k") / "kept.jsonl"
-    kept.write_text("\n".join(lines))
-    content = kept.read_bytes()
-    err = io.StringIO()
-    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(err), \
-            contextlib.redirect_stdout(io.StringIO()):
+
+    def run(patch):
         played = _stand_ins(patch, bench)
-        code = bench.main(SIDES + ["--games", "4", "--out", str(kept)])
-    assert code in (0, 2)
-    if code == 2:
-        assert err.getvalue().startswith("callisto_selfplay: cannot go on from the games kept: ")
-        assert "kept.jsonl" in err.getvalue()
-        assert played == [] and kept.read_bytes() == content
-    else:
-        assert kept.read_bytes().startswith(content)
+        return bench.main(SIDES + ["--games", "4", "--out", str(kept)]), played
+    any_file_goes_on_or_is_named(
+        kept, lines, run, "callisto_selfplay: cannot go on from the games kept: ")

@@ -3,15 +3,14 @@ keeps, a kept file that is not one of its files is named before anything is run 
 the moves the program noted are read whatever else a line holds (the kills themselves are
 stand-ins here: no program is started)."""
 
-import contextlib
-import io
 import json
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import load_script
+from helpers import (any_file_goes_on_or_is_named, bad_file_is_named, folder_is_named,
+                     load_script)
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "kill_autosave.py"
 
@@ -75,21 +74,14 @@ def test_a_kept_file_that_is_not_one_is_named_and_left_as_it_was(
         bench, monkeypatch, tmp_path, capsys, content, said):
     run = _stand_ins(monkeypatch, bench)
     kept = tmp_path / "kept.jsonl"
-    kept.write_bytes(content)
-    assert bench.main(["--games", "3", "--out", str(kept)]) == 2
-    out, err = capsys.readouterr()
-    assert said in err and "kept.jsonl" in err and len(err.strip().splitlines()) == 1
-    assert out == "" and run == []
-    assert kept.read_bytes() == content
+    bad_file_is_named(capsys, kept, content, lambda: (
+        bench.main(["--games", "3", "--out", str(kept)]), run), said)
 
 
 def test_a_kept_file_that_is_a_folder_is_named(bench, monkeypatch, tmp_path, capsys):
     run = _stand_ins(monkeypatch, bench)
     kept = tmp_path / "kept.jsonl"
-    kept.mkdir()
-    assert bench.main(["--games", "2", "--out", str(kept)]) == 2
-    assert "kept.jsonl: it is a folder" in capsys.readouterr().err
-    assert run == [] and list(kept.iterdir()) == []
+    folder_is_named(capsys, kept, lambda: (bench.main(["--games", "2", "--out", str(kept)]), run))
 
 
 def test_the_moves_shown_are_read_past_lines_that_are_not_the_programs(bench, tmp_path):
@@ -111,17 +103,9 @@ def test_the_moves_shown_are_read_past_lines_that_are_not_the_programs(bench, tm
 def test_any_kept_file_is_gone_on_from_or_named_never_an_exception(bench, tmp_path_factory,
                                                                    lines):
     kept = tmp_path_factory.mktemp("k") / "kept.jsonl"
-    kept.write_text("\n".join(lines))
-    content = kept.read_bytes()
-    err = io.StringIO()
-    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(err), \
-            contextlib.redirect_stdout(io.StringIO()):
-        run = _stand_ins(patch, bench)
-        code = bench.main(["--games", "3", "--out", str(kept)])
-    assert code in (0, 2)
-    if code == 2:
-        assert err.getvalue().startswith("kill_autosave: cannot go on from the kills kept: ")
-        assert "kept.jsonl" in err.getvalue()
-        assert run == [] and kept.read_bytes() == content
-    else:
-        assert kept.read_bytes().startswith(content)
+
+    def run(patch):
+        kills = _stand_ins(patch, bench)
+        return bench.main(["--games", "3", "--out", str(kept)]), kills
+    any_file_goes_on_or_is_named(
+        kept, lines, run, "kill_autosave: cannot go on from the kills kept: ")
