@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import time
 
 import pygame
 import pygame_gui
+import pytest
 
 
 def every_game() -> list:
@@ -218,10 +221,6 @@ def any_file_goes_on_or_is_named(path, lines: list, run, refusal: str,
     """Whatever ``lines`` hold, the benchmark never raises: it goes on from them (exit 0,
     the file only added to when ``grows``) or stops with ``refusal`` naming the file (exit 2,
     no work, the file byte for byte).  ``run(patch)`` sets its stand-ins with ``patch``."""
-    import contextlib
-    import io
-
-    import pytest
     path.write_text("\n".join(lines))
     content = path.read_bytes()
     err = io.StringIO()
