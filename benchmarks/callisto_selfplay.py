@@ -85,17 +85,21 @@ def level_changes(text: str) -> dict:
     return value
 
 
+def a_game(row: dict) -> bool:
+    """Whether ``row`` holds what ``summary`` reads of a game."""
+    return type(row.get("game")) is int and {"a_seat", "winner"} <= row.keys()
+
+
 def kept_games(path: Path) -> list:
     """The games kept in ``path`` by an earlier run, read by ``benchmarks/pentobi.py`` as it
-    reads its records; ValueError naming the file, and the line of the first that is not a
-    game of this script."""
-    from benchmarks.pentobi import numbered_records
-    rows = []
-    for number, row in numbered_records(path):
-        if type(row.get("game")) is not int or not {"a_seat", "winner"} <= row.keys():
-            raise ValueError(f"{path.name}, line {number}: not a game of this script")
-        rows.append(row)
-    return rows
+    reads its records to go on from them (a last line cut short by a stopped run is left
+    out, the record as it was kept aside); ValueError naming the file, and the line of the
+    first that is not a game of this script."""
+    from benchmarks.pentobi import resume_records
+    kept, said = resume_records(path, a_game, "a game of this script")
+    if said:
+        print(said)
+    return [row for _, row in kept]
 
 
 def summary(rows: list) -> str:

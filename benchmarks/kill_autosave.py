@@ -112,17 +112,16 @@ def read_shown(path: Path) -> tuple[list[dict], bool]:
 
 def kept_kills(path: Path) -> list[dict]:
     """The kills kept in ``path`` by an earlier run (none when there is no such file), read
-    by ``benchmarks/pentobi.py`` as it reads its records; ValueError naming the file, and the
-    line of the first that is not a kill of this script."""
+    by ``benchmarks/pentobi.py`` as it reads its records to go on from them (a last line cut
+    short by a stopped run is left out, the record as it was kept aside); ValueError naming
+    the file, and the line of the first that is not a kill of this script."""
     if not path.exists():
         return []
-    from benchmarks.pentobi import numbered_records
-    rows = []
-    for number, row in numbered_records(path):
-        if not a_kill(row):
-            raise ValueError(f"{path.name}, line {number}: not a kill of this script")
-        rows.append(row)
-    return rows
+    from benchmarks.pentobi import resume_records
+    kept, said = resume_records(path, a_kill, "a kill of this script")
+    if said:
+        print(said)
+    return [row for _, row in kept]
 
 
 def a_kill(row: dict) -> bool:

@@ -81,11 +81,19 @@ def numbered_records(path: Path) -> list:
     read within the bounds of ``game.files`` (a regular file of at most ``RECORD_LIMIT`` bytes,
     bounded nesting and numbers); ValueError naming the file, and the line of the first that
     is not one."""
-    from game.files import FileProblem, parse_json, read_text
+    return _numbered(_record_text(path), Path(path).name)
+
+
+def _record_text(path: Path) -> str:
+    from game.files import FileProblem, read_text
     try:
-        text = read_text(path, RECORD_LIMIT)
+        return read_text(path, RECORD_LIMIT)
     except FileProblem as exc:
         raise ValueError(str(exc)) from None
+
+
+def _numbered(text: str, name: str) -> list:
+    from game.files import FileProblem, parse_json
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -96,9 +104,53 @@ def numbered_records(path: Path) -> list:
             row = exc
         if not isinstance(row, dict):
             reason = f" ({row})" if isinstance(row, FileProblem) else ""
-            raise ValueError(f"{Path(path).name}, line {number}: not a JSON object{reason}")
+            raise ValueError(f"{name}, line {number}: not a JSON object{reason}")
         rows.append((number, row))
     return rows
+
+
+def resume_records(path: Path, check=None, what: str = "") -> tuple:
+    """What a run appending to the record ``path`` goes on from: ``(rows, said)``, the
+    numbered rows kept (as ``numbered_records``; none when there is no such file) and a
+    sentence for the run to print, or None.
+
+    A run killed while writing its last line leaves that line cut short, with no newline at
+    its end.  Such a line is left out: the record as it was is kept first under a new name
+    beside it (``NAME.damaged-STAMP.jsonl``, never over another file) and the record is then
+    rewritten without that line, atomically, so that the next line appended starts a line of
+    its own.  A whole last line that only lacks its newline gets one.  Any other line that is
+    not a JSON object, or for which ``check(row)`` is false (then named as not ``what``), is
+    refused (ValueError naming the file and the line) before anything is written."""
+    from game.files import FileProblem, keep_aside, parse_json, write_text_atomic
+    path = Path(path)
+    if not path.exists():
+        return [], None
+    text = _record_text(path)
+    lines = text.splitlines(keepends=True)
+    cut = whole = False
+    if text and not text.endswith("\n"):
+        try:
+            whole = isinstance(parse_json(lines[-1], "the line"), dict)
+        except FileProblem:
+            pass
+        cut = not whole
+    rows = _numbered("".join(lines[:-1]) if cut else text, path.name)
+    for number, row in rows:
+        if check is not None and not check(row):
+            raise ValueError(f"{path.name}, line {number}: not {what}")
+    try:
+        if whole:
+            write_text_atomic(path, text + "\n")
+            return rows, f"{path.name}: its last line lacked its newline; one was added"
+        if not cut:
+            return rows, None
+        kept = keep_aside(path, text.encode("utf-8"))
+        write_text_atomic(path, "".join(lines[:-1]))
+    except FileProblem as exc:
+        raise ValueError(f"{path.name}: its last line is cut short and it could not be "
+                         f"mended ({exc})") from None
+    return rows, (f"{path.name}: line {len(lines)} was cut short (a run stopped while "
+                  f"writing it) and is left out; the record as it was is kept as {kept.name}")
 
 
 def summary(path: Path) -> str:
@@ -148,8 +200,8 @@ def schedule(seat: str, games: int, done: int) -> list:
 
 
 def play_games(a, out: Path, env: dict) -> int:
-    """Plays the games of ``schedule`` not yet in ``out``, appending one line per game
-    (a rerun plays only the missing games)."""
+    """Plays the games of ``schedule`` not yet in ``out`` (``a.kept``, as ``resume_records``
+    read them), appending one line per game (a rerun plays only the missing games)."""
     sys.path.insert(0, str(a.pentobi_dir))
     from gtp import Gtp  # the GTP client kept beside Pentobi's engine
 
@@ -160,9 +212,7 @@ def play_games(a, out: Path, env: dict) -> int:
     sgf_game = {"callisto_2": "Callisto Two-Player",
                 "callisto_2_4": "Callisto Two-Player Four-Color"}[a.variant]
     os.environ.update(env)      # the engines start with the match's path (``--no-cap``)
-    done = 0
-    if out.exists():
-        done = sum(1 for line in out.read_text().splitlines() if line.strip())
+    done = len(a.kept)
     lo, hi = a.moves if a.moves is not None else (0, None)
 
     def pentobi_engine(seed):
@@ -291,6 +341,13 @@ def main(argv=None) -> int:
     out = Path(a.out or ROOT / "benchmarks" / "records"
                / (f"callisto-{a.level}-pentobi{a.pentobi}"
                   f"{'' if a.seat == 'both' else '-' + a.seat}.jsonl"))
+    try:
+        a.kept, said = resume_records(out)
+    except ValueError as exc:
+        print(f"Cannot go on from the games kept: {exc}")
+        return 2
+    if said:
+        print(said)
     env = dict(os.environ)
     spinners = [subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
                 for _ in range(max(0, a.load))]

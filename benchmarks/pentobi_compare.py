@@ -131,11 +131,16 @@ def main(argv=None) -> int:
         ap.error("--judge takes one of Pentobi's levels, 1 to 9")
     try:
         records = [(path, json_lines(path)) for path in a.records]
-        kept = json_lines(a.out) if a.out is not None and a.out.exists() else []
+        kept, said = [], None
+        if a.out is not None:
+            numbered, said = _recorder().resume_records(a.out)
+            kept = [row for _, row in numbered]
         seen = {(r["seed"], r["ply"]) for r in kept}
     except (OSError, ValueError, KeyError, TypeError) as exc:
         print(f"Cannot read the records: {exc}")
         return 2
+    if said:
+        print(said)
     engine = a.pentobi_dir / "bin" / "pentobi-gtp"
     if not engine.exists() or not (a.pentobi_dir / "gtp.py").exists():
         print(f"Pentobi is not here: {engine} or gtp.py is missing (see benchmarks/pentobi.py).")

@@ -220,7 +220,9 @@ def any_file_goes_on_or_is_named(path, lines: list, run, refusal: str,
                                  grows: bool = True) -> None:
     """Whatever ``lines`` hold, the benchmark never raises: it goes on from them (exit 0,
     the file only added to when ``grows``) or stops with ``refusal`` naming the file (exit 2,
-    no work, the file byte for byte).  ``run(patch)`` sets its stand-ins with ``patch``."""
+    no work, the file byte for byte, nothing beside it).  ``run(patch)`` sets its stand-ins
+    with ``patch``.  The last line has no newline, as when a run was stopped while writing
+    it: a benchmark that goes on may leave it out, keeping the file as it was beside it."""
     path.write_text("\n".join(lines))
     content = path.read_bytes()
     err = io.StringIO()
@@ -228,10 +230,18 @@ def any_file_goes_on_or_is_named(path, lines: list, run, refusal: str,
             contextlib.redirect_stdout(io.StringIO()):
         code, work = run(patch)
     assert code in (0, 2)
+    aside = [p for p in path.parent.iterdir() if p != path]
     if code == 2:
         assert err.getvalue().startswith(refusal) and path.name in err.getvalue()
-        assert work == [] and path.read_bytes() == content
+        assert work == [] and path.read_bytes() == content and aside == []
     elif grows:
-        assert path.read_bytes().startswith(content)
+        if aside:   # the last line was cut short: left out, the file as it was kept
+            [kept] = aside
+            assert kept.name.startswith(f"{path.stem}.damaged-")
+            assert kept.read_bytes() == content
+            head = "".join(content.decode().splitlines(keepends=True)[:-1]).encode()
+            assert path.read_bytes().startswith(head)
+        else:
+            assert path.read_bytes().startswith(content)
     else:
-        assert path.read_bytes() == content
+        assert path.read_bytes() == content and aside == []

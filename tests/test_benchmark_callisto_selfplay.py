@@ -72,6 +72,21 @@ def test_a_rerun_plays_only_the_games_not_kept_and_adds_them(bench, monkeypatch,
     assert played == [1, 3]
 
 
+def test_a_game_cut_short_by_a_stopped_run_is_played_again_and_the_file_kept_aside(
+        bench, monkeypatch, tmp_path, capsys):
+    played = _stand_ins(monkeypatch, bench)
+    kept = tmp_path / "kept.jsonl"
+    content = _kept(0) + "\n" + _kept(2)[:17]
+    kept.write_text(content)
+    assert bench.main(SIDES + ["--games", "3", "--out", str(kept)]) == 0
+    assert played == [1, 2]
+    said = capsys.readouterr().out
+    assert "kept.jsonl: line 2 was cut short" in said
+    [aside] = [p for p in tmp_path.iterdir() if p != kept]
+    assert aside.name in said and aside.read_text() == content
+    assert [json.loads(line)["game"] for line in kept.read_text().splitlines()] == [0, 1, 2]
+
+
 @pytest.mark.parametrize("content, said", [
     (_kept(0).encode() + b"\n[1]\n", "kept.jsonl, line 2: not a JSON object"),
     (b"3\n", "kept.jsonl, line 1: not a JSON object"),

@@ -1,11 +1,13 @@
-"""The measurement against Pentobi: its phase option and what its summary says of a record
-(Pentobi itself is not needed: the records are written here)."""
+"""The measurement against Pentobi: its phase option, what its summary says of a record and
+how a run goes on from a record a stopped run left (Pentobi itself is not needed: the
+records are written here)."""
 
 import argparse
 import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from helpers import load_script
 
@@ -96,3 +98,67 @@ def test_a_summary_of_what_is_not_a_record_says_so_and_fails(bench, tmp_path, ca
     said = capsys.readouterr().out
     assert "deep.jsonl, line 1: not a JSON object" in said and "nested more than" in said
     assert "other.jsonl: not a record of this script" in said
+
+
+# --- going on from a record a stopped run left ---------------------------------------
+
+ROWS = st.lists(st.dictionaries(st.sampled_from(["game", "seed", "result", "moves"]),
+                                st.one_of(st.integers(-5, 10 ** 6), st.text(max_size=8),
+                                          st.lists(st.integers(0, 9), max_size=3)),
+                                min_size=1),
+                min_size=1, max_size=5)
+
+
+@settings(max_examples=80, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_a_record_cut_anywhere_goes_on_from_its_whole_lines_and_keeps_the_rest_aside(
+        bench, tmp_path_factory, rows, data):
+    """A run stopped while appending leaves its record cut anywhere in its last line: the
+    next run goes on from the lines before it, the record as it was is kept beside it byte
+    for byte, and what the next run appends reads as a line of its own."""
+    folder = tmp_path_factory.mktemp("cut")
+    record = folder / "match.jsonl"
+    lines = [json.dumps(row) + "\n" for row in rows]
+    text = "".join(lines)
+    cut = data.draw(st.integers(len(text) - len(lines[-1]), len(text)), label="cut")
+    record.write_text(text[:cut])
+    kept, said = bench.resume_records(record)
+    aside = [p for p in folder.iterdir() if p != record]
+    whole_lines = len(lines) if cut >= len(text) - 1 else len(lines) - 1
+    # the last line cut before its newline only is whole: it gets its newline
+    assert [row for _, row in kept] == rows[:whole_lines]
+    assert [n for n, _ in kept] == list(range(1, whole_lines + 1))
+    if cut == len(text):
+        assert said is None and aside == []
+    elif cut == len(text) - 1:
+        assert "lacked its newline" in said and aside == []
+    elif cut == len(text) - len(lines[-1]):
+        assert said is None and aside == []     # the run stopped between two lines
+    else:
+        assert f"line {len(lines)} was cut short" in said
+        [copy] = aside
+        assert copy.name.startswith("match.damaged-") and copy.name.endswith(".jsonl")
+        assert copy.name in said and copy.read_text() == text[:cut]
+    assert record.read_text() == "".join(lines[:whole_lines])
+    with open(record, "a") as f:
+        f.write(json.dumps({"game": 99}) + "\n")
+    assert bench.read_records(record) == rows[:whole_lines] + [{"game": 99}]
+
+
+@pytest.mark.parametrize("content, said", [
+    (b'{"game": 0}\n[1]\n{"game": 2, "se', "match.jsonl, line 2: not a JSON object"),
+    (b'{"game": 0}\n{"game": "x"}\n{"game": 2', "match.jsonl, line 2: not a game"),
+    (b'{"game": "x"}', "match.jsonl, line 1: not a game"),
+], ids=["a bad line before the cut", "a line the check refuses", "a whole last line refused"])
+def test_a_record_with_a_bad_line_besides_a_cut_one_is_refused_and_left_as_it_was(
+        bench, tmp_path, content, said):
+    record = tmp_path / "match.jsonl"
+    record.write_bytes(content)
+    with pytest.raises(ValueError, match=said):
+        bench.resume_records(record, lambda row: type(row["game"]) is int, "a game")
+    assert record.read_bytes() == content and list(tmp_path.iterdir()) == [record]
+
+
+def test_no_record_yet_is_nothing_to_go_on_from(bench, tmp_path):
+    assert bench.resume_records(tmp_path / "none.jsonl") == ([], None)
+    assert list(tmp_path.iterdir()) == []
