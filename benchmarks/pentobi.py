@@ -38,7 +38,7 @@ second Pentobi of the same level the seat's other moves: Pentobi against
 itself, with our level in one phase of one seat, which shows where in the game
 that seat's points are lost (``--moves 0:0``, Pentobi alone, is the yardstick).  ``--summary`` prints wins and losses (as the first and as the
 second player), the processor and wall seconds a move and the moves that met
-the cap, of kept records.
+the cap, of kept records, and the processor a move by the seat's move number.
 """
 
 from __future__ import annotations
@@ -185,7 +185,21 @@ def summary(path: Path) -> str:
             f"{_phase_words(phase)}"
             f"points {mean(margin):+.2f} a game (the seat ours against the other); a move: "
             f"processor {mean(cpu):.2f} s, wall {mean(wall):.2f} s, at most "
-            f"{max(wall, default=0):.2f} s{near}")
+            f"{max(wall, default=0):.2f} s{near}\n  {by_piece(rows)}")
+
+
+def by_piece(rows: list) -> str:
+    """Our level's mean processor seconds a move by its seat's move number (counted from 0:
+    the opening 1x1s are 0 and 1), over the games of ``rows`` that reached it: whether a
+    level's budget takes about its time from the first pieces to the last."""
+    seconds: dict = {}
+    for row in rows:
+        seat_moves = [m for m in row["moves"] if m["colour"] == row["project_player"]]
+        for number, move in enumerate(seat_moves):
+            if move["who"] == "project":
+                seconds.setdefault(number, []).append(move.get("cpu", 0.0))
+    each = ", ".join(f"{n}: {sum(xs) / len(xs):.2f}" for n, xs in sorted(seconds.items()))
+    return f"processor a move by the seat's move number (seconds): {each or 'none'}"
 
 
 def schedule(seat: str, games: int, done: int) -> list:

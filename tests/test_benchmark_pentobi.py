@@ -162,3 +162,21 @@ def test_a_record_with_a_bad_line_besides_a_cut_one_is_refused_and_left_as_it_wa
 def test_no_record_yet_is_nothing_to_go_on_from(bench, tmp_path):
     assert bench.resume_records(tmp_path / "none.jsonl") == ([], None)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_summary_gives_the_processor_by_the_seats_move_number(bench, tmp_path):
+    """Only our level's own moves count, numbered among its seat's moves (a phase record's
+    stand-in moves hold the numbers they take but give no seconds)."""
+    record = tmp_path / "match.jsonl"
+    first = json.loads(_row(0, 0, [65, 60], "win"))
+    second = json.loads(_row(1, 1, [60, 65], "loss"))
+    second["moves"].append(dict(colour=0, who="pentobi", move="e10", wall=0.1, cpu=0.1))
+    second["moves"].append(dict(colour=1, who="project", move="k8", wall=3.0, cpu=2.0))
+    phase = json.loads(_row(3, 1, [60, 65], "loss"))
+    phase["moves"][1]["who"] = "pentobi"       # the seat's move 0 played by the stand-in
+    phase["moves"].append(dict(colour=1, who="project", move="k8", wall=1.0, cpu=1.0))
+    record.write_text("".join(json.dumps(r) + "\n" for r in (first, second, phase)))
+    line = bench.summary(record).splitlines()[1]
+    # move 0: 0.4 (first seat) and 1.2 (second); move 1: 2.0 and 1.0
+    assert line.endswith("processor a move by the seat's move number (seconds): "
+                         "0: 0.80, 1: 1.50")
