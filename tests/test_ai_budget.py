@@ -116,6 +116,36 @@ def test_callisto_and_iriri_search_more_iterations_as_the_game_goes_on():
     assert iterations_for(hard, know, states[1]) > hard.iterations
 
 
+def test_callisto_expert_budget_grows_from_its_fourth_piece_and_hard_from_its_fifth():
+    """Expert's iterations cost relatively more in the middle game than Hard's, so its
+    budget grows a piece sooner (its level's ``work_from``; the opening 1x1s count as
+    pieces); each grows by the same factor a piece after that, and a level without
+    ``work_from`` keeps the variant's."""
+    know = knowledge_for("callisto")
+    hard = level_for("callisto", "hard", None, "callisto_2")
+    expert = level_for("callisto", "expert", None, "callisto_2")
+    assert hard.work_from is None and expert.work_from == 3
+    rng = random.Random(3)
+    state = GAMES["callisto"].new_game("callisto_2", seed=3)
+    weights, middle = {}, None
+    while not state.is_over:
+        placed = sum(1 for c, _ in state.moves if c == state.colour)
+        if placed == 8:
+            middle = state
+        if 2 <= placed <= 6 and placed not in weights:
+            weights[placed] = (iterations_for(hard, know, state) / hard.iterations,
+                               iterations_for(expert, know, state) / expert.iterations)
+        state = state.play(rng.choice(state.legal_moves()))
+    assert [weights[p][0] == 1 for p in range(2, 7)] == [True, True, True, False, False]
+    assert [weights[p][1] == 1 for p in range(2, 7)] == [True, True, False, False, False]
+    # one piece ahead: Expert's weight at its nth piece is Hard's at its (n+1)th
+    for placed in (4, 5):
+        assert weights[placed][1] == pytest.approx(weights[placed + 1][0], rel=1e-3)
+    same = expert.but(work_from=None)
+    assert iterations_for(same, know, middle) == round(
+        same.iterations * know.work_weight(middle, hard)) > same.iterations
+
+
 #: What a busy process runs beside the searches: Python spinning.
 SPIN = "while True:\n    pass\n"
 

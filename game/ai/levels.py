@@ -79,7 +79,8 @@ Per game (from ``game/ai/knowledge/<game>.py``; see each plug-in):
   children) at every level; easy evaluates after four-ply big-piece playouts,
   medium and up evaluate each new node at once (territory evaluation) and
   explore with c 0.5 (expert 0.2: its longer search goes deeper, not wider).
-  Hard's budget takes 1.6 s, Expert's 4.5 s, and both go on from the subtree of
+  Hard's budget takes 1.6 s, Expert's 4.5 s (two-colour: Expert's grows from its
+  fourth piece, Hard's from its fifth), and both go on from the subtree of
   their last search.  In the two-colour game they play every new node out to the
   end on bit sets and share the playouts' moves (RAVE), c 0.5 (expert 0.2, thinking
   its whole budget even once its move is settled), and every level
@@ -191,6 +192,9 @@ class Level:
         been visited ``base + step * depth`` times (its depth below the root); until
         then the search plays out from the node itself, as Pentobi does (1 and 0.5).
         None: from its second visit.
+    work_from: with the plug-in's ``work_weight`` (Callisto), how many pieces the
+        colour to move places at this level before its budget starts to grow; None:
+        the plug-in's own for the variant.
 
     Alpha-beta (``alphabeta.py``):
 
@@ -215,6 +219,7 @@ class Level:
     settle: bool = True
     traps: bool = False
     expand: tuple | None = None
+    work_from: int | None = None
     depth: int | None = None
 
     def __post_init__(self):

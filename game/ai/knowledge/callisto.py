@@ -96,7 +96,8 @@ VARIANT_LEVELS = {
         "hard": {"iterations": 4850, "playout_depth": 80, "fast_rollout": True, "rave": 500,
                  "c": 0.5, "quality": True, "prior": "contest", "widen": (2, 0.8, 0.5)},
         "expert": {"iterations": 12200, "playout_depth": 80, "fast_rollout": True, "rave": 500,
-                   "c": 0.2, "settle": False, "prior": "contest", "widen": (2, 0.8, 0.5)},
+                   "c": 0.2, "settle": False, "prior": "contest", "widen": (2, 0.8, 0.5),
+                   "work_from": 3},
     },
 }
 
@@ -112,7 +113,12 @@ VARIANT_LEVELS = {
 #: moves took 1.5 s of processor at the eighth piece and 2.4 s at the fifteenth, so
 #: it grows by 0.12.  In the four-colour game 0.23 ms up to the
 #: sixth (three colours and two-player four-colour: up to the fifth), then 0.08 ms at
-#: the twelfth and 0.05 ms at the sixteenth.
+#: the twelfth and 0.05 ms at the sixteenth (the opening 1x1s count as pieces).  A
+#: level's ``work_from`` starts its growth elsewhere: Expert's deeper trees keep its
+#: iterations dearer for longer (over 40 games against Pentobi level 6 its moves took
+#: 4.8 to 5.5 s of processor for its first four pieces but 3.8 to 4.2 s for the fifth to
+#: the twelfth, 4.5 s being its time), so in the two-colour game its budget grows from
+#: its fourth piece on, a piece before Hard's.
 WORK_GROWTH = 0.12
 WORK_FROM = {"callisto_2": 4}
 WORK_FROM_OTHERS = 6
@@ -125,7 +131,10 @@ def work_weight(state, level) -> float:
     if level.name not in WORK_LEVELS or colour is None:
         return 1.0
     placed = sum(1 for c, _ in state.moves if c == colour)
-    beyond = placed - WORK_FROM.get(state.variant, WORK_FROM_OTHERS)
+    start = level.work_from
+    if start is None:
+        start = WORK_FROM.get(state.variant, WORK_FROM_OTHERS)
+    beyond = placed - start
     return min(WORK_CAP, math.exp(WORK_GROWTH * beyond)) if beyond > 0 else 1.0
 
 
