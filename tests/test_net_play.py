@@ -58,7 +58,20 @@ def moves_in_store(path, board: int) -> list[str]:
     return [data["move"] for _, kind, data in events if kind == "move"]
 
 
-async def random_move(client: Client, board: int, rng: random.Random) -> str:
+async def caught_up(client: Client, board: int, ply: int) -> None:
+    """Wait until ``client``'s board has reached ``ply``: a table moves once it has seen the
+    last move (a move from a table a move behind carries the old ply and is refused as late)."""
+    async def wait():
+        while client.boards[board].ply < ply:
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(wait(), 20)
+
+
+async def random_move(client: Client, board: int, rng: random.Random,
+                      ply: int | None = None) -> str:
+    """A random legal move of ``client``'s, once its board has reached ``ply`` (when given)."""
+    if ply is not None:
+        await caught_up(client, board, ply)
     view = client.boards[board]
     spec = GAMES[view.game]
     state = view.state()
@@ -120,7 +133,7 @@ def test_a_client_killed_mid_game_rejoins_with_its_token_and_finishes(tmp_path):
         # play until it is Bob's turn after a few moves
         while view.ply < 4 or view.turn == ann_seat.seat:
             mover = players[view.turn]
-            await random_move(mover, board, rng)
+            await random_move(mover, board, rng, view.ply)
             await until(bob, lambda m: m.get("kind") == "move")
         assert not view.over
         seq_seen = ann.boards[board].seq
@@ -154,7 +167,7 @@ def test_a_client_killed_mid_game_rejoins_with_its_token_and_finishes(tmp_path):
         players[ann_seat.seat] = ann2
         while not view.over:
             mover = players[view.turn]
-            await random_move(mover, board, rng)
+            await random_move(mover, board, rng, view.ply)
             await until(bob, lambda m: m.get("kind") in ("move", "ended"))
         result = view.result
         await until(ann2, lambda m: ann2.boards[board].over)
@@ -240,6 +253,7 @@ def test_the_lag_given_back_is_what_the_client_did_not_think_and_at_most_a_secon
         spec = GAMES["calla"]
 
         async def move_after(client, seconds, think_ms):
+            await caught_up(client, board, view.ply)
             state = client.boards[board].state()
             text = spec.format_move(state, state.legal_moves()[0])
             clock.t += seconds          # what the move took on the host's clock, network too
