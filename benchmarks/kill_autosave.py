@@ -115,8 +115,6 @@ def kept_kills(path: Path) -> list[dict]:
     by ``benchmarks/pentobi.py`` as it reads its records to go on from them (a last line cut
     short by a stopped run is left out, the record as it was kept aside); ValueError naming
     the file, and the line of the first that is not a kill of this script."""
-    if not path.exists():
-        return []
     from benchmarks.pentobi import resume_records
     kept, said = resume_records(path, a_kill, "a kill of this script")
     if said:

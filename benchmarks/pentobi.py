@@ -121,7 +121,7 @@ def resume_records(path: Path, check=None, what: str = "") -> tuple:
     its own.  A whole last line that only lacks its newline gets one.  Any other line that is
     not a JSON object, or for which ``check(row)`` is false (then named as not ``what``), is
     refused (ValueError naming the file and the line) before anything is written."""
-    from game.files import FileProblem, keep_aside, parse_json, write_text_atomic
+    from game.files import FileProblem, keep_aside, parse_json, read_bytes, write_text_atomic
     path = Path(path)
     if not path.exists():
         return [], None
@@ -144,13 +144,14 @@ def resume_records(path: Path, check=None, what: str = "") -> tuple:
             return rows, f"{path.name}: its last line lacked its newline; one was added"
         if not cut:
             return rows, None
-        kept = keep_aside(path, text.encode("utf-8"))
+        kept = keep_aside(path, read_bytes(path, RECORD_LIMIT))    # byte for byte
         write_text_atomic(path, "".join(lines[:-1]))
     except FileProblem as exc:
         raise ValueError(f"{path.name}: its last line is cut short and it could not be "
                          f"mended ({exc})") from None
     return rows, (f"{path.name}: line {len(lines)} was cut short (a run stopped while "
-                  f"writing it) and is left out; the record as it was is kept as {kept.name}")
+                  f"writing it) or is not a whole JSON object, and is left out; the record "
+                  f"as it was is kept as {kept.name}")
 
 
 def summary(path: Path) -> str:
@@ -213,9 +214,10 @@ def schedule(seat: str, games: int, done: int) -> list:
     return [(2 * k + ours, ours) for k in range(done, games)]
 
 
-def play_games(a, out: Path, env: dict) -> int:
-    """Plays the games of ``schedule`` not yet in ``out`` (``a.kept``, as ``resume_records``
-    read them), appending one line per game (a rerun plays only the missing games)."""
+def play_games(a, out: Path, env: dict, done: int) -> int:
+    """Plays the games of ``schedule`` not yet in ``out`` (``done`` of them are, as
+    ``resume_records`` read them), appending one line per game (a rerun plays only the
+    missing games)."""
     sys.path.insert(0, str(a.pentobi_dir))
     from gtp import Gtp  # the GTP client kept beside Pentobi's engine
 
@@ -226,7 +228,6 @@ def play_games(a, out: Path, env: dict) -> int:
     sgf_game = {"callisto_2": "Callisto Two-Player",
                 "callisto_2_4": "Callisto Two-Player Four-Color"}[a.variant]
     os.environ.update(env)      # the engines start with the match's path (``--no-cap``)
-    done = len(a.kept)
     lo, hi = a.moves if a.moves is not None else (0, None)
 
     def pentobi_engine(seed):
@@ -356,7 +357,7 @@ def main(argv=None) -> int:
                / (f"callisto-{a.level}-pentobi{a.pentobi}"
                   f"{'' if a.seat == 'both' else '-' + a.seat}.jsonl"))
     try:
-        a.kept, said = resume_records(out)
+        kept, said = resume_records(out)
     except ValueError as exc:
         print(f"Cannot go on from the games kept: {exc}")
         return 2
@@ -373,7 +374,7 @@ def main(argv=None) -> int:
                     [folder, str(ROOT)] + [p for p in [env.get("PYTHONPATH")] if p])
             print(f"load before: {os.getloadavg()}; {a.load} busy process(es) beside the match"
                   f"{'; no cap' if a.no_cap else ''}", flush=True)
-            code = play_games(a, out, env)
+            code = play_games(a, out, env, len(kept))
             print(f"load after: {os.getloadavg()}")
     finally:
         for proc in spinners:

@@ -180,3 +180,18 @@ def test_a_summary_gives_the_processor_by_the_seats_move_number(bench, tmp_path)
     # move 0: 0.4 (first seat) and 1.2 (second); move 1: 2.0 and 1.0
     assert line.endswith("processor a move by the seat's move number (seconds): "
                          "0: 0.80, 1: 1.50")
+
+
+@pytest.mark.parametrize("content", [
+    '\ufeff{"game": 0}\n{"game": 1, "se'.encode(),
+    '{"game": 0}\n{"name": "\u200b\u202eAnn'.encode(),
+    b'{"game": 0}\n\x00\x00',
+    b'{"game": 0}\n' + b"[" * 5000 + b"]" * 5000,
+], ids=["a byte order mark", "format characters", "nul bytes", "nested too deep"])
+def test_a_last_line_left_out_is_kept_aside_byte_for_byte(bench, tmp_path, content):
+    record = tmp_path / "match.jsonl"
+    record.write_bytes(content)
+    kept, said = bench.resume_records(record)
+    assert [row for _, row in kept] == [{"game": 0}] and "line 2 was cut short" in said
+    [copy] = [p for p in tmp_path.iterdir() if p != record]
+    assert copy.read_bytes() == content and bench.read_records(record) == [{"game": 0}]
