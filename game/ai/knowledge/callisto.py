@@ -60,7 +60,7 @@ LEVELS = {
 #: on the same 40 seeds, Hard won 13 of 20 games as the first player and 5 of 20 as
 #: the second with these rewards, 9 and 4 with ``tanh`` of the margin over
 #: ``SCORE_SCALE`` (which the other variants keep); on 20 more second-seat seeds, 4
-#: against 1 (records and trials in the README, Computer strength).  Statistics that
+#: against 1 (records and trials in docs/strength.md).  Statistics that
 #: start afresh at each move did worse (2 of 15 second-seat games).  The
 #: statistics are the search's own (``memory``), carried on with the tree a level
 #: keeps from move to move, so that a search depends only on its position, seed and
@@ -73,7 +73,7 @@ LENGTH_BONUS = 0.12
 QUALITY_MEMORY = 2000
 
 
-#: The two-colour game (measured against Pentobi, see the README): Hard and Expert
+#: The two-colour game (measured against Pentobi, see docs/strength.md): Hard and Expert
 #: play every new node out to the end with ``rollout`` and share the playouts' moves
 #: (RAVE).  Against Pentobi's level 4, ten games each with Hard at about 1.5 s a move:
 #: evaluation alone won 2 to 4, playouts to the end 5, playouts with RAVE 7.
@@ -90,7 +90,7 @@ QUALITY_MEMORY = 2000
 #: 21 and drew level; with the contest ranking and the slower widening 12 of 40 and 3.6
 #: points (each alone did little, and ranking every later move alike lost its gain); Expert
 #: 4 and 8 of 26 (9.1 and 2.3 points).  In whole games as the second player against level 5,
-#: Hard won 14 of 40 with them, 9 before, on the same seeds (the README, Computer strength).
+#: Hard won 14 of 40 with them, 9 before, on the same seeds (docs/strength.md).
 VARIANT_LEVELS = {
     "callisto_2": {
         "hard": {"iterations": 4850, "playout_depth": 80, "fast_rollout": True, "rave": 500,
