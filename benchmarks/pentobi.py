@@ -15,6 +15,7 @@ Run from the project root::
     python benchmarks/pentobi.py --summary FILE.jsonl [FILE.jsonl ...]
     python benchmarks/pentobi.py --level hard --pentobi 5 --games 20 --seat second [...]
     python benchmarks/pentobi.py --level hard --pentobi 5 --games 40 --seat second --moves 2:6 [...]
+    python benchmarks/pentobi.py ... --seat second --moves 6: --stand-in 8 [...]
 
 Seats alternate; each game is one JSON line (every move with its wall and
 processor seconds, the scores); a rerun with the same ``--out`` plays only
@@ -36,7 +37,10 @@ way the match is split.  ``--moves LO:HI``
 own moves, counted from 0: the two opening 1x1s are 0 and 1), a
 second Pentobi of the same level the seat's other moves: Pentobi against
 itself, with our level in one phase of one seat, which shows where in the game
-that seat's points are lost (``--moves 0:0``, Pentobi alone, is the yardstick).  ``--summary`` prints wins and losses (as the first and as the
+that seat's points are lost (``--moves 0:0``, Pentobi alone, is the yardstick).
+``--stand-in N`` gives the Pentobi playing the seat's other moves level N instead
+(``--moves 6: --stand-in 8``: the seat's opening by level 8, the rest by our
+level).  ``--summary`` prints wins and losses (as the first and as the
 second player), the processor and wall seconds a move and the moves that met
 the cap, of kept records, and the processor a move by the seat's move number.
 """
@@ -57,14 +61,15 @@ sys.path.insert(0, str(ROOT))
 DEFAULT_DIR = ROOT.parent / "pentobi"
 
 
-def _phase_words(phase) -> str:
+def _phase_words(phase, stand_in=None) -> str:
     if phase is None:
         return ""
     lo, hi = phase
     if hi == lo:
         return "Pentobi in both seats (our level played no move); "
     end = "the end" if hi is None else f"move {hi - 1}"
-    return f"our level playing its seat's moves {lo} to {end} only; "
+    other = "" if stand_in is None else f", Pentobi level {stand_in} its others"
+    return f"our level playing its seat's moves {lo} to {end} only{other}; "
 
 
 #: The largest record read: a game's line is a few kilobytes, a match of 40 some 200 KB.
@@ -164,6 +169,7 @@ def summary(path: Path) -> str:
     margin = [r["scores"][r["project_player"]] - r["scores"][1 - r["project_player"]]
               for r in rows if r["result"] != "error"]
     phase = rows[0].get("project_moves") if rows else None
+    stand_in = rows[0].get("stand_in") if rows else None
     wall = [m["wall"] for m in ours]
     cpu = [m.get("cpu", 0.0) for m in ours]
     seats = []
@@ -183,7 +189,7 @@ def summary(path: Path) -> str:
                                    f"unless the cap was lifted)")
     return (f"{path.name}: {level} against Pentobi level {pentobi}: {len(rows)} games, won {won}, "
             f"lost {lost} ({ties} decided by the tie rule; {', '.join(seats)}); "
-            f"{_phase_words(phase)}"
+            f"{_phase_words(phase, stand_in)}"
             f"points {mean(margin):+.2f} a game (the seat ours against the other); a move: "
             f"processor {mean(cpu):.2f} s, wall {mean(wall):.2f} s, at most "
             f"{max(wall, default=0):.2f} s{near}\n  {by_piece(rows)}")
@@ -230,18 +236,19 @@ def play_games(a, out: Path, env: dict, done: int) -> int:
     os.environ.update(env)      # the engines start with the match's path (``--no-cap``)
     lo, hi = a.moves if a.moves is not None else (0, None)
 
-    def pentobi_engine(seed):
-        return Gtp([str(engine), "--game", a.variant, "--level", str(a.pentobi),
+    def pentobi_engine(seed, level):
+        return Gtp([str(engine), "--game", a.variant, "--level", str(level),
                     "--noresign", "--quiet", "--threads", "1", "--seed", str(seed),
                     "--book", str(book)], name="pentobi")
 
     for game, seat in schedule(a.seat, a.games, done):
         seed = a.seed * 1000 + game
-        pentobi = pentobi_engine(seed)
+        pentobi = pentobi_engine(seed, a.pentobi)
         ours = Gtp([sys.executable, "-m", "game", "gtp", "--variant", a.variant, "--level",
                     a.level, "--seed", str(seed)], cwd=str(ROOT), name="project")
         # With --moves, a second Pentobi plays the seat's moves outside the phase.
-        stand_in = pentobi_engine(seed + 500000) if a.moves is not None else None
+        stand_in = (pentobi_engine(seed + 500000, a.stand_in or a.pentobi)
+                    if a.moves is not None else None)
         engines = [e for e in (pentobi, ours, stand_in) if e is not None]
         try:
             for e in engines:
@@ -284,6 +291,7 @@ def play_games(a, out: Path, env: dict, done: int) -> int:
         row = dict(game=game, seed=seed, variant=a.variant, level=a.level, pentobi=a.pentobi,
                    book=True, project_player=seat, scores=scores, result=result, error=error,
                    **({} if a.moves is None else {"project_moves": [lo, hi]}),
+                   **({} if a.stand_in is None else {"stand_in": a.stand_in}),
                    plies=len(moves), seconds=round(time.time() - start, 1), moves=moves)
         with open(out, "a") as f:
             f.write(json.dumps(row) + "\n")
@@ -334,9 +342,14 @@ def main(argv=None) -> int:
     ap.add_argument("--moves", type=_phase, metavar="LO:HI",
                     help="with --seat: our level plays only the seat's moves LO to HI - 1 "
                          "(counted from 0), Pentobi the others")
+    ap.add_argument("--stand-in", type=int, choices=range(1, 10), metavar="N",
+                    help="with --moves: the level of the Pentobi playing the seat's other "
+                         "moves (default Pentobi's level, --pentobi)")
     a = ap.parse_args(argv)
     if a.moves is not None and a.seat == "both":
         ap.error("--moves needs --seat first or --seat second")
+    if a.stand_in is not None and a.moves is None:
+        ap.error("--stand-in needs --moves")
     if a.summary:
         code = 0
         for name in a.summary:

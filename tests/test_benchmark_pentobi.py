@@ -195,3 +195,17 @@ def test_a_last_line_left_out_is_kept_aside_byte_for_byte(bench, tmp_path, conte
     assert [row for _, row in kept] == [{"game": 0}] and "line 2 was cut short" in said
     [copy] = [p for p in tmp_path.iterdir() if p != record]
     assert copy.read_bytes() == content and bench.read_records(record) == [{"game": 0}]
+
+
+def test_a_stand_in_of_another_level_is_named_and_needs_a_phase(bench, tmp_path, capsys):
+    record = tmp_path / "opening.jsonl"
+    row = json.loads(_row(1, 1, [62, 61], "win", (6, None)))
+    row["stand_in"] = 8
+    record.write_text(json.dumps(row) + "\n")
+    assert "moves 6 to the end only, Pentobi level 8 its others" in bench.summary(record)
+    with pytest.raises(SystemExit):
+        bench.main(["--seat", "second", "--stand-in", "8"])
+    assert "--stand-in needs --moves" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main(["--seat", "second", "--moves", "6:", "--stand-in", "10"])
+    assert "invalid choice" in capsys.readouterr().err
