@@ -68,7 +68,7 @@ def _phase_words(phase, stand_in=None) -> str:
     if hi == lo:
         return "Pentobi in both seats (our level played no move); "
     end = "the end" if hi is None else f"move {hi - 1}"
-    other = "" if stand_in is None else f", Pentobi level {stand_in} its others"
+    other = "" if stand_in is None else f", Pentobi level {_said(stand_in)} its others"
     return f"our level playing its seat's moves {lo} to {end} only{other}; "
 
 
@@ -159,6 +159,46 @@ def resume_records(path: Path, check=None, what: str = "") -> tuple:
                   f"as it was is kept as {kept.name}")
 
 
+def _said(value) -> str:
+    """A value a record holds, as a summary or a message shows it (text as itself, its
+    invisible characters written out; anything else short)."""
+    from game.core import shown
+    return shown(value, 30, quoted=False, invisible=True) if isinstance(value, str) \
+        else shown(value, 30)
+
+
+def _option(value) -> str:
+    """An option of a kept game or of a run, as a message names it (a phase as LO:HI)."""
+    if value is None:
+        return "(none)"
+    if isinstance(value, list) and len(value) == 2 and all(
+            type(v) is int for v in value if v is not None) and type(value[0]) is int:
+        return f"{value[0]}:{'' if value[1] is None else value[1]}"
+    return _said(value)
+
+
+def other_kind(number: int, row: dict, a) -> str | None:
+    """Why the kept game ``row`` (line ``number``) was not played with the options of the
+    run ``a`` that would append to its record, or None when it was: a record holds one kind
+    of match, so that its summary speaks of all its games."""
+    game = row.get("game")
+    if type(game) is not int:
+        return f"line {number}: no game number"
+    seat = game % 2 if a.seat == "both" else (0 if a.seat == "first" else 1)
+    phase = None if a.moves is None else list(a.moves)
+    for what, kept, asked in (("the variant", row.get("variant"), a.variant),
+                              ("our level", row.get("level"), a.level),
+                              ("Pentobi's level", row.get("pentobi"), a.pentobi),
+                              ("the seed", row.get("seed"), a.seed * 1000 + game),
+                              ("our seat", row.get("project_player"), seat),
+                              ("--moves", row.get("project_moves"), phase),
+                              ("--stand-in", row.get("stand_in"), a.stand_in)):
+        if kept != asked or type(kept) is not type(asked):
+            return (f"line {number}: game {game} was played with {what} {_option(kept)}, "
+                    f"this run asks for {_option(asked)}")
+    return None
+
+
 def summary(path: Path) -> str:
     from game.ai.levels import WALL_CAP, level_for
     rows = read_records(path)
@@ -187,7 +227,8 @@ def summary(path: Path) -> str:
     near = "" if cap is None else (f"; {sum(w >= 0.98 * cap for w in wall)} moves of {len(wall)} "
                                    f"took the {cap:.1f} s of the cap or more (cut short "
                                    f"unless the cap was lifted)")
-    return (f"{path.name}: {level} against Pentobi level {pentobi}: {len(rows)} games, won {won}, "
+    return (f"{path.name}: {_said(level)} against Pentobi level {_said(pentobi)}: {len(rows)} "
+            f"games, won {won}, "
             f"lost {lost} ({ties} decided by the tie rule; {', '.join(seats)}); "
             f"{_phase_words(phase, stand_in)}"
             f"points {mean(margin):+.2f} a game (the seat ours against the other); a move: "
@@ -376,6 +417,13 @@ def main(argv=None) -> int:
         return 2
     if said:
         print(said)
+    for number, row in kept:
+        why = other_kind(number, row, a)
+        if why:
+            print(f"Cannot go on from the games kept: {out.name}, {why}. A record holds one "
+                  f"kind of match: give another --out, or the options its games were played "
+                  f"with.")
+            return 2
     env = dict(os.environ)
     spinners = [subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
                 for _ in range(max(0, a.load))]

@@ -209,3 +209,51 @@ def test_a_stand_in_of_another_level_is_named_and_needs_a_phase(bench, tmp_path,
     with pytest.raises(SystemExit):
         bench.main(["--seat", "second", "--moves", "6:", "--stand-in", "10"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["--level", "expert", "--pentobi", "5", "--seed", "50"],
+     "game 1 was played with our level hard, this run asks for expert"),
+    (["--level", "hard", "--pentobi", "6", "--seed", "50"],
+     "game 1 was played with Pentobi's level 5, this run asks for 6"),
+    (["--level", "hard", "--pentobi", "5", "--seed", "33"],
+     "game 1 was played with the seed 50001, this run asks for 33001"),
+    (["--level", "hard", "--pentobi", "5", "--seed", "50", "--seat", "first"],
+     "game 1 was played with our seat 1, this run asks for 0"),
+    (["--level", "hard", "--pentobi", "5", "--seed", "50", "--seat", "second",
+      "--moves", "6:", "--stand-in", "8"],
+     "game 1 was played with --moves (none), this run asks for 6:"),
+], ids=["another level", "another Pentobi", "another seed", "another seat", "a phase"])
+def test_a_run_refuses_to_append_games_of_another_kind_to_a_record(
+        bench, tmp_path, capsys, monkeypatch, argv, named):
+    """A record holds one kind of match: a run asked to go on from it with other options
+    would mix games its summary then counts as one match; it is refused, naming the option
+    and the line, before any game is played or the record touched."""
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "pentobi-gtp").write_text("")
+    (tmp_path / "gtp.py").write_text("")
+    record = tmp_path / "match.jsonl"
+    content = _row(1, 1, [60, 64], "win") + "\n"
+    record.write_text(content)
+    played = []
+    monkeypatch.setattr(bench, "play_games", lambda *args: played.append(args) or 0)
+    assert bench.main(["--pentobi-dir", str(tmp_path), "--games", "2", "--out", str(record)]
+                      + argv) == 2
+    said = capsys.readouterr().out
+    assert f"match.jsonl, line 1: {named}" in said and "give another --out" in said
+    assert played == [] and record.read_text() == content
+    # the same options the game was played with go on from it
+    assert bench.main(["--pentobi-dir", str(tmp_path), "--games", "2", "--out", str(record),
+                       "--level", "hard", "--pentobi", "5", "--seed", "50"]) == 0
+    assert len(played) == 1 and played[0][3] == 1
+
+
+def test_a_summary_shows_what_a_record_holds_without_its_invisible_characters(bench, tmp_path):
+    record = tmp_path / "odd.jsonl"
+    row = json.loads(_row(1, 1, [62, 61], "win", (6, None)))
+    row["level"] = "hard\u202e\u200b"
+    row["stand_in"] = "8" * 5000
+    record.write_text(json.dumps(row) + "\n")
+    text = bench.summary(record)
+    assert "odd.jsonl: hard\\u202e\\u200b against Pentobi level 5" in text
+    assert "8" * 5000 not in text and "Pentobi level 888" in text
