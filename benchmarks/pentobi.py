@@ -19,7 +19,8 @@ Run from the project root::
 
 Seats alternate; each game is one JSON line (every move with its wall and
 processor seconds, the scores); a rerun with the same ``--out`` plays only
-the missing games.  The default ``--out`` is
+the missing games, and refuses to go on from games played with other options (a
+record holds one kind of match).  The default ``--out`` is
 ``benchmarks/records/callisto-LEVEL-pentobiN.jsonl``.  The machine's load is
 printed before and after.  Both programs count their work (our levels their
 playouts, Pentobi's its simulations), so the games depend on the seeds only,
