@@ -9,7 +9,14 @@ ours (its third 1x1 among them) and how often a larger one.
 is now (one process, seeded, a fresh tree: unlike the recorded player it keeps no tree from its
 last move, so even unchanged code may choose otherwise), to see whether a change to the search
 moves closer to Pentobi's choices before any long match; ``--work K`` gives that search K times
-its level's work (no wall-clock cap), to see what a longer search would choose.
+its level's work (no wall-clock cap), to see what a longer search would choose.  Several
+searches are a comma list, each a level or ``LEVEL*K`` (K times its work): ``--search
+hard,hard*3,expert`` asks Pentobi once a position for all three.
+
+``--mover pentobi`` takes the positions in which the seat's move was Pentobi's instead of our
+player's (a record of ``pentobi.py --moves`` has both; ``--moves 0:0`` records Pentobi in both
+seats), so that a stronger Pentobi (``--pentobi 8``) tells how often a weaker one, whose moves
+the record holds, chose as it does, next to our searches from the same positions.
 
 ``--judge LEVEL`` weighs the moves instead of only comparing them: Pentobi at that level (a
 stronger one than the players measured) plays each move in question, searches the other
@@ -32,6 +39,8 @@ Run from the project root::
                                          [--games 3] [--seat 1] [--pentobi 6] [--plies 24]
                                          [--search hard [--work 4]] [--judge 7]
                                          [--moves 2:6] [--out FILE.jsonl] [--pentobi-dir DIR]
+    python benchmarks/pentobi_compare.py RECORD --mover pentobi --pentobi 8 --moves 3:6
+                                         --search hard,hard*3,expert --games 40
 """
 
 from __future__ import annotations
@@ -93,10 +102,13 @@ def json_lines(path: Path) -> list:
     return _recorder().read_records(path)
 
 
-def summary_lines(rows: list, pentobi: int, search: str | None) -> list:
+def summary_lines(rows: list, pentobi: int, search: str | None, mover: str = "project") -> list:
     """What the judged positions ``rows`` (as kept by ``--out``) say, paired by position."""
     lines = []
-    for key, name in (("ours", "our recorded move"), ("search", f"{search}'s search now")):
+    keys = [("ours", "our recorded move" if mover == "project" else "the recorded move")]
+    names = _searches(search) if search else []
+    keys += [(_key(i, name), f"{name}'s search now") for i, (name, _, _) in enumerate(names)]
+    for key, name in keys:
         pairs = [r["chance"][key] - r["chance"]["pentobi"] for r in rows
                  if isinstance(r["chance"].get(key), (int, float))
                  and isinstance(r["chance"].get("pentobi"), (int, float))]
@@ -105,6 +117,34 @@ def summary_lines(rows: list, pentobi: int, search: str | None) -> list:
             lines.append(f"{name} against Pentobi level {pentobi}'s: {mean:+.4f} a move "
                          f"(standard error {se:.4f}) over {len(pairs)} positions")
     return lines
+
+
+def _searches(text: str) -> list:
+    """``--search``: a comma list of levels, each ``LEVEL`` or ``LEVEL*K``, as
+    ``(name, level, K or None)``; ArgumentTypeError naming what is not one."""
+    from game.ai.levels import LEVELS
+    out = []
+    for part in text.split(","):
+        name = part.strip()
+        level, star, times = name.partition("*")
+        try:
+            work = float(times) if star else None
+        except ValueError:
+            work = -1.0
+        if level not in LEVELS or level == "random" or (
+                work is not None and not (0 < work < 1000)):
+            from game.core import shown
+            raise argparse.ArgumentTypeError(
+                f"{shown(name, 30)} is not a level ({', '.join(LEVELS[1:])}) or LEVEL*K "
+                f"with K a positive multiple of its work")
+        out.append((name, level, work))
+    return out
+
+
+def _key(index: int, name: str) -> str:
+    """Where a position keeps the move of its ``index``-th search: the first under
+    ``search`` (as before several could be asked), the others under ``search NAME``."""
+    return "search" if index == 0 else f"search {name}"
 
 
 def main(argv=None) -> int:
@@ -117,7 +157,12 @@ def main(argv=None) -> int:
     ap.add_argument("--plies", type=int, default=24, help="up to this ply of each game")
     ap.add_argument("--moves", type=_phase, metavar="LO:HI",
                     help="only our seat's own moves LO to HI - 1 (counted from 0)")
-    ap.add_argument("--search", metavar="LEVEL", help="run our LEVEL's search again too")
+    ap.add_argument("--search", metavar="LEVEL",
+                    help="run our LEVEL's search again too (a comma list, LEVEL*K for K times "
+                         "its work)")
+    ap.add_argument("--mover", choices=("project", "pentobi"), default="project",
+                    help="the positions where the seat's move was our player's (default) or "
+                         "Pentobi's")
     ap.add_argument("--work", type=float, default=None, metavar="K",
                     help="with --search: K times the level's work, no wall-clock cap")
     ap.add_argument("--judge", type=int, metavar="LEVEL",
@@ -127,6 +172,10 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     if a.work is not None and (not a.search or a.work <= 0):
         ap.error("--work needs --search and a positive multiple")
+    try:
+        a.searches = _searches(a.search) if a.search else []
+    except argparse.ArgumentTypeError as exc:
+        ap.error(f"--search: {exc}")
     if a.judge is not None and not 1 <= a.judge <= 9:
         ap.error("--judge takes one of Pentobi's levels, 1 to 9")
     try:
@@ -163,7 +212,8 @@ def main(argv=None) -> int:
     judge = pentobi_engine(a.judge, 7) if a.judge is not None else None
     if judge is not None:       # each judgement its own search, no subtree kept from the last
         judge.send("param reuse_subtree 0")
-    counts = {"positions": 0, "same": 0, "smaller": 0, "larger": 0, "one": 0, "search same": 0}
+    counts = {"positions": 0, "same": 0, "smaller": 0, "larger": 0, "one": 0}
+    counts.update({_key(i, name): 0 for i, (name, _, _) in enumerate(a.searches)})
     try:
         for path, rows in records:
             rows = [r for r in rows
@@ -186,7 +236,8 @@ def main(argv=None) -> int:
                     for ply, entry in enumerate(row["moves"][:a.plies]):
                         word = "bw"[entry["colour"]]
                         own += entry["colour"] == a.seat
-                        wanted = (entry["who"] == "project" and ply >= 4
+                        wanted = (entry["who"] == a.mover and entry["colour"] == a.seat
+                                  and ply >= 4
                                   and (a.moves is None or (a.moves[0] <= own and (
                                       a.moves[1] is None or own < a.moves[1]))))
                         if wanted and (row["seed"], ply) not in seen:
@@ -204,15 +255,17 @@ def main(argv=None) -> int:
         if judge is not None:
             judge.close()
     n = counts["positions"]
-    print(f"{n} positions: Pentobi level {a.pentobi} chose our move in {counts['same']}, a smaller "
-          f"piece in {counts['smaller']} (its third 1x1 in {counts['one']}), a larger one in "
-          f"{counts['larger']}" + (f"; {a.search}'s search now chose Pentobi's move in "
-                                   f"{counts['search same']}" if a.search else ""))
+    recorded = "our move" if a.mover == "project" else "the recorded move"
+    print(f"{n} positions: Pentobi level {a.pentobi} chose {recorded} in {counts['same']}, a "
+          f"smaller piece in {counts['smaller']} (its third 1x1 in {counts['one']}), a larger "
+          f"one in {counts['larger']}" + "".join(
+              f"; {name}'s search now chose Pentobi's move in {counts[_key(i, name)]}"
+              for i, (name, _, _) in enumerate(a.searches)))
     if judge is not None:
         judged_rows = [r for r in kept if isinstance(r.get("chance"), dict)]
         print(f"judged by Pentobi level {a.judge} (the mover's chance after each move), "
               f"the positions kept and new:")
-        for line in summary_lines(judged_rows, a.pentobi, a.search) or ["nothing judged"]:
+        for line in summary_lines(judged_rows, a.pentobi, a.search, a.mover) or ["nothing judged"]:
             print("  " + line)
     return 0
 
@@ -235,17 +288,19 @@ def compare(a, state, row, ply, entry, word, pent, judge, counts) -> dict:
     moves = {"ours": entry["move"], "pentobi": spec.format_move(state, theirs)}
     line = (f"  ply {ply:2}: ours {entry['move']:<20} Pentobi {moves['pentobi']:<20}"
             f"{' same' if ours == theirs else ''}")
-    if a.search:
+    for index, (name, level, work) in enumerate(a.searches):
+        work = a.work if work is None else work
         budget = {}
-        if a.work is not None:
+        if work is not None:
             know = knowledge_for("callisto")
-            base = iterations_for(level_for("callisto", a.search, know, state.variant), know, state)
-            budget = {"iterations": max(1, int(base * a.work)), "seconds": None}
-        again = choose_move("callisto", state, a.search,
+            base = iterations_for(level_for("callisto", level, know, state.variant), know, state)
+            budget = {"iterations": max(1, int(base * work)), "seconds": None}
+        again = choose_move("callisto", state, level,
                             random.Random(row["seed"] * 100 + ply), **budget)
-        counts["search same"] += again == theirs
-        moves["search"] = spec.format_move(state, again)
-        line += f"  {a.search} now {moves['search']}"
+        key = _key(index, name)
+        counts[key] += again == theirs
+        moves[key] = spec.format_move(state, again)
+        line += f"  {name} now {moves[key]}"
     result = {"seed": row["seed"], "ply": ply, "moves": moves}
     if judge is not None:
         other = "bw"[1 - entry["colour"]]
