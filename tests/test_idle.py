@@ -185,7 +185,9 @@ def test_running_clock_is_drawn_once_per_new_reading(app, still):
     drawn = ticks_for(app, 2.2)
     spent = time.monotonic() - began
     assert start - play.clock.remaining(0) == pytest.approx(spent, abs=0.1), "time runs on"
-    assert 2 <= drawn <= 4, shown
+    # About one frame a second; a process starved by a busy machine may wake past a reading
+    # and draw the next one only (never the same reading twice, below).
+    assert 1 <= drawn <= 4, shown
     assert len(set(shown)) == len(shown), "no frame without a new reading"
     assert shown[-1] == ui.clock_text(play.clock.remaining(0))
 
