@@ -172,9 +172,10 @@ def _option(value) -> str:
     """An option of a kept game or of a run, as a message names it (a phase as LO:HI)."""
     if value is None:
         return "(none)"
-    if isinstance(value, list) and len(value) == 2 and all(
-            type(v) is int for v in value if v is not None) and type(value[0]) is int:
-        return f"{value[0]}:{'' if value[1] is None else value[1]}"
+    if isinstance(value, list) and len(value) == 2:
+        lo, hi = value
+        if type(lo) is int and (hi is None or type(hi) is int):
+            return f"{lo}:{'' if hi is None else hi}"
     return _said(value)
 
 
@@ -185,7 +186,7 @@ def other_kind(number: int, row: dict, a) -> str | None:
     game = row.get("game")
     if type(game) is not int:
         return f"line {number}: no game number"
-    seat = game % 2 if a.seat == "both" else (0 if a.seat == "first" else 1)
+    seat = seat_of(a.seat, game)
     phase = None if a.moves is None else list(a.moves)
     for what, kept, asked in (("the variant", row.get("variant"), a.variant),
                               ("our level", row.get("level"), a.level),
@@ -257,9 +258,18 @@ def schedule(seat: str, games: int, done: int) -> list:
     "first" or "second" that seat's ``games`` games of the alternating match (the
     even or the odd ones); ``done`` games of them already kept."""
     if seat == "both":
-        return [(game, game % 2) for game in range(done, games)]
-    ours = 0 if seat == "first" else 1
-    return [(2 * k + ours, ours) for k in range(done, games)]
+        numbers = range(done, games)
+    else:
+        numbers = range(2 * done + seat_of(seat, 0), 2 * games, 2)
+    return [(game, seat_of(seat, game)) for game in numbers]
+
+
+def seat_of(seat: str, game: int) -> int:
+    """Our seat in game number ``game`` of a run with ``--seat seat``: with "both" the
+    seats alternate (even games the first seat, 0), else the seat asked for."""
+    if seat == "both":
+        return game % 2
+    return 0 if seat == "first" else 1
 
 
 def play_games(a, out: Path, env: dict, done: int) -> int:
